@@ -1,0 +1,8 @@
+// Toolbar popup entry: mounts the popup UI.
+import { render } from 'preact';
+
+function Popup() {
+  return <main>antidrift</main>;
+}
+
+render(<Popup />, document.getElementById('app')!);

@@ -1,0 +1,31 @@
+// Test tiers: unit (pure shared/), ext (WXT fake browser), ui (Preact components), host (spawned host).
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        plugins: [WxtVitest()],
+        test: { name: 'ext', include: ['tests/ext/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        plugins: [WxtVitest()],
+        esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+        test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'happy-dom' },
+      },
+      {
+        test: {
+          name: 'host',
+          include: ['tests/host/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          // Host tests spawn processes and an X server; two cores are shared with the rest.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,23 @@
+// WXT build configuration: manifest per target browser, Preact JSX, the polyfill module.
+import { defineConfig } from 'wxt';
+import { GECKO_ID } from './shared/extension-id';
+
+/** Public half of the signing key: fixes the unpacked Chromium extension ID to EXTENSION_ID in shared/extension-id.ts. */
+const CHROMIUM_PUBLIC_KEY =
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAxHuMdOrgDAEkTfAZatqR0bg+XEswF/LeisNpN3DCxHg4+UiQy0ythK/+ck7tbj4Yswo+BHfzOjkNACTHQuU3SF2iBJYkBs4D0kvpy2o9gqiivxWpQC/iFee54TwITmB2zDfmCQeShaeE4V777WvsSrSUq8taCL545wAN1ibiOrNwNmkqhEgaFNKkTt6bTSX2q06joroQz1vZagWFVZbvHuzK79ne1HkJE7sTEA7VSyujLmfO6vtA/N0lSlD3OkskIcHN54AxMSlY52cBnEapkt3dKvsEG2fug7u1zjwi0cs1BUBM+aJgFJ0ef8Mk8k1et+810p/3vYIS6Mj3+EdDaQIDAQAB';
+
+export default defineConfig({
+  modules: ['@wxt-dev/webextension-polyfill'],
+  manifest: ({ browser }) => ({
+    name: 'antidrift',
+    description: 'Keeps you on the work you committed to: tells you quickly and politely when you drift.',
+    permissions: ['storage', 'alarms', 'tabs', 'nativeMessaging', 'notifications'],
+    action: { default_title: 'antidrift' },
+    ...(browser === 'firefox'
+      ? { browser_specific_settings: { gecko: { id: GECKO_ID, strict_min_version: '128.0' } } }
+      : { key: CHROMIUM_PUBLIC_KEY, minimum_chrome_version: '116' }),
+  }),
+  vite: () => ({
+    esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  }),
+});

@@ -1,0 +1,152 @@
+// Evaluates the current observation of an active session: blocked, allowed (+ nudge), or judged.
+import { appKey, matchesAny } from '../match';
+import type { ControllerEffect } from './events';
+import {
+  commitmentText,
+  RING_SIZE,
+  VERDICT_CACHE_LIMIT,
+  type ControllerState,
+  type ObservationRecord,
+  type Verdict,
+  type VolatileState,
+} from './model';
+
+export interface Step {
+  state: ControllerState;
+  effects: ControllerEffect[];
+}
+
+/** Appends a title when non-empty and different from the newest; keeps the last RING_SIZE. */
+export function pushTitle(ring: readonly string[], title: string): string[] {
+  const trimmed = title.trim();
+  if (!trimmed || ring[ring.length - 1] === trimmed) return [...ring];
+  return [...ring, trimmed].slice(-RING_SIZE);
+}
+
+/** Ends an on-task stretch: in-flight nudges become stale and an advisory no longer applies. */
+function leaveStretch(d: VolatileState): VolatileState {
+  return { ...d, nudgeEpoch: d.nudgeEpoch + 1, nudgeMessage: '' };
+}
+
+/** Enters (or stays in) drifting; a new episode starts unless we were already drifting on this app. */
+export function enterDrifting(
+  before: VolatileState,
+  d: VolatileState,
+  obs: ObservationRecord,
+  reason: string,
+): { drift: VolatileState; effects: ControllerEffect[] } {
+  const sameEpisode =
+    before.status === 'drifting' && before.current !== null && appKey(before.current.app) === appKey(obs.app);
+  const episode = sameEpisode ? d.episode : d.episode + 1;
+  const drift: VolatileState = { ...d, status: 'drifting', reason, episode, judgeDue: null };
+  const effects: ControllerEffect[] =
+    !sameEpisode && obs.source === 'os'
+      ? [{ type: 'notifyDrift', episode, app: obs.app, title: obs.title, reason }]
+      : [];
+  return { drift, effects };
+}
+
+export function cacheVerdict(verdicts: Record<string, Verdict>, key: string, verdict: Verdict): Record<string, Verdict> {
+  const next = { ...verdicts };
+  delete next[key];
+  next[key] = verdict;
+  const keys = Object.keys(next);
+  for (const old of keys.slice(0, Math.max(0, keys.length - VERDICT_CACHE_LIMIT))) delete next[old];
+  return next;
+}
+
+function maybeNudge(s: ControllerState, d: VolatileState, at: number): { drift: VolatileState; effects: ControllerEffect[] } {
+  const { config, session } = s;
+  const ringKey = JSON.stringify(d.recentTitles);
+  const eligible =
+    config.nudgeEnabled &&
+    config.aiAvailable &&
+    session !== null &&
+    s.runtime === 'active' &&
+    d.recentTitles.length >= 2 &&
+    (d.lastNudgedAt === null || at - d.lastNudgedAt >= config.nudgeDebounceMs) &&
+    // Nothing new to judge (e.g. the person is away): asking again would only spend a call.
+    ringKey !== d.lastNudgedTitles;
+  if (!eligible || !session) return { drift: d, effects: [] };
+  return {
+    drift: { ...d, lastNudgedAt: at, lastNudgedTitles: ringKey },
+    effects: [
+      {
+        type: 'runNudge',
+        sessionId: session.id,
+        epoch: d.nudgeEpoch,
+        commitment: commitmentText(session.commitment),
+        titles: [...d.recentTitles],
+        timeoutMs: config.aiTimeoutMs,
+      },
+    ],
+  };
+}
+
+function launchJudge(s: ControllerState, d: VolatileState, obs: ObservationRecord, key: string, at: number): Step {
+  const session = s.session!;
+  const gen = d.driftGen + 1;
+  const drift: VolatileState = {
+    ...d,
+    status: 'checking',
+    reason: '',
+    driftGen: gen,
+    judgeDue: null,
+    pendingJudges: { ...d.pendingJudges, [key]: { gen, expiresAt: at + s.config.aiTimeoutMs + 5_000 } },
+  };
+  const effect: ControllerEffect = {
+    type: 'runJudge',
+    sessionId: session.id,
+    gen,
+    commitment: commitmentText(session.commitment),
+    title: obs.title,
+    app: key,
+    source: obs.source,
+    timeoutMs: s.config.aiTimeoutMs,
+  };
+  return { state: { ...s, drift }, effects: [effect] };
+}
+
+function evaluateUnmatched(s: ControllerState, before: VolatileState, d: VolatileState, obs: ObservationRecord, key: string, at: number): Step {
+  const cached = d.verdicts[key];
+  if (cached) {
+    if (!cached.drifting) return { state: { ...s, drift: { ...d, status: 'ontask', reason: '', judgeDue: null, lastOnTask: obs } }, effects: [] };
+    const { drift, effects } = enterDrifting(before, d, obs, cached.reason);
+    return { state: { ...s, drift }, effects };
+  }
+  if (d.pendingJudges[key]) return { state: { ...s, drift: { ...d, status: 'checking', reason: '', judgeDue: null } }, effects: [] };
+  const failedAt = d.judgeFailures[key];
+  const recentlyFailed = failedAt !== undefined && at - failedAt < s.config.judgeRetryMs;
+  if (!key || !s.config.aiAvailable || recentlyFailed) {
+    return { state: { ...s, drift: { ...d, status: 'unknown', reason: '', judgeDue: null } }, effects: [] };
+  }
+  if (d.judgeDue?.app === key && at >= d.judgeDue.at) return launchJudge(s, d, obs, key, at);
+  if (d.judgeDue?.app !== key && s.config.judgeDebounceMs === 0) return launchJudge(s, d, obs, key, at);
+  // Debounce on dwell: a quick alt-tab flick is gone before the judge would have been asked.
+  const judgeDue = d.judgeDue?.app === key ? d.judgeDue : { app: key, at: at + s.config.judgeDebounceMs };
+  return { state: { ...s, drift: { ...d, status: 'checking', reason: '', judgeDue } }, effects: [] };
+}
+
+/**
+ * Evaluates `s.drift.current` at time `at`. `fresh` is true for a new observation (its title joins the
+ * ring) and false for a periodic re-evaluation.
+ */
+export function evaluateCurrent(s: ControllerState, at: number, fresh: boolean, before: VolatileState = s.drift): Step {
+  const obs = s.drift.current;
+  const session = s.session;
+  if (!obs || !session || s.runtime !== 'active') return { state: s, effects: [] };
+  let d: VolatileState = fresh ? { ...s.drift, recentTitles: pushTitle(s.drift.recentTitles, obs.title) } : s.drift;
+  const key = appKey(obs.app);
+
+  const blockedBy = matchesAny(session.blocked, obs.app, obs.source);
+  if (blockedBy) {
+    const { drift, effects } = enterDrifting(before, leaveStretch(d), obs, `${obs.app} is on your blocked list (${blockedBy})`);
+    return { state: { ...s, drift }, effects };
+  }
+  if (matchesAny(session.allowed, obs.app, obs.source)) {
+    d = { ...d, status: 'ontask', reason: '', judgeDue: null, lastOnTask: obs };
+    const nudged = maybeNudge(s, d, at);
+    return { state: { ...s, drift: nudged.drift }, effects: nudged.effects };
+  }
+  return evaluateUnmatched(s, before, leaveStretch(d), obs, key, at);
+}

@@ -1,0 +1,80 @@
+// Allowed/blocked list matching of app classes and site hosts: the local, AI-free rules.
+import { z } from 'zod';
+
+/**
+ * One list entry as the person types it: an app class (`code`, `xterm`), a site (`github.com`),
+ * a site with a wildcard (`*.google.com`, `docs.*`), or a pasted URL (normalised to its host).
+ */
+export const ListEntry = z
+  .string()
+  .transform((raw) => normalizeEntry(raw))
+  .pipe(
+    z
+      .string()
+      .min(1, 'an entry cannot be empty')
+      .max(253, 'an entry is at most 253 characters')
+      .regex(/^[\p{L}\p{N}*._:+ -]+$/u, 'use an app name, a site like github.com, or a pattern like *.google.com'),
+  );
+export type ListEntry = z.infer<typeof ListEntry>;
+
+export const EntryList = z.array(ListEntry).max(500);
+
+/** Where an observation came from: a browser tab (app = site host) or an OS window (app = class). */
+export type ObservationSource = 'tab' | 'os';
+
+/** Lower-cases, strips a URL down to its host and a leading `www.`, trims. */
+export function normalizeEntry(raw: string): string {
+  let entry = raw.trim().toLowerCase();
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//.exec(entry);
+  if (scheme) entry = entry.slice(scheme[0].length);
+  if (scheme || entry.includes('/')) entry = entry.split(/[/?#]/, 1)[0] ?? '';
+  if (scheme) entry = entry.replace(/:\d+$/, '');
+  return entry.replace(/^www\./, '');
+}
+
+/** Normalises a list, dropping invalid entries and duplicates (order kept). */
+export function normalizeList(entries: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const raw of entries) {
+    const parsed = ListEntry.safeParse(raw);
+    if (parsed.success && !out.includes(parsed.data)) out.push(parsed.data);
+  }
+  return out;
+}
+
+/** The key a verdict is cached under and "This is on task" appends: host without `www.`, or class. */
+export function appKey(app: string): string {
+  return app.trim().toLowerCase().replace(/^www\./, '');
+}
+
+function wildcardToRegExp(pattern: string): RegExp {
+  const body = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${body}$`);
+}
+
+/**
+ * Does one entry match an observed app?
+ * - Sites (`tab`): `github.com` matches `github.com` and `gist.github.com`, not `notgithub.com`;
+ *   a dot-less entry (`youtube`, `outlook`) matches any label of the host but the last
+ *   (`www.youtube.com`, `outlook.office.com`), so a blocked "app" also blocks its web version.
+ * - App classes (`os`): case-insensitive equality.
+ * - `*` matches any run of characters, against the whole host or class.
+ */
+export function entryMatches(entry: string, app: string, source: ObservationSource): boolean {
+  const key = appKey(app);
+  if (!key || !entry) return false;
+  if (entry.includes('*')) {
+    const re = wildcardToRegExp(entry);
+    if (re.test(key)) return true;
+    // `*.example.com` should also cover the bare `example.com`.
+    return source === 'tab' && entry.startsWith('*.') && key === entry.slice(2);
+  }
+  if (source === 'os') return key === entry;
+  if (key === entry) return true;
+  if (!entry.includes('.')) return key.split('.').slice(0, -1).includes(entry);
+  return key.endsWith(`.${entry}`);
+}
+
+export function matchesAny(list: readonly string[], app: string, source: ObservationSource): string | undefined {
+  return list.find((entry) => entryMatches(entry, app, source));
+}

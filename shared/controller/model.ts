@@ -1,5 +1,6 @@
 // The controller's state records (zod, since they are persisted) and their defaults.
 import { z } from 'zod';
+import { formatCommitment } from '../ai/commitment';
 import { EntryList } from '../match';
 
 export const RING_SIZE = 10;
@@ -119,5 +120,5 @@ export function runtimeOf(session: SessionRecord | null): Runtime {
 
 /** "nextAction — successCondition": the form every AI role sees the commitment in. */
 export function commitmentText(c: Commitment): string {
-  return `${c.nextAction} — ${c.successCondition}`;
+  return formatCommitment(c.nextAction, c.successCondition);
 }

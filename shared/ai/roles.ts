@@ -1,0 +1,67 @@
+// The three AI roles over one text-completion port: build the prompt, complete it, parse strictly.
+import { buildCoachPrompt, parseCoach, type CoachPlan } from './coach';
+import { buildNudgePrompt, parseNudge } from './nudge';
+import { buildVerdictPrompt, parseVerdict, type ObservationSource, type Verdict } from './verdict';
+
+/** Sends one prompt to the configured backend and resolves with its raw text answer. */
+export type CompleteText = (prompt: string, signal: AbortSignal) => Promise<string>;
+
+/** Judges one observation that matched neither list. Primitives only, so callers need no AI types. */
+export interface DriftJudge {
+  judge(
+    commitment: string,
+    title: string,
+    app: string,
+    signal: AbortSignal,
+    source?: ObservationSource,
+  ): Promise<Verdict>;
+}
+
+/** Judges the recent trajectory inside allowed apps; resolves "" when it is still on track. */
+export interface Nudger {
+  nudge(commitment: string, recentTitles: string[], signal: AbortSignal): Promise<string>;
+}
+
+/** Turns a rough intention into a next action, a success condition and suggested allowed entries. */
+export interface Coach {
+  coach(intention: string, signal: AbortSignal): Promise<CoachPlan>;
+}
+
+export interface AIRoles {
+  judge: DriftJudge;
+  nudger: Nudger;
+  coach: Coach;
+}
+
+/**
+ * An aborted request never yields a result, even if the backend answered: the caller has
+ * moved on, and applying a late answer is how stale banners appear.
+ */
+async function completeAndParse<T>(
+  complete: CompleteText,
+  prompt: string,
+  signal: AbortSignal,
+  parse: (text: string) => T,
+): Promise<T> {
+  signal.throwIfAborted();
+  const text = await complete(prompt, signal);
+  signal.throwIfAborted();
+  return parse(text);
+}
+
+export function createAIRoles(complete: CompleteText): AIRoles {
+  return {
+    judge: {
+      judge: (commitment, title, app, signal, source) =>
+        completeAndParse(complete, buildVerdictPrompt(commitment, { title, app, source }), signal, parseVerdict),
+    },
+    nudger: {
+      nudge: (commitment, recentTitles, signal) =>
+        completeAndParse(complete, buildNudgePrompt(commitment, recentTitles), signal, parseNudge),
+    },
+    coach: {
+      coach: (intention, signal) =>
+        completeAndParse(complete, buildCoachPrompt(intention), signal, parseCoach),
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// Drift judge role: the prompt that asks whether one observation is drift, and its strict parser.
+import { z } from 'zod';
+import { InvalidVerdictError } from './errors';
+import { parseRoleObject } from './parse-object';
+import {
+  MAX_APP_CHARS,
+  MAX_PERSON_TEXT_CHARS,
+  MAX_TITLE_CHARS,
+  UNTRUSTED_TITLES_NOTE,
+  dataBlock,
+} from './prompt-data';
+import { cleanAndCap } from './sanitize';
+
+/** Longest reason shown to the person, in code points (longer ones end with "…"). */
+export const MAX_REASON_CHARS = 300;
+
+/** The verdict object on the wire. A missing or null reason reads as "" (fine unless drifting). */
+export const VerdictSchema = z.object({
+  drifting: z.boolean(),
+  reason: z.string().nullish(),
+});
+export type VerdictWire = z.infer<typeof VerdictSchema>;
+
+export interface Verdict {
+  drifting: boolean;
+  /** Cleaned, capped, one line; non-empty whenever `drifting` is true. */
+  reason: string;
+}
+
+/** Where an observation came from: a browser tab (app = site) or the active OS window (app = class). */
+export type ObservationSource = 'tab' | 'os';
+
+export interface Observation {
+  title: string;
+  app: string;
+  /** Omitted when the caller does not know; the prompt then says so. */
+  source?: ObservationSource | undefined;
+}
+
+const SOURCE_LABEL: Record<ObservationSource, string> = {
+  tab: 'browser tab',
+  os: 'desktop window',
+};
+
+/** Parses the drift judge's answer; see `AIResponseError` subclasses for every failure. */
+export function parseVerdict(text: string): Verdict {
+  const wire = parseRoleObject(text, VerdictSchema, 'verdict');
+  const reason = cleanAndCap(wire.reason ?? '', MAX_REASON_CHARS);
+  // The drift banner interrupts the person, so it must be able to say why.
+  if (wire.drifting && reason === '') throw new InvalidVerdictError({ output: text, role: 'verdict' });
+  return { drifting: wire.drifting, reason };
+}
+
+export function buildVerdictPrompt(commitment: string, observation: Observation): string {
+  const data = {
+    commitment: cleanAndCap(commitment, MAX_PERSON_TEXT_CHARS),
+    window: {
+      title: cleanAndCap(observation.title, MAX_TITLE_CHARS),
+      app: cleanAndCap(observation.app, MAX_APP_CHARS),
+      kind: observation.source ? SOURCE_LABEL[observation.source] : 'unknown',
+    },
+  };
+  return [
+    'You check whether a person is still working on what they committed to, or has drifted away from it.',
+    '',
+    'The DATA block below holds, as JSON, their commitment (the next action, then its success condition) and ' +
+      'the window they are looking at right now: its title, its app (a website domain for a browser tab, a ' +
+      'program name or window class for a desktop window) and its kind.',
+    UNTRUSTED_TITLES_NOTE,
+    '',
+    'How to judge:',
+    '- On task: the work named in the commitment, and anything plausibly needed for its next action: ' +
+      'reference material, documentation, search, and the tools used to do it.',
+    '- Drifting: entertainment, social media, shopping, news, chat or other work unrelated to the commitment.',
+    '- Judge the title and the app together. When they say too little to tell (an empty title, a new tab, ' +
+      'a file manager), answer not drifting.',
+    '- When unsure, answer not drifting. Never invent drift: a false alarm interrupts someone who is working.',
+    '',
+    dataBlock(data),
+    '',
+    'Reply with exactly one JSON object and nothing else (no code fence, no other text):',
+    '{"drifting": <true|false>, "reason": "<one short sentence>"}',
+    'The reason is one short sentence addressed to the person, saying what the window is and how it relates ' +
+      'to the commitment. It must not be empty when drifting is true.',
+  ].join('\n');
+}

@@ -1,6 +1,6 @@
-// Background service worker entry: registers listeners synchronously, then delegates.
+// Background service worker entry: everything is registered synchronously inside startBackground.
+import { browserPlatform, startBackground } from '../lib/background';
+
 export default defineBackground(() => {
-  browser.runtime.onInstalled.addListener(() => {
-    // Filled by the background issue: the controller shell.
-  });
+  startBackground(browserPlatform());
 });

@@ -1,0 +1,32 @@
+// A bounded log of what the background did and what failed, shown in Options (never fabricated, never lost silently).
+import type { DiagnosticEntry } from '../../shared/messages';
+
+export const DIAGNOSTICS_LIMIT = 200;
+
+export class Diagnostics {
+  private entries: DiagnosticEntry[];
+
+  constructor(
+    initial: DiagnosticEntry[],
+    private readonly now: () => number,
+    private readonly persist: (entries: DiagnosticEntry[]) => void,
+  ) {
+    this.entries = initial.slice(-DIAGNOSTICS_LIMIT);
+  }
+
+  add(level: DiagnosticEntry['level'], message: string): void {
+    const entry = { at: this.now(), level, message: message.slice(0, 1000) };
+    this.entries = [...this.entries, entry].slice(-DIAGNOSTICS_LIMIT);
+    (level === 'info' ? console.info : console.warn)(`[antidrift] ${message}`);
+    this.persist(this.entries);
+  }
+
+  /** Puts back the entries saved before a service-worker restart, ahead of anything logged since. */
+  restore(saved: DiagnosticEntry[]): void {
+    this.entries = [...saved, ...this.entries].slice(-DIAGNOSTICS_LIMIT);
+  }
+
+  list(): DiagnosticEntry[] {
+    return [...this.entries];
+  }
+}

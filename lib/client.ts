@@ -1,0 +1,66 @@
+// The surfaces' side of the background connection: a state subscription and typed requests.
+import { browser } from 'wxt/browser';
+import { Reply, STATE_PORT, StatePush, type ContentRequest, type PageRequest } from '../shared/messages';
+
+/** True once the extension was reloaded or removed under a live page: every API call throws then. */
+export function extensionContextGone(): boolean {
+  try {
+    return !browser.runtime?.id;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Subscribes to state pushes over a runtime port, reconnecting when the service worker restarts.
+ * Returns an unsubscribe function. Never throws, even after the extension context is gone.
+ */
+export function subscribeState(onState: (push: StatePush) => void, onGone?: () => void): () => void {
+  let closed = false;
+  let port: ReturnType<typeof browser.runtime.connect> | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const connect = () => {
+    if (closed) return;
+    if (extensionContextGone()) {
+      onGone?.();
+      return;
+    }
+    try {
+      port = browser.runtime.connect({ name: STATE_PORT });
+    } catch {
+      onGone?.();
+      return;
+    }
+    port.onMessage.addListener((message: unknown) => {
+      const parsed = StatePush.safeParse(message);
+      if (parsed.success) onState(parsed.data);
+    });
+    port.onDisconnect.addListener(() => {
+      port = undefined;
+      // The service worker went away (idle shutdown or update): come back shortly.
+      if (!closed) retry = setTimeout(connect, 250);
+    });
+  };
+  connect();
+  return () => {
+    closed = true;
+    clearTimeout(retry);
+    try {
+      port?.disconnect();
+    } catch {
+      // Context already invalidated: nothing left to disconnect.
+    }
+  };
+}
+
+/** Sends a request to the background and validates the reply; failures come back as `{ok:false}`. */
+export async function request(req: PageRequest | ContentRequest): Promise<Reply> {
+  try {
+    const raw: unknown = await browser.runtime.sendMessage(req);
+    const parsed = Reply.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    return { ok: false, error: { kind: 'bad_request', message: 'the background sent an unexpected reply' } };
+  } catch (error) {
+    return { ok: false, error: { kind: 'bad_request', message: error instanceof Error ? error.message : String(error) } };
+  }
+}

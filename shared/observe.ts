@@ -1,0 +1,74 @@
+// Turns raw tab and OS-window facts into observations, applying privacy settings first.
+import type { ObservationRecord } from './controller';
+import { appKey } from './match';
+import { redactTitle, type Settings } from './settings';
+
+export interface TabFacts {
+  id?: number;
+  windowId?: number;
+  url?: string;
+  title?: string;
+  incognito?: boolean;
+}
+
+export type TabDecision = { observe: ObservationRecord } | { ignore: string };
+
+const MAX_TITLE = 2000;
+
+/** Pages that are a step on the way somewhere (new tab, blank): they say nothing about the work. */
+const TRANSIENT = /^(chrome|edge|brave|vivaldi|opera):\/\/(newtab|new-tab-page)|^about:(blank|newtab|home|privatebrowsing)|^chrome-search:/i;
+
+/**
+ * A tab as an observation: app = the site's host (never the URL unless the person allowed it),
+ * title redacted. Incognito (unless opted in), the extension's own pages, transient and other
+ * internal browser pages are ignored: the previous observation stays current.
+ */
+export function observeTab(tab: TabFacts, settings: Settings, extensionOrigin: string, at: number): TabDecision {
+  if (tab.incognito && !settings.includeIncognito) return { ignore: 'incognito' };
+  const url = tab.url ?? '';
+  if (!url) return { ignore: 'no url yet' };
+  if (url.startsWith(extensionOrigin)) return { ignore: 'antidrift page' };
+  if (TRANSIENT.test(url)) return { ignore: 'new tab' };
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { ignore: 'unparsable url' };
+  }
+  let app: string;
+  if (parsed.protocol === 'http:' || parsed.protocol === 'https:') app = appKey(parsed.hostname);
+  else if (parsed.protocol === 'file:') app = 'file';
+  else return { ignore: 'internal browser page' };
+  if (!app) return { ignore: 'no host' };
+  let title = redactTitle((tab.title ?? '').slice(0, MAX_TITLE), settings.redactPatterns);
+  if (!settings.neverSendUrls) {
+    const path = redactTitle(`${parsed.host}${parsed.pathname}`, settings.redactPatterns);
+    title = `${title} · ${path}`.slice(0, MAX_TITLE);
+  }
+  return {
+    observe: {
+      source: 'tab',
+      title,
+      app,
+      at,
+      ...(tab.id !== undefined && tab.windowId !== undefined ? { ref: { tabId: tab.id, windowId: tab.windowId } } : {}),
+    },
+  };
+}
+
+export function isBrowserWindow(app: string, settings: Settings): boolean {
+  const key = app.trim().toLowerCase();
+  return settings.browserWindowClasses.some((c) => c === key);
+}
+
+/** An OS window as an observation; null for the browser's own windows (the tab speaks for them). */
+export function observeOsWindow(event: { title: string; app: string; at: number }, settings: Settings, at: number): ObservationRecord | null {
+  if (!event.app.trim() && !event.title.trim()) return null;
+  if (isBrowserWindow(event.app, settings)) return null;
+  return {
+    source: 'os',
+    title: redactTitle(event.title.slice(0, MAX_TITLE), settings.redactPatterns),
+    app: event.app.trim().slice(0, 300) || 'unknown app',
+    at,
+  };
+}

@@ -1,0 +1,119 @@
+// The person's settings: one versioned zod record, with defaults and migrations from older versions.
+import { z } from 'zod';
+import { EntryList } from './match';
+import { BackendName } from './protocol';
+
+export const SETTINGS_VERSION = 1;
+
+/** OS window classes of browsers: while one has focus, the tab observation speaks for it. */
+export const DEFAULT_BROWSER_CLASSES = [
+  'chromium',
+  'chromium-browser',
+  'google-chrome',
+  'chrome',
+  'microsoft-edge',
+  'msedge',
+  'brave-browser',
+  'brave',
+  'vivaldi-stable',
+  'firefox',
+  'navigator',
+  'librewolf',
+];
+
+const RedactPattern = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((p) => {
+    try {
+      new RegExp(p, 'giu');
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'not a valid regular expression');
+
+export const Settings = z.object({
+  version: z.literal(SETTINGS_VERSION),
+  /** null: the first available backend, in the order the host reports them. */
+  backend: BackendName.nullable().default(null),
+  model: z.string().max(200).default(''),
+  aiTimeoutSeconds: z.number().int().min(5).max(300).default(30),
+  allowed: EntryList.default([]),
+  blocked: EntryList.default([]),
+  /** Apps and sites the person declared on task from a drift banner (also in `allowed`). */
+  addedFromBanner: EntryList.default([]),
+  nudgeEnabled: z.boolean().default(true),
+  nudgeIntervalMinutes: z.number().min(0.25).max(120).default(5),
+  judgeDebounceSeconds: z.number().min(0).max(60).default(1.5),
+  includeIncognito: z.boolean().default(false),
+  redactPatterns: z.array(RedactPattern).max(50).default([]),
+  neverSendUrls: z.boolean().default(true),
+  browserWindowClasses: z.array(z.string().trim().toLowerCase().min(1).max(100)).max(50).default(DEFAULT_BROWSER_CLASSES),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const DEFAULT_SETTINGS: Settings = Settings.parse({ version: SETTINGS_VERSION });
+
+/** Settings as they were saved before versioning (v0): flat lists under other names. */
+const SettingsV0 = z.object({
+  allowedApps: z.array(z.string()).optional(),
+  blockedApps: z.array(z.string()).optional(),
+  backend: z.string().optional(),
+  model: z.string().optional(),
+});
+
+export type SettingsLoad =
+  | { ok: true; settings: Settings; migratedFrom?: number }
+  | { ok: false; settings: Settings; error: string };
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`)
+    .join('; ');
+}
+
+/**
+ * Reads stored or imported settings: current version as is, older versions migrated, anything
+ * else rejected with a readable reason (the caller decides between defaults and refusing).
+ */
+export function loadSettings(raw: unknown): SettingsLoad {
+  if (raw === undefined || raw === null) return { ok: true, settings: DEFAULT_SETTINGS };
+  const version = typeof raw === 'object' && raw !== null && 'version' in raw ? (raw as { version: unknown }).version : 0;
+  if (version === SETTINGS_VERSION) {
+    const parsed = Settings.safeParse(raw);
+    return parsed.success
+      ? { ok: true, settings: parsed.data }
+      : { ok: false, settings: DEFAULT_SETTINGS, error: describeIssues(parsed.error) };
+  }
+  if (version === 0) {
+    const v0 = SettingsV0.safeParse(raw);
+    if (!v0.success) return { ok: false, settings: DEFAULT_SETTINGS, error: describeIssues(v0.error) };
+    const migrated = Settings.safeParse({
+      version: SETTINGS_VERSION,
+      allowed: v0.data.allowedApps ?? [],
+      blocked: v0.data.blockedApps ?? [],
+      ...(v0.data.backend ? { backend: v0.data.backend } : {}),
+      ...(v0.data.model ? { model: v0.data.model } : {}),
+    });
+    return migrated.success
+      ? { ok: true, settings: migrated.data, migratedFrom: 0 }
+      : { ok: false, settings: DEFAULT_SETTINGS, error: describeIssues(migrated.error) };
+  }
+  return { ok: false, settings: DEFAULT_SETTINGS, error: `unknown settings version ${JSON.stringify(version)}` };
+}
+
+/** Applies the person's redaction patterns to a title before it can reach any prompt. */
+export function redactTitle(title: string, patterns: readonly string[]): string {
+  let out = title;
+  for (const p of patterns) {
+    try {
+      out = out.replace(new RegExp(p, 'giu'), '[redacted]');
+    } catch {
+      // Validated on save; a pattern that still fails is skipped rather than leaking an error.
+    }
+  }
+  return out;
+}

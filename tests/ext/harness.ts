@@ -1,0 +1,188 @@
+// Extension-tier harness: the real background over WXT's fake browser, a scriptable fake native host.
+import { fakeBrowser } from 'wxt/testing';
+import type { Browser } from 'wxt/browser';
+import { vi } from 'vitest';
+import { startBackground, type Background, type StatePort } from '../../lib/background';
+import { resetBadgeMemory } from '../../lib/background/badge';
+import type { NativePort } from '../../lib/background/native-channel';
+import type { StatePush } from '../../shared/messages';
+import type { BackendInfo } from '../../shared/protocol';
+
+type Listener<T> = (value: T) => void;
+
+/** A native port whose "host" answers hello and runs from a script, and can push or hang up. */
+export class FakeNativePort implements NativePort {
+  private messageListeners: Listener<unknown>[] = [];
+  private disconnectListeners: Listener<unknown>[] = [];
+  readonly sent: Array<Record<string, unknown>> = [];
+  connected = true;
+
+  constructor(private readonly host: FakeHost) {}
+
+  postMessage(message: unknown): void {
+    if (!this.connected) throw new Error('Attempting to use a disconnected port object');
+    const msg = message as Record<string, unknown>;
+    this.sent.push(msg);
+    queueMicrotask(() => this.host.answer(this, msg));
+  }
+
+  disconnect(): void {
+    this.connected = false;
+  }
+
+  onMessage = { addListener: (l: Listener<unknown>) => void this.messageListeners.push(l) };
+  onDisconnect = { addListener: (l: Listener<unknown>) => void this.disconnectListeners.push(l) };
+
+  deliver(message: unknown): void {
+    if (this.connected) for (const l of this.messageListeners) l(message);
+  }
+
+  hangUp(): void {
+    if (!this.connected) return;
+    this.connected = false;
+    for (const l of this.disconnectListeners) l(this);
+  }
+}
+
+export class FakeHost {
+  ports: FakeNativePort[] = [];
+  /** When set, connecting fails the way Chromium reports a missing or crashing host. */
+  refuse: string | null = null;
+  lastError: string | undefined;
+  backends: BackendInfo[] = [{ name: 'claude', available: true, path: '/usr/bin/claude' }];
+  runs: Array<{ backend: string; prompt: string; model?: string }> = [];
+  /** How `run` answers: text for ok, or an error kind + message. */
+  reply: (prompt: string) => { text: string } | { kind: string; message: string } | 'hang' = () => ({ text: '{"drifting": false, "reason": ""}' });
+
+  connect = (): NativePort => {
+    const port = new FakeNativePort(this);
+    this.ports.push(port);
+    if (this.refuse) {
+      this.lastError = this.refuse;
+      queueMicrotask(() => port.hangUp());
+    }
+    return port;
+  };
+
+  get port(): FakeNativePort | undefined {
+    return this.ports.at(-1);
+  }
+
+  answer(port: FakeNativePort, msg: Record<string, unknown>): void {
+    if (this.refuse) return;
+    if (msg.type === 'hello') {
+      port.deliver({
+        id: msg.id,
+        type: 'hello',
+        hostVersion: '0.1.0',
+        platform: 'linux',
+        watcher: { state: 'running', kind: 'x11' },
+        backends: this.backends,
+      });
+    } else if (msg.type === 'run') {
+      this.runs.push({ backend: String(msg.backend), prompt: String(msg.prompt), ...(msg.model ? { model: String(msg.model) } : {}) });
+      const r = this.reply(String(msg.prompt));
+      if (r === 'hang') return;
+      port.deliver('text' in r ? { id: msg.id, type: 'result', ok: true, text: r.text, ms: 5 } : { id: msg.id, type: 'result', ok: false, error: r, ms: 5 });
+    }
+  }
+
+  pushWindow(title: string, app: string): void {
+    this.port?.deliver({ type: 'window', title, app, pid: 42, at: Date.now() });
+  }
+}
+
+/** A state port as a popup or content script would open it. */
+export class FakeStatePort implements StatePort {
+  readonly received: StatePush[] = [];
+  private closeListeners: Array<() => void> = [];
+  constructor(
+    readonly name: string,
+    readonly sender: StatePort['sender'],
+  ) {}
+  postMessage(message: unknown): void {
+    this.received.push(message as StatePush);
+  }
+  onDisconnect = { addListener: (l: () => void) => void this.closeListeners.push(l) };
+  close(): void {
+    for (const l of this.closeListeners) l();
+  }
+}
+
+export const EXT_ORIGIN = () => fakeBrowser.runtime.getURL('/');
+export const PAGE_SENDER = () => ({ id: fakeBrowser.runtime.id, url: `${EXT_ORIGIN()}popup.html` });
+export const CONTENT_SENDER = () => ({ id: fakeBrowser.runtime.id, url: 'https://docs.test/page', tab: { id: 5 } });
+
+export interface Running extends Background {
+  host: FakeHost;
+  statePorts: Array<(port: StatePort) => void>;
+  send(message: unknown, sender?: Record<string, unknown>): Promise<unknown>;
+  openStatePort(sender?: StatePort['sender']): FakeStatePort;
+  /** Waits until queued observations and microtasks have run. */
+  flush(): Promise<void>;
+}
+
+export async function boot(host = new FakeHost(), clock: () => number = () => Date.now()): Promise<Running> {
+  const statePorts: Array<(port: StatePort) => void> = [];
+  const bg = startBackground({
+    now: clock,
+    connectNative: host.connect,
+    nativeError: () => host.lastError,
+    onStatePort: (listener) => statePorts.push(listener),
+  });
+  await bg.ready;
+  const flush = async () => {
+    for (let i = 0; i < 5; i++) {
+      await bg.observer.settled();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+  };
+  await flush();
+  return {
+    ...bg,
+    host,
+    statePorts,
+    flush,
+    send: async (message, sender = PAGE_SENDER()) => {
+      const replies = await fakeBrowser.runtime.onMessage.trigger(message, sender);
+      return replies.find((r: unknown) => r !== undefined);
+    },
+    openStatePort: (sender = PAGE_SENDER()) => {
+      const port = new FakeStatePort('antidrift-state', sender);
+      for (const l of statePorts) l(port);
+      return port;
+    },
+  };
+}
+
+/** Simulates the service worker dying: listeners gone, storage kept (both areas). */
+export async function restartWorker(keepSessionStorage = true): Promise<void> {
+  const local = await fakeBrowser.storage.local.get(null);
+  const session = await fakeBrowser.storage.session.get(null);
+  fakeBrowser.reset();
+  resetBadgeMemory(); // a new worker starts with fresh module state
+  await fakeBrowser.storage.local.set(local);
+  if (keepSessionStorage) await fakeBrowser.storage.session.set(session);
+}
+
+export async function openTab(url: string, title: string): Promise<number> {
+  const tab = await fakeBrowser.tabs.create({ url });
+  await fakeBrowser.tabs.update(tab.id!, { title } as never);
+  return tab.id!;
+}
+
+export async function activate(tabId: number): Promise<void> {
+  const tab = await fakeBrowser.tabs.get(tabId);
+  await fakeBrowser.tabs.update(tabId, { active: true });
+  await fakeBrowser.tabs.onActivated.trigger({ tabId, windowId: tab!.windowId ?? 0 });
+}
+
+export const spyConsole = () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+};
+
+/** A tab object as tabs.onUpdated hands it over, with the fields the observer reads. */
+export function tabOf(partial: { id: number; windowId: number; active: boolean; url: string; title: string; incognito?: boolean }): Browser.tabs.Tab {
+  return { index: 0, highlighted: false, pinned: false, incognito: false, discarded: false, autoDiscardable: true, groupId: -1, frozen: false, selected: false, ...partial } as Browser.tabs.Tab;
+}

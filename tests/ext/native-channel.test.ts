@@ -1,0 +1,137 @@
+// NativeChannel: handshake, request ids and timeouts, reject-all on disconnect, crash-loop backoff.
+import { describe, expect, it } from 'vitest';
+import { NativeChannel, type ChannelStatus, type NativeChannelDeps } from '../../lib/background/native-channel';
+import { FakeHost } from './harness';
+
+/** Manual timers: time only moves when the test says so. */
+class ManualTimers {
+  now = 0;
+  private timers = new Map<number, { at: number; fn: () => void }>();
+  private next = 1;
+  set = (fn: () => void, ms: number) => {
+    const id = this.next++;
+    this.timers.set(id, { at: this.now + ms, fn });
+    return id;
+  };
+  clear = (id: unknown) => void this.timers.delete(id as number);
+  async advance(ms: number) {
+    const end = this.now + ms;
+    for (;;) {
+      const due = [...this.timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      this.timers.delete(due[0]);
+      this.now = due[1].at;
+      due[1].fn();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    this.now = end;
+  }
+  get pending() {
+    return this.timers.size;
+  }
+}
+
+function make(host: FakeHost) {
+  const timers = new ManualTimers();
+  const statuses: ChannelStatus[] = [];
+  const deps: NativeChannelDeps = {
+    connect: host.connect,
+    lastError: () => host.lastError,
+    now: () => timers.now,
+    setTimer: timers.set,
+    clearTimer: timers.clear,
+  };
+  const channel = new NativeChannel(deps, {
+    onStatus: (s) => statuses.push(s),
+    onWindow: () => {},
+    onWatcher: () => {},
+    onInvalid: () => {},
+  });
+  return { channel, timers, statuses };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('NativeChannel', () => {
+  it('connects with a hello handshake and exposes the host status', async () => {
+    const host = new FakeHost();
+    const { channel } = make(host);
+    channel.start();
+    await settle();
+    expect(channel.current).toMatchObject({ connection: 'connected', hostVersion: '0.1.0', watcher: { state: 'running' } });
+    expect(host.port!.sent[0]).toEqual({ type: 'hello', id: 1 });
+  });
+
+  it('times out a request the host never answers, without touching others', async () => {
+    const host = new FakeHost();
+    host.reply = (prompt) => (prompt === 'slow' ? 'hang' : { text: 'fast' });
+    const { channel, timers } = make(host);
+    channel.start();
+    await settle();
+    const slow = channel.run('claude', undefined, 'slow', 1_000);
+    const fast = await channel.run('claude', undefined, 'fast', 1_000);
+    expect(fast).toMatchObject({ ok: true, text: 'fast' });
+    const outcome = slow.catch((e: Error) => e.message);
+    await timers.advance(6_000);
+    expect(await outcome).toMatch(/did not answer within 6 s/);
+  });
+
+  it('rejects every pending request when the host goes away', async () => {
+    const host = new FakeHost();
+    host.reply = () => 'hang';
+    const { channel } = make(host);
+    channel.start();
+    await settle();
+    const a = channel.run('claude', undefined, 'a', 30_000).catch((e: Error) => e.name);
+    const b = channel.run('claude', undefined, 'b', 30_000).catch((e: Error) => e.name);
+    host.lastError = 'Native host has exited.';
+    host.port!.hangUp();
+    expect(await Promise.all([a, b])).toEqual(['ChannelClosedError', 'ChannelClosedError']);
+    expect(channel.current).toMatchObject({ connection: 'disconnected', error: 'Native host has exited.' });
+  });
+
+  it('a host that exits at start is retried with exponential backoff, never in a busy loop', async () => {
+    const host = new FakeHost();
+    host.refuse = 'Native host has exited.';
+    const { channel, timers, statuses } = make(host);
+    channel.start();
+    await settle();
+    await timers.advance(10 * 60_000);
+    // 1+2+4+8+16+32 s, then every 60 s: about 15 attempts in ten minutes, not thousands.
+    expect(host.ports.length).toBeGreaterThan(8);
+    expect(host.ports.length).toBeLessThan(20);
+    const last = statuses.at(-1)!;
+    expect(last).toMatchObject({ connection: 'disconnected', error: 'Native host has exited.' });
+    expect(last.nextRetryAt! - timers.now).toBeLessThanOrEqual(60_000);
+    expect(timers.pending).toBe(1);
+    host.refuse = null;
+    await timers.advance(60_000);
+    expect(channel.current.connection).toBe('connected');
+  });
+
+  it('a missing host is retried rarely and reported as missing', async () => {
+    const host = new FakeHost();
+    host.refuse = 'Specified native messaging host not found.';
+    const { channel, timers } = make(host);
+    channel.start();
+    await settle();
+    await timers.advance(10 * 60_000);
+    expect(host.ports.length).toBeLessThanOrEqual(3);
+    expect(channel.current.connection).toBe('missing');
+  });
+
+  it('ignores malformed frames from the host and keeps serving', async () => {
+    const host = new FakeHost();
+    const invalid: string[] = [];
+    const channel = new NativeChannel(
+      { connect: host.connect, lastError: () => undefined, now: () => 0, setTimer: (f, ms) => setTimeout(f, ms), clearTimer: (h) => clearTimeout(h as never) },
+      { onStatus: () => {}, onWindow: () => {}, onWatcher: () => {}, onInvalid: (m) => invalid.push(m) },
+    );
+    channel.start();
+    await settle();
+    for (const junk of [null, 42, 'x', { type: 'window' }, { id: 'a', type: 'result' }, { type: 'nope' }]) host.port!.deliver(junk);
+    expect(invalid).toHaveLength(6);
+    expect(await channel.run('claude', undefined, 'p', 1_000)).toMatchObject({ ok: true });
+    channel.stop();
+  });
+});

@@ -19,6 +19,8 @@ export default defineConfig({
         test: {
           name: 'host',
           include: ['tests/host/**/*.test.ts'],
+          // The host tests run the bundled native-host/dist file: build it once first.
+          globalSetup: ['tests/host/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,

@@ -7,7 +7,8 @@ export interface Badge {
   title: string;
 }
 
-const STATUS_WORDS = {
+/** The drift status in words, shared by the tooltip, the popup and the options page. */
+export const STATUS_WORDS = {
   ontask: 'on task',
   checking: 'checking…',
   drifting: 'drifting',

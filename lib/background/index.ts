@@ -92,7 +92,12 @@ export function startBackground(platform: BackgroundPlatform): Background {
   );
   const roles = createHostRoles({ channel, settings: () => shell.settings });
   shell = new Shell(
-    { now: platform.now, runEffect: (effect) => runEffect({ shell: () => shell, roles, now: platform.now }, effect), publish },
+    {
+      now: platform.now,
+      runEffect: (effect) => runEffect({ shell: () => shell, roles, now: platform.now }, effect),
+      publish,
+      onDismissalForgotten: () => void store.saveSessionKey('dismissedNudge', null).catch(() => {}),
+    },
     diagnostics,
     store.DEFAULT_SETTINGS,
   );

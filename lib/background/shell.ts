@@ -18,6 +18,7 @@ export interface ShellDeps {
   now(): number;
   runEffect(effect: ControllerEffect): void;
   publish(push: StatePush): void;
+  onDismissalForgotten?(): void;
 }
 
 /** Controller timings and switches derived from settings and the host's status. */
@@ -79,7 +80,22 @@ export class Shell {
     const step = transition(before, event);
     this.state = step.state;
     for (const effect of step.effects) this.safely(() => this.deps.runEffect(effect));
-    if (step.state !== before) this.publish();
+    if (step.state === before) return;
+    this.forgetStaleDismissal(before);
+    this.publish();
+  }
+
+  /**
+   * A dismissal hides one text. Once the advice moves on (a new text, or none), the dismissal is
+   * forgotten, so the same advice returning later shows again.
+   */
+  private forgetStaleDismissal(before: ControllerState): void {
+    const nudge = (s: ControllerState) => toView(s).drift.nudge ?? '';
+    const now = nudge(this.state);
+    if (this.dismissedNudge !== null && now !== nudge(before) && now !== this.dismissedNudge) {
+      this.dismissedNudge = null;
+      this.deps.onDismissalForgotten?.();
+    }
   }
 
   /** Re-derives the controller config (after settings or host status changed). */

@@ -198,6 +198,32 @@ describe('alarms, restarts and storage', () => {
     expect(bg.shell.state.drift.lastReevaluatedAt).toBe(now);
   });
 
+  it('a dismissed heads-up stays hidden until the advice moves on; the same text returning shows again', async () => {
+    let now = Date.now();
+    const host = new FakeHost();
+    let advice = 'You drifted into the lexer.';
+    host.reply = () => ({ text: JSON.stringify(advice ? { on_track: false, message: advice } : { on_track: true, message: '' }) });
+    bg = await boot(host, () => now);
+    await bg.send(START);
+    const nudgeNow = async (title: string) => {
+      now += 10 * 60_000;
+      await activate(await openTab('https://docs.test/' + title, title));
+      await bg.flush();
+    };
+    await nudgeNow('one');
+    await nudgeNow('two');
+    expect(bg.shell.snapshot().view.drift.nudge).toBe('You drifted into the lexer.');
+    await bg.send({ type: 'nudgeDismiss', message: 'You drifted into the lexer.' }, CONTENT_SENDER());
+    expect(bg.shell.snapshot().dismissedNudge).toBe('You drifted into the lexer.');
+    advice = '';
+    await nudgeNow('three');
+    expect(bg.shell.snapshot()).toMatchObject({ dismissedNudge: null });
+    expect(bg.shell.snapshot().view.drift.nudge).toBeUndefined();
+    advice = 'You drifted into the lexer.';
+    await nudgeNow('four');
+    expect(bg.shell.snapshot()).toMatchObject({ dismissedNudge: null, view: { drift: { nudge: 'You drifted into the lexer.' } } });
+  });
+
   it('service-worker restart keeps the session and the drift state', async () => {
     bg = await boot();
     await bg.send(START);

@@ -1,0 +1,15 @@
+// In-page toast content script: the soft and hard drift tiers in a shadow root, in the visible tab.
+// Imports `browser` from @wxt-dev/browser (native MV3 API), not wxt/browser: the polyfill would blow the size budget.
+import { browser } from '@wxt-dev/browser';
+import { startToast } from './toast';
+import type { ToastRuntime } from './toast-runtime';
+
+export default defineContentScript({
+  matches: ['<all_urls>'],
+  runAt: 'document_idle',
+  main() {
+    // The extension's own pages have the popup/options UI already.
+    if (/^(chrome|moz)-extension:$/.test(location.protocol)) return;
+    startToast({ getRuntime: () => browser?.runtime as unknown as ToastRuntime | undefined });
+  },
+});

@@ -1,0 +1,72 @@
+// Builds the two toast tiers as plain DOM: the hard drift banner and the soft heads-up.
+import type { ToastState } from './toast-state';
+
+export type ToastAction = 'back' | 'ontask' | 'end' | 'escape' | 'dismiss';
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  attrs: Record<string, string>,
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const node = doc.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function button(doc: Document, testId: string, label: string, onClick: () => void, primary = false): HTMLButtonElement {
+  const b = el(doc, 'button', { type: 'button', 'data-testid': testId, ...(primary ? { class: 'p' } : {}) }, label);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** The interruptive banner: role alertdialog, labelled by its heading, described by the reason. */
+export function buildDriftBanner(doc: Document, state: ToastState, act: (a: ToastAction) => void): HTMLElement {
+  const root = el(doc, 'div', {
+    class: 't',
+    'data-testid': 'antidrift-toast',
+    'data-tier': 'drift',
+    role: 'alertdialog',
+    'aria-labelledby': 'antidrift-title',
+    'aria-describedby': 'antidrift-reason',
+  });
+  root.append(
+    el(doc, 'span', { class: 'h', id: 'antidrift-title' }, 'You drifted from your task'),
+    el(doc, 'span', { class: 'm', id: 'antidrift-reason', 'data-testid': 'drift-reason' }, state.reason || 'This does not look like your task.'),
+  );
+  if (state.task) root.append(el(doc, 'span', { class: 'k' }, `Your task: ${state.task}`));
+  const actions = el(doc, 'div', { class: 'a' });
+  actions.append(
+    button(doc, 'drift-back', 'Back to task', () => act('back'), true),
+    button(doc, 'drift-ontask', 'This is on task', () => act('ontask')),
+    button(doc, 'drift-end', 'End session', () => act('end')),
+  );
+  root.append(actions);
+  root.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    act('escape');
+  });
+  return root;
+}
+
+/** The soft tier: announced politely, dismiss only. */
+export function buildHeadsUp(doc: Document, state: ToastState, act: (a: ToastAction) => void): HTMLElement {
+  const root = el(doc, 'div', {
+    class: 't',
+    'data-testid': 'antidrift-toast',
+    'data-tier': 'nudge',
+    role: 'status',
+    'aria-live': 'polite',
+  });
+  const actions = el(doc, 'div', { class: 'a' });
+  actions.append(button(doc, 'nudge-dismiss', 'Dismiss', () => act('dismiss')));
+  root.append(
+    el(doc, 'span', { class: 'h' }, 'Heads up'),
+    el(doc, 'span', { class: 'm', 'data-testid': 'nudge-message' }, state.nudge),
+    actions,
+  );
+  return root;
+}

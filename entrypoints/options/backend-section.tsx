@@ -1,0 +1,94 @@
+// Options: which AI backend and model, its timeout, and a button that tries it for real.
+import { useState } from 'preact/hooks';
+import type { HostStatus } from '../../shared/messages';
+import { replyError, useClient } from '../../ui/client';
+import { Section, TextField } from './field';
+import type { Draft, DraftErrors } from './settings-draft';
+
+type TestResult = { ok: true; text: string } | { ok: false; text: string } | null;
+
+export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): void; errors: DraftErrors; host: HostStatus | null }) {
+  const client = useClient();
+  const [testing, setTesting] = useState(false);
+  const [result, setResult] = useState<TestResult>(null);
+  const backends = p.host?.backends ?? [];
+  const chosen = p.draft.backend;
+  const unknownChoice = chosen !== null && !backends.some((b) => b.name === chosen);
+
+  const test = async () => {
+    setTesting(true);
+    setResult(null);
+    const model = p.draft.model.trim();
+    const reply = await client.request({
+      type: 'testBackend',
+      ...(chosen ? { backend: chosen } : {}),
+      ...(model ? { model } : {}),
+    });
+    setTesting(false);
+    if (reply.ok) {
+      const who = reply.backend ?? chosen ?? 'backend';
+      setResult({ ok: true, text: `${who} answered in ${reply.ms ?? '?'} ms: “${(reply.text ?? '').trim()}”` });
+    } else {
+      setResult({ ok: false, text: `${reply.error.kind}: ${replyError(reply)}` });
+    }
+  };
+
+  return (
+    <Section title="AI backend" id="backend-title">
+      <div class="field">
+        <label for="backend">Backend</label>
+        <select
+          id="backend"
+          data-testid="backend-select"
+          value={chosen ?? ''}
+          onChange={(e) => p.set({ backend: e.currentTarget.value || null })}
+        >
+          <option value="">Automatic (first available{p.host?.activeBackend && !chosen ? `: ${p.host.activeBackend}` : ''})</option>
+          {backends.map((b) => (
+            <option key={b.name} value={b.name} disabled={!b.available}>
+              {b.name}
+              {b.custom ? ' (custom)' : ''}
+              {b.available ? (b.version ? ` — ${b.version}` : '') : ` — unavailable: ${b.problem ?? 'not found'}`}
+            </option>
+          ))}
+          {unknownChoice ? <option value={chosen}>{chosen} (not reported by the host)</option> : null}
+        </select>
+        {backends.length === 0 ? <p class="hint">The host has not reported any backends yet — see Host below.</p> : null}
+      </div>
+      <TextField
+        id="model"
+        label="Model (optional)"
+        testId="model-input"
+        value={p.draft.model}
+        placeholder="the backend's default"
+        onInput={(model) => p.set({ model })}
+        error={p.errors.model}
+      />
+      <TextField
+        id="ai-timeout"
+        label="Timeout (seconds)"
+        testId="ai-timeout"
+        type="number"
+        min={5}
+        max={300}
+        value={p.draft.aiTimeoutSeconds}
+        onInput={(aiTimeoutSeconds) => p.set({ aiTimeoutSeconds })}
+        error={p.errors.aiTimeoutSeconds}
+      />
+      <div class="row">
+        <button type="button" data-testid="backend-test" onClick={() => void test()} disabled={testing} aria-busy={testing}>
+          {testing ? <span class="spinner" aria-hidden="true" /> : null}
+          {testing ? 'Testing…' : 'Test backend'}
+        </button>
+      </div>
+      <p
+        class={result ? (result.ok ? 'result ok' : 'result error') : 'result'}
+        data-testid="backend-test-result"
+        role="status"
+        aria-live="polite"
+      >
+        {result?.text ?? ''}
+      </p>
+    </Section>
+  );
+}

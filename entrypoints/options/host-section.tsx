@@ -1,0 +1,115 @@
+// Options: native host status, diagnostics (recent log, backends, watcher), reconnect, install help.
+import { useEffect, useState } from 'preact/hooks';
+import type { DiagnosticEntry, HostStatus } from '../../shared/messages';
+import { HostStatusLine } from '../../ui/components/host-status-line';
+import { replyError, useClient } from '../../ui/client';
+import { Section } from './field';
+import { detectBrowser, doctorCommand, installCommand, type NavigatorLike } from './install-command';
+
+export interface HostEnv {
+  extensionId: string;
+  navigator: NavigatorLike;
+}
+
+export function HostSection({ host, env }: { host: HostStatus | null; env: HostEnv }) {
+  const client = useClient();
+  const [log, setLog] = useState<DiagnosticEntry[]>([]);
+  const [note, setNote] = useState('');
+  const [reconnecting, setReconnecting] = useState(false);
+  const browserKind = detectBrowser(env.navigator);
+
+  const refresh = async () => {
+    const reply = await client.request({ type: 'getDiagnostics' });
+    if (reply.ok) setLog(reply.diagnostics ?? []);
+    else setNote(`Could not read diagnostics: ${replyError(reply)}`);
+  };
+  useEffect(() => {
+    void refresh();
+  }, [client]);
+
+  const reconnect = async () => {
+    setReconnecting(true);
+    setNote('');
+    const reply = await client.request({ type: 'reconnectHost' });
+    setReconnecting(false);
+    setNote(reply.ok ? 'Reconnecting…' : `Reconnect failed: ${replyError(reply)}`);
+    await refresh();
+  };
+
+  return (
+    <Section title="Native host" id="host-title">
+      {host ? <HostStatusLine host={host} /> : <p data-testid="host-status" class="muted">Waiting for status…</p>}
+      {host?.error ? <p class="error">{host.error}</p> : null}
+      <div class="row">
+        <button type="button" data-testid="host-reconnect" onClick={() => void reconnect()} disabled={reconnecting}>
+          Reconnect
+        </button>
+        {note ? (
+          <span class="muted" role="status">
+            {note}
+          </span>
+        ) : null}
+      </div>
+      <div class="field">
+        <span class="label">Install the host for this browser ({browserKind})</span>
+        <code class="command" data-testid="host-install-command">
+          {installCommand(browserKind, env.extensionId)}
+        </code>
+        <span class="label">Check the installation</span>
+        <code class="command">{doctorCommand(browserKind, env.extensionId)}</code>
+        <p class="hint">
+          Run from the antidrift folder. Extension ID: <code>{env.extensionId}</code>
+        </p>
+      </div>
+      <details data-testid="host-diagnostics" open={host?.connection !== 'connected'}>
+        <summary>Diagnostics</summary>
+        <dl class="facts">
+          <dt>Connection</dt>
+          <dd>{host?.connection ?? 'unknown'}</dd>
+          <dt>Host version</dt>
+          <dd>{host?.hostVersion ?? '—'}</dd>
+          <dt>Platform</dt>
+          <dd>{host?.platform ?? '—'}</dd>
+          <dt>Window watcher</dt>
+          <dd>
+            {host?.watcher ? `${host.watcher.state} (${host.watcher.kind})${host.watcher.message ? ` — ${host.watcher.message}` : ''}` : '—'}
+          </dd>
+        </dl>
+        {host?.backends.length ? (
+          <table class="backends">
+            <thead>
+              <tr>
+                <th scope="col">Backend</th>
+                <th scope="col">Status</th>
+                <th scope="col">Path</th>
+              </tr>
+            </thead>
+            <tbody>
+              {host.backends.map((b) => (
+                <tr key={b.name}>
+                  <td>{b.name}</td>
+                  <td>{b.available ? `available${b.version ? ` (${b.version})` : ''}` : `unavailable: ${b.problem ?? 'not found'}`}</td>
+                  <td>
+                    <code>{b.path ?? '—'}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        <h3 class="label">Recent log</h3>
+        {log.length ? (
+          <ol class="log">
+            {log.map((entry, i) => (
+              <li key={`${entry.at}-${i}`} class={`log-${entry.level}`}>
+                <time>{new Date(entry.at).toLocaleTimeString()}</time> <span class="level">{entry.level}</span> {entry.message}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p class="hint">No entries.</p>
+        )}
+      </details>
+    </Section>
+  );
+}

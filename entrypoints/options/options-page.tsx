@@ -1,0 +1,118 @@
+// The options page: loads settings, edits a draft, validates and saves it; host and import/export.
+import { useEffect, useState } from 'preact/hooks';
+import type { Settings } from '../../shared/settings';
+import { replyError, useClient } from '../../ui/client';
+import { useStatePush } from '../../ui/use-state-push';
+import { BackendSection } from './backend-section';
+import { BehaviourSection } from './behaviour-section';
+import { HostSection, type HostEnv } from './host-section';
+import { ListsSection } from './lists-section';
+import { fromDraft, toDraft, type Draft, type DraftErrors } from './settings-draft';
+import { TransferSection } from './transfer-section';
+
+export function OptionsPage({ env }: { env: HostEnv }) {
+  const client = useClient();
+  const push = useStatePush(client);
+  const [saved, setSaved] = useState<Settings | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
+  const [loadError, setLoadError] = useState('');
+
+  useEffect(() => {
+    void client.request({ type: 'getSettings' }).then((reply) => {
+      if (reply.ok && reply.settings) {
+        setSaved(reply.settings);
+        setDraft(toDraft(reply.settings));
+      } else setLoadError(reply.ok ? 'the background sent no settings' : replyError(reply));
+    });
+  }, [client]);
+
+  if (!draft || !saved) {
+    return (
+      <main class="options" aria-busy={!loadError}>
+        <h1 class="title">antidrift settings</h1>
+        {loadError ? (
+          <p class="error" role="alert">
+            Could not load settings: {loadError}
+          </p>
+        ) : (
+          <p class="muted">Loading…</p>
+        )}
+      </main>
+    );
+  }
+
+  const set = (patch: Partial<Draft>) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    setStatus('idle');
+    // Once a save was refused, messages follow the edits so they clear as soon as the field is fixed.
+    if (Object.keys(errors).length) {
+      const checked = fromDraft(next, saved);
+      setErrors('errors' in checked ? checked.errors : {});
+    }
+  };
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    const checked = fromDraft(draft, saved);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setStatus('saving');
+    const reply = await client.request({ type: 'saveSettings', settings: checked.settings });
+    if (!reply.ok) {
+      setStatus('idle');
+      setErrors({ form: `Not saved: ${replyError(reply)}` });
+      return;
+    }
+    const stored = reply.settings ?? checked.settings;
+    setSaved(stored);
+    setDraft(toDraft(stored));
+    setStatus('saved');
+  };
+
+  const errorCount = Object.keys(errors).length;
+  return (
+    <main class="options">
+      <header class="options-head">
+        <h1 class="title">antidrift settings</h1>
+      </header>
+      <form class="stack" onSubmit={save} noValidate>
+        <BackendSection draft={draft} set={set} errors={errors} host={push?.host ?? null} />
+        <ListsSection draft={draft} set={set} errors={errors} />
+        <BehaviourSection draft={draft} set={set} errors={errors} />
+        <div class="save-bar">
+          <button type="submit" class="primary" data-testid="settings-save" disabled={status === 'saving'}>
+            {status === 'saving' ? 'Saving…' : 'Save'}
+          </button>
+          <span role="status" aria-live="polite">
+            {status === 'saved' ? (
+              <span class="saved" data-testid="settings-saved">
+                Saved
+              </span>
+            ) : null}
+          </span>
+          {errorCount ? (
+            <p class="error" role="alert">
+              {errors.form ?? `Fix ${errorCount === 1 ? 'the field' : `${errorCount} fields`} marked above to save.`}
+            </p>
+          ) : null}
+        </div>
+      </form>
+      <HostSection host={push?.host ?? null} env={env} />
+      <TransferSection
+        saved={saved}
+        onImported={(imported) => {
+          setSaved(imported);
+          setDraft(toDraft(imported));
+          setErrors({});
+          setStatus('idle');
+        }}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,97 @@
+// The popup during a session: commitment, clock, status, drift banner / heads-up, pause and end.
+import { useState } from 'preact/hooks';
+import type { PageRequest, StatePush } from '../../shared/messages';
+import { DriftBanner } from '../../ui/components/drift-banner';
+import { HeadsUp } from '../../ui/components/heads-up';
+import { replyError, useClient } from '../../ui/client';
+import { formatDuration, sessionTimes, statusWords } from '../../ui/format';
+import { useNow } from '../../ui/use-state-push';
+
+export function ActiveView({ push }: { push: StatePush }) {
+  const client = useClient();
+  const { view } = push;
+  const session = view.session;
+  const paused = view.runtime === 'paused';
+  const now = useNow(client, !paused);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [dismissedHere, setDismissedHere] = useState<string | null>(null);
+  if (!session) return null;
+
+  const send = async (req: PageRequest) => {
+    setBusy(true);
+    setError('');
+    const reply = await client.request(req);
+    setBusy(false);
+    if (!reply.ok) setError(replyError(reply));
+  };
+
+  const times = sessionTimes(session, now);
+  const drifting = view.drift.status === 'drifting';
+  const nudge = view.drift.nudge;
+  const showNudge = !drifting && !!nudge && nudge !== push.dismissedNudge && nudge !== dismissedHere;
+  const status = statusWords(view);
+
+  return (
+    <div class="stack">
+      <header class="session-head">
+        <span class={`pill status-${paused ? 'paused' : view.drift.status}`} data-testid="status">
+          {status.charAt(0).toUpperCase() + status.slice(1)}
+        </span>
+        <span class="clock">
+          <span class="muted">Elapsed </span>
+          <time data-testid="elapsed">{formatDuration(times.elapsedMs)}</time>
+          {times.leftMs !== undefined ? (
+            <>
+              <span class="muted"> · </span>
+              <span data-testid="time-left" class={times.leftMs <= 0 ? 'over' : ''}>
+                {times.leftMs > 0 ? `${formatDuration(times.leftMs)} left` : "time's up"}
+              </span>
+            </>
+          ) : null}
+        </span>
+      </header>
+      <section class="commitment" aria-label="Your commitment" data-testid="commitment-text">
+        <p class="next-action">{session.commitment.nextAction}</p>
+        <p class="muted">Done when: {session.commitment.successCondition}</p>
+      </section>
+      {drifting ? (
+        <DriftBanner
+          drift={view.drift}
+          busy={busy}
+          onBack={() => void send({ type: 'driftBackToTask' })}
+          onOnTask={() => void send({ type: 'driftOnTask' })}
+          onEnd={() => void send({ type: 'endSession' })}
+        />
+      ) : null}
+      {showNudge ? (
+        <HeadsUp
+          message={nudge}
+          onDismiss={() => {
+            setDismissedHere(nudge);
+            void send({ type: 'nudgeDismiss', message: nudge });
+          }}
+        />
+      ) : null}
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div class="actions spread">
+        {paused ? (
+          <button type="button" class="primary" data-testid="resume" disabled={busy} onClick={() => void send({ type: 'resumeSession' })}>
+            Resume
+          </button>
+        ) : (
+          <button type="button" data-testid="pause" disabled={busy} onClick={() => void send({ type: 'pauseSession' })}>
+            Pause
+          </button>
+        )}
+        <button type="button" class="danger" data-testid="end-session" disabled={busy} onClick={() => void send({ type: 'endSession' })}>
+          End session
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+// The idle popup: the commitment form (with Coach), lists prefilled from settings, timebox, Start.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { Commitment } from '../../shared/controller/model';
+import { normalizeList } from '../../shared/match';
+import { ChipsEditor } from '../../ui/components/chips-editor';
+import { replyError, useClient } from '../../ui/client';
+import { CoachField, type Suggestion } from './coach-field';
+
+type Errors = { nextAction?: string; successCondition?: string; timebox?: string };
+
+function validate(nextAction: string, successCondition: string, timebox: string): Errors {
+  const errors: Errors = {};
+  const parsed = Commitment.safeParse({ nextAction, successCondition });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0];
+      if ((key === 'nextAction' || key === 'successCondition') && !errors[key]) errors[key] = issue.message;
+    }
+  }
+  if (timebox.trim()) {
+    const minutes = Number(timebox);
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 24 * 60) errors.timebox = 'whole minutes, 1 to 1440';
+  }
+  return errors;
+}
+
+export function CommitmentForm() {
+  const client = useClient();
+  const [nextAction, setNextAction] = useState('');
+  const [successCondition, setSuccessCondition] = useState('');
+  const [allowed, setAllowed] = useState<string[]>([]);
+  const [blocked, setBlocked] = useState<string[]>([]);
+  const [timebox, setTimebox] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState('');
+  const listsTouched = useRef(false);
+  const nextRef = useRef<HTMLTextAreaElement>(null);
+  const successRef = useRef<HTMLTextAreaElement>(null);
+  const timeboxRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    void client.request({ type: 'getSettings' }).then((reply) => {
+      if (!reply.ok || !reply.settings || listsTouched.current) return;
+      setAllowed(reply.settings.allowed);
+      setBlocked(reply.settings.blocked);
+    });
+  }, [client]);
+
+  const errors = showErrors ? validate(nextAction, successCondition, timebox) : {};
+
+  const applySuggestion = (s: Suggestion) => {
+    setNextAction(s.nextAction);
+    setSuccessCondition(s.successCondition);
+    listsTouched.current = true;
+    setAllowed((prev) => normalizeList([...prev, ...s.allowed]));
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const found = validate(nextAction, successCondition, timebox);
+    setShowErrors(true);
+    if (found.nextAction) return nextRef.current?.focus();
+    if (found.successCondition) return successRef.current?.focus();
+    if (found.timebox) return timeboxRef.current?.focus();
+    setStarting(true);
+    setStartError('');
+    const reply = await client.request({
+      type: 'startSession',
+      input: {
+        commitment: { nextAction: nextAction.trim(), successCondition: successCondition.trim() },
+        allowed,
+        blocked,
+        ...(timebox.trim() ? { timeboxMinutes: Number(timebox) } : {}),
+      },
+    });
+    setStarting(false);
+    if (!reply.ok) setStartError(replyError(reply));
+  };
+
+  const editLists = (set: (v: string[]) => void) => (v: string[]) => {
+    listsTouched.current = true;
+    set(v);
+  };
+
+  return (
+    <form class="stack" onSubmit={submit} noValidate aria-labelledby="form-title">
+      <h1 id="form-title" class="title">
+        Start a focus session
+      </h1>
+      <CoachField onSuggestion={applySuggestion} />
+      <div class="field">
+        <label for="next-action">Next action</label>
+        <textarea
+          id="next-action"
+          ref={nextRef}
+          rows={2}
+          data-testid="next-action"
+          value={nextAction}
+          placeholder="Write the parser tests"
+          aria-invalid={errors.nextAction ? 'true' : undefined}
+          aria-describedby={errors.nextAction ? 'next-action-error' : undefined}
+          onInput={(e) => setNextAction(e.currentTarget.value)}
+          onKeyDown={submitOnEnter}
+        />
+        {errors.nextAction ? (
+          <p class="error" id="next-action-error">
+            {capitalize(errors.nextAction)}.
+          </p>
+        ) : null}
+      </div>
+      <div class="field">
+        <label for="success-condition">Done when</label>
+        <textarea
+          id="success-condition"
+          ref={successRef}
+          rows={2}
+          data-testid="success-condition"
+          value={successCondition}
+          placeholder="All tests in parser.test.ts pass"
+          aria-invalid={errors.successCondition ? 'true' : undefined}
+          aria-describedby={errors.successCondition ? 'success-condition-error' : undefined}
+          onInput={(e) => setSuccessCondition(e.currentTarget.value)}
+          onKeyDown={submitOnEnter}
+        />
+        {errors.successCondition ? (
+          <p class="error" id="success-condition-error">
+            {capitalize(errors.successCondition)}.
+          </p>
+        ) : null}
+      </div>
+      <ChipsEditor
+        id="allowed-input"
+        label="Allowed apps and sites"
+        entries={allowed}
+        onChange={editLists(setAllowed)}
+        inputTestId="allowed-list"
+        wrapperTestId="allowed-chips"
+        placeholder="code, github.com — Enter to add"
+      />
+      <ChipsEditor
+        id="blocked-input"
+        label="Blocked apps and sites"
+        entries={blocked}
+        onChange={editLists(setBlocked)}
+        inputTestId="blocked-list"
+        wrapperTestId="blocked-chips"
+        placeholder="youtube.com — Enter to add"
+      />
+      <div class="field inline">
+        <label for="timebox">Timebox (minutes, optional)</label>
+        <input
+          id="timebox"
+          ref={timeboxRef}
+          type="number"
+          min={1}
+          max={1440}
+          step={1}
+          inputMode="numeric"
+          data-testid="timebox"
+          value={timebox}
+          aria-invalid={errors.timebox ? 'true' : undefined}
+          aria-describedby={errors.timebox ? 'timebox-error' : undefined}
+          onInput={(e) => setTimebox(e.currentTarget.value)}
+        />
+      </div>
+      {errors.timebox ? (
+        <p class="error" id="timebox-error">
+          Timebox: {errors.timebox}.
+        </p>
+      ) : null}
+      {startError ? (
+        <p class="error" role="alert">
+          Could not start: {startError}
+        </p>
+      ) : null}
+      <button type="submit" class="primary wide" data-testid="start-session" disabled={starting}>
+        {starting ? 'Starting…' : 'Start session'}
+      </button>
+    </form>
+  );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Enter submits from the commitment fields too; Shift+Enter keeps a newline. */
+function submitOnEnter(event: KeyboardEvent) {
+  if (event.key !== 'Enter' || event.shiftKey) return;
+  event.preventDefault();
+  (event.currentTarget as HTMLTextAreaElement).form?.requestSubmit();
+}

@@ -1,0 +1,32 @@
+// The toolbar popup: a fixed-size skeleton until the first state, then the form or the session.
+import { useClient } from '../../ui/client';
+import { HostStatusLine } from '../../ui/components/host-status-line';
+import { useStatePush } from '../../ui/use-state-push';
+import { ActiveView } from './active-view';
+import { CommitmentForm } from './commitment-form';
+
+export function Popup() {
+  const client = useClient();
+  const push = useStatePush(client);
+  if (!push) {
+    return (
+      <main class="popup" aria-busy="true" aria-label="antidrift is loading">
+        <div class="skeleton">
+          <span class="bone title" />
+          <span class="bone" />
+          <span class="bone tall" />
+          <span class="bone" />
+          <span class="bone tall" />
+        </div>
+      </main>
+    );
+  }
+  return (
+    <main class="popup">
+      {push.view.runtime === 'idle' || !push.view.session ? <CommitmentForm /> : <ActiveView push={push} />}
+      <footer class="popup-foot">
+        <HostStatusLine host={push.host} onOpenOptions={client.openOptions} />
+      </footer>
+    </main>
+  );
+}

@@ -1,0 +1,50 @@
+// claude (Claude Code): one print-mode turn, no tools, no settings or MCP, JSON result on stdout.
+import { AUTH_PATTERN } from './defaults.js';
+import { firstLine, isRecord, parseJsonLoose } from './text-utils.js';
+import type { BackendSpec, Extraction } from './types.js';
+
+const AUTH_HINT = 'claude: not logged in — run `claude` once in a terminal and log in';
+
+function authOrApiError(detail: string): Extraction {
+  if (AUTH_PATTERN.test(detail)) return { kind: 'auth', message: `${AUTH_HINT} (${firstLine(detail)})` };
+  return { kind: 'api_error', message: `claude: ${firstLine(detail) || 'reported an error'}` };
+}
+
+/** The JSON result object: a single object, or the last `type: "result"` element of an array. */
+function resultRecord(parsed: unknown): Record<string, unknown> | undefined {
+  if (Array.isArray(parsed)) {
+    const results = parsed.filter((item) => isRecord(item) && item.type === 'result');
+    const last = results[results.length - 1];
+    return isRecord(last) ? last : undefined;
+  }
+  return isRecord(parsed) ? parsed : undefined;
+}
+
+export const claude: BackendSpec = {
+  name: 'claude',
+  executable: 'claude',
+  requiresModel: false,
+  env: {
+    CLAUDE_CODE_MAX_RETRIES: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+  },
+  argv(model, ctx) {
+    // `--tools=` (not `--tools ""`): a separate empty value would swallow the next word as a tool name.
+    const args = ['-p', '--output-format', 'json', '--tools=', '--setting-sources', '', '--strict-mcp-config'];
+    args.push('--no-session-persistence', '--max-turns', '1', '--system-prompt', ctx.systemPrompt);
+    if (model) args.push('--model', model);
+    return args;
+  },
+  extract({ stdout, stderr }) {
+    const record = resultRecord(parseJsonLoose(stdout));
+    if (record && typeof record.result === 'string') {
+      // `subtype` says success even on failure; only `is_error` is trustworthy.
+      if (record.is_error === true) return authOrApiError(record.result);
+      return { kind: 'text', text: record.result };
+    }
+    const raw = `${stdout}\n${stderr}`;
+    if (AUTH_PATTERN.test(raw)) return { kind: 'auth', message: `${AUTH_HINT} (${firstLine(raw)})` };
+    return { kind: 'none' };
+  },
+};

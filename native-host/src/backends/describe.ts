@@ -1,0 +1,31 @@
+// What `hello` and `doctor` report per backend: availability and the executable path that would run.
+import type { BackendInfo } from '../../../shared/protocol.js';
+import { loadHostConfig, type HostConfig, type LoadedConfig } from '../config.js';
+import { resolveExecutable } from '../runner/resolve-executable.js';
+import { allBackends } from './registry.js';
+
+/** Describes every backend for `config`; versions are not probed (that would start every CLI). */
+export async function describeBackendsWith(config: HostConfig): Promise<BackendInfo[]> {
+  return Promise.all(
+    allBackends(config).map(async (entry): Promise<BackendInfo> => {
+      const resolved = await resolveExecutable(entry.spec.executable, entry.pathOverride);
+      const info: BackendInfo = { name: entry.spec.name, available: resolved.ok };
+      if (entry.spec.custom) info.custom = true;
+      if (resolved.ok) info.path = resolved.path;
+      else info.problem = resolved.problem;
+      return info;
+    }),
+  );
+}
+
+/** Like describeBackendsWith, and a config that could not be used shows as a problem on every backend. */
+export async function describeLoadedBackends(loaded: Pick<LoadedConfig, 'config' | 'problem'>): Promise<BackendInfo[]> {
+  const infos = await describeBackendsWith(loaded.config);
+  if (!loaded.problem) return infos;
+  return infos.map((info) => ({ ...info, problem: info.problem ? `${info.problem}; ${loaded.problem}` : `host config ignored: ${loaded.problem}` }));
+}
+
+/** Loads host.json itself (for `doctor`); see describeLoadedBackends. */
+export async function describeBackends(): Promise<BackendInfo[]> {
+  return describeLoadedBackends(loadHostConfig());
+}

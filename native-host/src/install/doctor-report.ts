@@ -1,0 +1,25 @@
+// The `doctor --json` report: one zod schema, shared by the command and whoever reads its output.
+import { z } from 'zod';
+import { BackendInfo, WatcherInfo } from '../../../shared/protocol.js';
+
+export const BrowserCheck = z.object({
+  browser: z.string(),
+  /** The browser's config/profile folder exists. */
+  present: z.boolean(),
+  status: z.enum(['ok', 'missing', 'invalid']),
+  location: z.string(),
+  manifestPath: z.string().optional(),
+  problems: z.array(z.string()),
+});
+export type BrowserCheck = z.infer<typeof BrowserCheck>;
+
+export const DoctorReport = z.object({
+  usable: z.boolean(),
+  reasons: z.array(z.string()),
+  host: z.object({ node: z.string(), script: z.string(), appData: z.string(), platform: z.string() }),
+  browsers: z.array(BrowserCheck),
+  watcher: WatcherInfo.extend({ activeWindow: z.object({ title: z.string(), app: z.string() }).optional() }),
+  backends: z.array(BackendInfo),
+  config: z.object({ path: z.string(), exists: z.boolean(), ok: z.boolean(), problem: z.string().optional() }),
+});
+export type DoctorReport = z.infer<typeof DoctorReport>;

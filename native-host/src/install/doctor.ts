@@ -1,0 +1,145 @@
+// `doctor`: checks manifests, the window watcher, backends and config; exit 0 when the host is usable.
+import { existsSync } from 'node:fs';
+import type { WindowEvent } from '../../../shared/protocol.js';
+import { describeBackends } from '../backends/describe.js';
+import { loadHostConfig } from '../config.js';
+import { appDataDir } from '../paths.js';
+import { startWatcher } from '../watcher/index.js';
+import type { InstallOptions } from './args.js';
+import { BROWSER_IDS, browserTarget, customProfileTarget, isBrowserPresent, type ManifestTarget } from './browsers.js';
+import type { BrowserCheck, DoctorReport } from './doctor-report.js';
+import { checkManifestFile } from './manifest.js';
+import { formatTable, type Output } from './output.js';
+import { readInstallRecord } from './record.js';
+import { getDefaultValue } from './registry.js';
+import { hostScriptPath } from './wrapper.js';
+
+const WATCHER_PROBE_MS = 1_500;
+
+async function checkTarget(target: ManifestTarget, extensionId: string): Promise<BrowserCheck> {
+  const present = isBrowserPresent(target);
+  const browser = target.browser === 'custom' ? `profile ${target.detectDir}` : target.browser;
+  let manifestPath = target.manifestPath;
+  let location = target.manifestPath;
+  if (target.registryKey) {
+    location = target.registryKey;
+    const registered = await getDefaultValue(target.registryKey);
+    if (registered === null) return { browser, present, status: 'missing', location, problems: [] };
+    manifestPath = registered;
+  } else if (!existsSync(manifestPath)) {
+    return { browser, present, status: 'missing', location, problems: [] };
+  }
+  const check = checkManifestFile(manifestPath, target.family, extensionId);
+  return { browser, present, status: check.ok ? 'ok' : 'invalid', location, manifestPath, problems: check.problems };
+}
+
+/** Runs the watcher briefly: its state after start-up, and the active window if one was seen. */
+async function probeWatcher(): Promise<DoctorReport['watcher']> {
+  let active: WindowEvent | undefined;
+  let settled: () => void = () => {};
+  const done = new Promise<void>((resolve) => (settled = resolve));
+  const watcher = startWatcher({
+    emit: (msg) => {
+      if (msg.type === 'window') active = msg;
+      if (msg.type === 'window' || (msg.type === 'watcher' && msg.state !== 'starting' && msg.state !== 'running')) settled();
+    },
+    log: () => {},
+  });
+  const timer = setTimeout(settled, WATCHER_PROBE_MS);
+  await done;
+  clearTimeout(timer);
+  const info = watcher.info();
+  await watcher.stop();
+  return active ? { ...info, activeWindow: { title: active.title, app: active.app } } : info;
+}
+
+export async function buildDoctorReport(options: InstallOptions): Promise<DoctorReport> {
+  const appData = appDataDir();
+  const record = readInstallRecord();
+  const recordedId = record.ok && record.record ? record.record.extensionId : undefined;
+  // An explicit --extension-id wins; else the ID the host was installed for.
+  const effectiveId = options.extensionIdGiven ? options.extensionId : (recordedId ?? options.extensionId);
+  const targets = BROWSER_IDS.map((b) => browserTarget(b, appData));
+  const customDirs = new Set<string>();
+  if (options.userDataDir) customDirs.add(options.userDataDir);
+  if (record.ok && record.record) {
+    for (const entry of record.record.entries)
+      if (entry.kind === 'file' && entry.role === 'manifest' && entry.browser === 'custom')
+        customDirs.add(entry.path.replace(/[\\/]NativeMessagingHosts[\\/][^\\/]+$/, ''));
+  }
+  for (const dir of customDirs) targets.push(customProfileTarget(dir));
+
+  const [browsers, watcher, backends] = await Promise.all([
+    Promise.all(targets.map((t) => checkTarget(t, effectiveId))),
+    probeWatcher(),
+    describeBackends(),
+  ]);
+  const loaded = loadHostConfig();
+  const config = {
+    path: loaded.path,
+    exists: existsSync(loaded.path),
+    ok: !loaded.problem,
+    ...(loaded.problem ? { problem: loaded.problem } : {}),
+  };
+  const reasons: string[] = [];
+  if (!browsers.some((b) => b.status === 'ok')) reasons.push('no browser has a valid host manifest: run `antidrift-host install`');
+  for (const b of browsers.filter((x) => x.status === 'invalid')) reasons.push(`${b.browser}: invalid manifest (${b.problems.join('; ')})`);
+  if (!record.ok) reasons.push(record.problem);
+  return {
+    usable: reasons.length === 0,
+    reasons,
+    host: { node: process.execPath, script: hostScriptPath(), appData, platform: process.platform },
+    browsers,
+    watcher,
+    backends,
+    config,
+  };
+}
+
+export function formatDoctorReport(report: DoctorReport): string {
+  const sections: string[] = [];
+  sections.push(
+    formatTable('Host', [
+      ['node', report.host.node],
+      ['script', report.host.script],
+      ['app data', report.host.appData],
+    ]),
+  );
+  sections.push(
+    formatTable(
+      'Browsers',
+      report.browsers.map((b) => [
+        b.browser,
+        `${b.status.padEnd(7)}  ${b.location}${b.present ? '' : '  (browser not found)'}${b.problems.length ? `\n      ${b.problems.join('\n      ')}` : ''}`,
+      ]),
+    ),
+  );
+  const w = report.watcher;
+  const watcherRows: [string, string][] = [[w.kind, `${w.state}${w.message ? `  ${w.message}` : ''}`]];
+  if (w.activeWindow) watcherRows.push(['active', `"${w.activeWindow.title}" (${w.activeWindow.app})`]);
+  sections.push(formatTable('Window watcher', watcherRows));
+  sections.push(
+    formatTable(
+      'Backends',
+      report.backends.map((b) => [
+        b.name,
+        `${(b.available ? 'available' : 'missing').padEnd(9)}  ${b.path ?? ''}${b.version ? ` (${b.version})` : ''}${b.problem ? `  ${b.problem}` : ''}`,
+      ]),
+    ),
+  );
+  const c = report.config;
+  sections.push(
+    formatTable('Config', [
+      ['file', c.path],
+      ['status', !c.exists ? 'not present (defaults)' : c.ok ? 'parsed' : `NOT usable: ${c.problem ?? ''}`],
+    ]),
+  );
+  sections.push(report.usable ? 'Result: the host is usable.' : `Result: NOT usable.\n  ${report.reasons.join('\n  ')}`);
+  return sections.join('\n\n');
+}
+
+export async function runDoctor(options: InstallOptions, out: Output): Promise<number> {
+  const report = await buildDoctorReport(options);
+  out.line(options.json ? JSON.stringify(report, null, 2) : formatDoctorReport(report));
+  return report.usable ? 0 : 1;
+}

@@ -1,0 +1,72 @@
+// The install record: every file, folder and registry key `install` created, so `uninstall` removes only those.
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { appDataDir, ensurePrivateDir } from '../paths.js';
+
+export const InstallEntry = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file'), path: z.string().min(1), role: z.enum(['manifest', 'wrapper']), browser: z.string().optional() }),
+  /** A folder that did not exist before install; removed only if empty. */
+  z.object({ kind: z.literal('dir'), path: z.string().min(1) }),
+  /** HKCU key whose default value install set to `value` (a manifest path). */
+  z.object({ kind: z.literal('registry'), key: z.string().min(1), value: z.string(), browser: z.string().optional() }),
+]);
+export type InstallEntry = z.infer<typeof InstallEntry>;
+
+export const InstallRecord = z.object({
+  version: z.literal(1),
+  extensionId: z.string(),
+  entries: z.array(InstallEntry),
+});
+export type InstallRecord = z.infer<typeof InstallRecord>;
+
+export function installRecordPath(): string {
+  return join(appDataDir(), 'install-record.json');
+}
+
+export type RecordRead = { ok: true; record: InstallRecord | null } | { ok: false; problem: string };
+
+/** null when there is no record (nothing installed, or uninstalled). */
+export function readInstallRecord(): RecordRead {
+  let raw: string;
+  try {
+    raw = readFileSync(installRecordPath(), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, record: null };
+    return { ok: false, problem: `cannot read ${installRecordPath()}: ${(err as Error).message}` };
+  }
+  try {
+    const parsed = InstallRecord.safeParse(JSON.parse(raw));
+    if (parsed.success) return { ok: true, record: parsed.data };
+    return { ok: false, problem: `${installRecordPath()} is invalid: ${z.prettifyError(parsed.error)}` };
+  } catch (err) {
+    return { ok: false, problem: `${installRecordPath()} is not valid JSON: ${(err as Error).message}` };
+  }
+}
+
+function entryKey(entry: InstallEntry): string {
+  return entry.kind === 'registry' ? `registry:${entry.key}` : `${entry.kind}:${entry.path}`;
+}
+
+/** Adds entries to those already recorded (a later install for another browser keeps the first). */
+export function mergeEntries(existing: InstallEntry[], added: InstallEntry[]): InstallEntry[] {
+  const byKey = new Map(existing.map((e) => [entryKey(e), e]));
+  for (const entry of added) {
+    const previous = byKey.get(entryKey(entry));
+    // A folder first created by an earlier install stays recorded as created.
+    if (!previous || entry.kind !== 'dir') byKey.set(entryKey(entry), entry);
+  }
+  return [...byKey.values()];
+}
+
+export function writeInstallRecord(record: InstallRecord): void {
+  ensurePrivateDir(appDataDir());
+  const path = installRecordPath();
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
+  renameSync(tmp, path);
+}
+
+export function removeInstallRecord(): void {
+  rmSync(installRecordPath(), { force: true });
+}

@@ -1,0 +1,45 @@
+// The launcher a manifest points at: runs this Node with this host script, by absolute paths.
+import { existsSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Written into every wrapper so uninstall can recognise its own file. */
+export const WRAPPER_MARKER = 'antidrift native host wrapper';
+
+export function wrapperPath(appData: string, platform: NodeJS.Platform = process.platform): string {
+  return join(appData, platform === 'win32' ? 'antidrift-host.cmd' : 'antidrift-host');
+}
+
+/** The host script now running: the bundle itself (import.meta.url), else the script node was given. */
+export function hostScriptPath(): string {
+  const self = fileURLToPath(import.meta.url);
+  if (/\.(mjs|cjs|js)$/.test(self)) return self;
+  const argv1 = process.argv[1];
+  if (!argv1) throw new Error('cannot tell which script is the host');
+  return argv1;
+}
+
+function shQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+export function wrapperContent(nodePath: string, scriptPath: string, platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'win32') {
+    if (/["%\r\n]/.test(nodePath + scriptPath)) throw new Error('paths with ", % or newlines cannot go into a .cmd wrapper');
+    return `@echo off\r\nrem ${WRAPPER_MARKER}\r\n"${nodePath}" "${scriptPath}" %*\r\n`;
+  }
+  return `#!/bin/sh\n# ${WRAPPER_MARKER}\nexec ${shQuote(nodePath)} ${shQuote(scriptPath)} "$@"\n`;
+}
+
+export function writeWrapper(path: string, content: string): void {
+  writeFileSync(path, content, { mode: 0o755 });
+  if (process.platform !== 'win32') chmodSync(path, 0o755);
+}
+
+export function isOurWrapper(path: string): boolean {
+  try {
+    return existsSync(path) && readFileSync(path, 'utf8').includes(WRAPPER_MARKER);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,101 @@
+// antidrift-host entry: native-messaging mode for browsers, or install/uninstall/doctor for people.
+import { isAbsolute } from 'node:path';
+import type { WatcherInfo } from '../../shared/protocol.js';
+import { describeLoadedBackends } from './backends/describe.js';
+import { loadHostConfig } from './config.js';
+import { runInstallCommand } from './install/index.js';
+import { createLogger, logFileTarget } from './logger.js';
+import { HostServer } from './server.js';
+import { HOST_VERSION } from './version.js';
+import { startWatcher } from './watcher/index.js';
+
+const USAGE = `antidrift-host ${HOST_VERSION} — native-messaging host of the antidrift extension
+
+Usage:
+  antidrift-host install [options]   register the host with your browsers
+  antidrift-host uninstall           remove those registrations
+  antidrift-host doctor              check backends, watcher and registrations
+  antidrift-host --version | --help
+
+Browsers start it with their own arguments (chrome-extension://ID/, or a Firefox manifest path
+and extension id); it then speaks length-prefixed JSON on stdin/stdout.
+Config: $ANTIDRIFT_HOST_CONFIG or the platform config dir (antidrift/host.json).
+Logging: ANTIDRIFT_HOST_LOG=1 (default log file) or ANTIDRIFT_HOST_LOG=/path/to/file.
+`;
+
+type Watcher = ReturnType<typeof startWatcher>;
+
+/** Browsers pass their origin (Chromium) or a manifest path plus extension id (Firefox). */
+function isBrowserLaunch(args: readonly string[]): boolean {
+  const first = args[0];
+  if (first === undefined) return true;
+  return /^chrome-extension:\/\//.test(first) || first.endsWith('.json') || isAbsolute(first);
+}
+
+async function nativeMessaging(args: readonly string[]): Promise<number> {
+  const loaded = loadHostConfig();
+  const log = createLogger(logFileTarget(loaded.config.log));
+  log(`antidrift-host ${HOST_VERSION} started by ${args[0] ?? '(no argument)'} on node ${process.version}`);
+  if (loaded.problem) log(`config problem: ${loaded.problem}`);
+  if (process.stdin.isTTY) process.stderr.write('antidrift-host: waiting for native-messaging frames on stdin (see --help)\n');
+
+  let watcher: Watcher | undefined;
+  let watcherFailure: WatcherInfo | undefined;
+  const server = new HostServer({
+    input: process.stdin,
+    output: process.stdout,
+    log,
+    config: loaded,
+    watcherInfo: () => watcherFailure ?? watcher?.info() ?? { state: 'starting', kind: 'none' },
+    describeBackends: () => describeLoadedBackends(loaded),
+  });
+  process.on('uncaughtException', (err) => log(`uncaught exception: ${err.stack ?? err.message}`));
+  process.on('unhandledRejection', (reason) => log(`unhandled rejection: ${String((reason as Error)?.stack ?? reason)}`));
+
+  const signalled = new Promise<void>((resolve) => {
+    process.once('SIGTERM', () => resolve());
+    process.once('SIGINT', () => resolve());
+  });
+  try {
+    watcher = startWatcher({ emit: (event) => server.push(event), log });
+  } catch (err) {
+    watcherFailure = { state: 'failed', kind: 'none', message: (err as Error).message };
+    log(`watcher failed to start: ${(err as Error).message}`);
+  }
+
+  await Promise.race([server.whenInputEnds(), signalled]);
+  log('stdin closed or signalled: stopping backends and watcher');
+  await Promise.allSettled([server.shutdown(), watcher?.stop()]);
+  return 0;
+}
+
+async function main(args: string[]): Promise<number> {
+  const command = args[0];
+  if (command === '--version' || command === '-v') {
+    process.stdout.write(`${HOST_VERSION}\n`);
+    return 0;
+  }
+  if (command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (command === 'install' || command === 'uninstall' || command === 'doctor') {
+    return runInstallCommand(command, args.slice(1));
+  }
+  if (isBrowserLaunch(args)) return nativeMessaging(args);
+  process.stderr.write(`antidrift-host: unknown command "${command}"\n\n${USAGE}`);
+  return 2;
+}
+
+const nativeMode = isBrowserLaunch(process.argv.slice(2));
+main(process.argv.slice(2)).then(
+  (code) => {
+    // In native mode the watcher may hold handles open; everything is flushed by now.
+    if (nativeMode) process.exit(code);
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`antidrift-host: ${(err as Error)?.stack ?? String(err)}\n`);
+    process.exit(1);
+  },
+);

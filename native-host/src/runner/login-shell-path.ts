@@ -1,0 +1,65 @@
+// The PATH a login shell would have, probed once: the only place the host ever starts a shell.
+import { spawn } from 'node:child_process';
+import { homedir } from 'node:os';
+import { delimiter, isAbsolute } from 'node:path';
+
+const PROBE_TIMEOUT_MS = 3_000;
+const MAX_OUTPUT = 64 * 1024;
+
+let probed: Promise<string[]> | undefined;
+let known: string[] | undefined;
+
+/** Directories from the login-shell probe, if it already ran (never starts it). */
+export function loginShellPathIfKnown(): string[] | undefined {
+  return known;
+}
+
+function probe(): Promise<string[]> {
+  return new Promise((resolve) => {
+    const shellEnv = process.env.SHELL;
+    const shell = shellEnv && isAbsolute(shellEnv) ? shellEnv : '/bin/sh';
+    let out = '';
+    let settled = false;
+    const finish = (dirs: string[]): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      known = dirs;
+      resolve(dirs);
+    };
+    let child: ReturnType<typeof spawn>;
+    try {
+      // Fixed argv, no untrusted input: the script only prints the PATH the profile builds.
+      child = spawn(shell, ['-lc', 'printf %s "$PATH"'], {
+        shell: false,
+        stdio: ['ignore', 'pipe', 'ignore'],
+        cwd: homedir(),
+        windowsHide: true,
+      });
+    } catch {
+      finish([]);
+      return;
+    }
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish([]);
+    }, PROBE_TIMEOUT_MS);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (out.length < MAX_OUTPUT) out += chunk.toString('utf8');
+    });
+    child.on('error', () => finish([]));
+    child.on('close', (code) => {
+      if (code !== 0) return finish([]);
+      // Profiles may print banners first; printf adds no newline, so the PATH is the last line.
+      const last = out.split('\n').pop() ?? '';
+      finish(last.split(delimiter).filter((dir) => isAbsolute(dir)));
+    });
+  });
+}
+
+/** Runs the probe once per process (not on Windows) and caches the answer, even an empty one. */
+export function loginShellPath(): Promise<string[]> {
+  if (process.platform === 'win32') return Promise.resolve([]);
+  probed ??= probe();
+  return probed;
+}

@@ -1,0 +1,71 @@
+// Directories CLIs are commonly installed in, for hosts started by a GUI browser with a minimal PATH.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+function home(): string {
+  return process.env.HOME || process.env.USERPROFILE || homedir();
+}
+
+function compareVersions(a: string, b: string): number {
+  const pa = a.replace(/^v/, '').split('.').map(Number);
+  const pb = b.replace(/^v/, '').split('.').map(Number);
+  for (let i = 0; i < 3; i++) {
+    const diff = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (diff) return diff;
+  }
+  return 0;
+}
+
+/** The bin directory of nvm's default node (`~/.nvm/alias/default`), or the newest installed one. */
+export function nvmDefaultBin(nvmDir = process.env.NVM_DIR || join(home(), '.nvm')): string | undefined {
+  const versionsDir = join(nvmDir, 'versions', 'node');
+  let versions: string[];
+  try {
+    versions = readdirSync(versionsDir).filter((name) => /^v\d+\.\d+\.\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  let alias = '';
+  try {
+    alias = readFileSync(join(nvmDir, 'alias', 'default'), 'utf8').trim();
+  } catch {
+    alias = '';
+  }
+  const wanted = /^v?\d/.test(alias) ? alias.replace(/^v/, '') : '';
+  const matching = versions.filter((v) => !wanted || v.slice(1) === wanted || v.slice(1).startsWith(`${wanted}.`));
+  const best = matching.sort(compareVersions).pop();
+  return best ? join(versionsDir, best, 'bin') : undefined;
+}
+
+/** Well-known install directories that exist on this machine, most user-specific first. */
+export function wellKnownDirs(): string[] {
+  const h = home();
+  const candidates: (string | undefined)[] =
+    process.platform === 'win32'
+      ? [
+          process.env.APPDATA && join(process.env.APPDATA, 'npm'),
+          process.env.LOCALAPPDATA && join(process.env.LOCALAPPDATA, 'Programs', 'Ollama'),
+          process.env.LOCALAPPDATA && join(process.env.LOCALAPPDATA, 'Volta', 'bin'),
+          join(h, '.bun', 'bin'),
+          join(h, '.local', 'bin'),
+          process.env.NVM_SYMLINK,
+        ]
+      : [
+          join(h, '.local', 'bin'),
+          join(h, '.npm-global', 'bin'),
+          join(h, '.bun', 'bin'),
+          process.env.NVM_BIN,
+          join(h, '.nvm', 'current', 'bin'),
+          nvmDefaultBin(),
+          join(h, '.volta', 'bin'),
+          join(h, '.cargo', 'bin'),
+          join(h, 'bin'),
+          '/opt/homebrew/bin',
+          '/usr/local/bin',
+          '/usr/bin',
+          '/bin',
+          '/snap/bin',
+        ];
+  return candidates.filter((dir): dir is string => !!dir && existsSync(dir));
+}

@@ -1,0 +1,189 @@
+// The message server: reads frames from the browser, answers hello/run, pushes watcher events.
+import { z } from 'zod';
+import {
+  type BackendInfo,
+  type ErrorReply,
+  HostMessage,
+  HostRequest,
+  MAX_FRAME_FROM_BROWSER,
+  MAX_FRAME_TO_BROWSER,
+  RequestId,
+  type RunRequest,
+  type RunResult,
+  type WatcherEvent,
+  type WatcherInfo,
+  type WindowEvent,
+} from '../../shared/protocol.js';
+import type { LoadedConfig } from './config.js';
+import { type DecodedFrame, encodeFrame, FrameDecoder, FrameTooLargeError, parseFrameBody } from './framing.js';
+import type { Log } from './logger.js';
+import type { RunOutcome } from './runner/classify.js';
+import { type BackendRunOptions, type BackendRunRequest, runBackend } from './runner/run-backend.js';
+import { RunSlots } from './runner/run-slots.js';
+import { HOST_VERSION } from './version.js';
+
+export interface HostServerOptions {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  log: Log;
+  config: LoadedConfig;
+  watcherInfo(): WatcherInfo;
+  describeBackends(): Promise<BackendInfo[]>;
+  runBackend?(req: BackendRunRequest, opts: BackendRunOptions): Promise<RunOutcome>;
+  slots?: RunSlots;
+}
+
+const KNOWN_TYPES = new Set(['hello', 'run']);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'frame'}: ${issue.message}`)
+    .join('; ');
+}
+
+export class HostServer {
+  private readonly decoder = new FrameDecoder(MAX_FRAME_FROM_BROWSER);
+  private readonly abort = new AbortController();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly slots: RunSlots;
+  private readonly run: NonNullable<HostServerOptions['runBackend']>;
+  private lastWrite: Promise<void> = Promise.resolve();
+  private closed = false;
+  private readonly ended: Promise<void>;
+
+  constructor(private readonly opts: HostServerOptions) {
+    this.slots = opts.slots ?? new RunSlots();
+    this.run = opts.runBackend ?? runBackend;
+    this.ended = new Promise((resolve) => {
+      opts.input.on('data', (chunk: Buffer) => {
+        for (const frame of this.decoder.push(chunk)) this.handleFrame(frame);
+      });
+      opts.input.once('end', () => resolve());
+      opts.input.once('close', () => resolve());
+      opts.input.once('error', (err: Error) => {
+        opts.log(`stdin error: ${err.message}`);
+        resolve();
+      });
+    });
+    opts.output.on('error', (err: Error) => {
+      // The browser closed the pipe; nothing more can be said to it.
+      opts.log(`stdout error: ${err.message}`);
+      this.closed = true;
+    });
+  }
+
+  /** Resolves when the browser closed stdin. */
+  whenInputEnds(): Promise<void> {
+    return this.ended;
+  }
+
+  /** Pushes a watcher frame to the browser. */
+  push(event: WindowEvent | WatcherEvent): void {
+    this.send(event);
+  }
+
+  /** Kills running backends, waits for them, and flushes what was written. */
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    this.abort.abort();
+    await Promise.allSettled([...this.inFlight]);
+    await this.lastWrite;
+  }
+
+  private send(message: HostMessage): void {
+    if (this.closed) return;
+    const checked = HostMessage.safeParse(message);
+    if (!checked.success) {
+      this.opts.log(`bug: refusing to send an invalid ${message.type} frame: ${describeIssues(checked.error)}`);
+      if ('id' in message && typeof message.id === 'number') this.sendError(message.id, 'host produced an invalid reply');
+      return;
+    }
+    let frame: Buffer;
+    try {
+      frame = encodeFrame(message, MAX_FRAME_TO_BROWSER);
+    } catch (err) {
+      if (!(err instanceof FrameTooLargeError)) throw err;
+      this.opts.log(`reply too large (${err.size} bytes), replaced by an error`);
+      if (message.type === 'result') {
+        this.send({ id: message.id, type: 'result', ok: false, error: { kind: 'api_error', message: `answer too large for the browser (${err.size} bytes)` }, ms: message.ms });
+      } else if ('id' in message && typeof message.id === 'number') {
+        this.sendError(message.id, `reply too large (${err.size} bytes)`);
+      }
+      return;
+    }
+    this.lastWrite = new Promise((resolve) => {
+      this.opts.output.write(frame, () => resolve());
+    });
+  }
+
+  private sendError(id: number | undefined, message: string): void {
+    const reply: ErrorReply = { type: 'error', error: { kind: 'bad_request', message } };
+    if (id !== undefined) reply.id = id;
+    this.send(reply);
+  }
+
+  private handleFrame(frame: DecodedFrame): void {
+    if (frame.kind === 'oversized') {
+      this.sendError(undefined, `frame of ${frame.length} bytes exceeds the ${MAX_FRAME_FROM_BROWSER}-byte limit`);
+      return;
+    }
+    const parsed = parseFrameBody(frame.body);
+    if (!parsed.ok) return this.sendError(undefined, parsed.message);
+    const value = parsed.value;
+    if (!isRecord(value)) return this.sendError(undefined, 'frame must be a JSON object');
+    const idCheck = RequestId.safeParse(value.id);
+    const id = idCheck.success ? idCheck.data : undefined;
+    if (typeof value.type !== 'string' || !KNOWN_TYPES.has(value.type)) {
+      return this.sendError(id, `unknown request type ${JSON.stringify(value.type ?? null).slice(0, 64)}`);
+    }
+    const request = HostRequest.safeParse(value);
+    if (!request.success) return this.sendError(id, `invalid ${value.type} request: ${describeIssues(request.error)}`);
+    const task = request.data.type === 'hello' ? this.hello(request.data.id) : this.runRequest(request.data);
+    const tracked = task.catch((err: unknown) => {
+      this.opts.log(`bug: request ${request.data.id} failed: ${(err as Error).stack ?? String(err)}`);
+      this.sendError(request.data.id, 'internal host error');
+    });
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+  }
+
+  private async hello(id: number): Promise<void> {
+    const backends = await this.opts.describeBackends();
+    this.send({ id, type: 'hello', hostVersion: HOST_VERSION, platform: process.platform, watcher: this.opts.watcherInfo(), backends });
+  }
+
+  private async runRequest(req: RunRequest): Promise<void> {
+    const started = Date.now();
+    const deadline = started + req.timeoutMs;
+    const reply = (outcome: RunOutcome): void => {
+      const ms = Date.now() - started;
+      this.opts.log(`run #${req.id} ${req.backend} → ${outcome.ok ? 'ok' : outcome.error.kind} in ${ms} ms`);
+      const result: RunResult = outcome.ok
+        ? { id: req.id, type: 'result', ok: true, text: outcome.text, ms }
+        : { id: req.id, type: 'result', ok: false, error: outcome.error, ms };
+      this.send(result);
+    };
+    const slot = this.slots.acquire(deadline);
+    if (slot === 'busy') {
+      return reply({ ok: false, error: { kind: 'api_error', message: `host busy: ${this.slots.maxQueued} runs already waiting` } });
+    }
+    const release = await slot;
+    if (release === 'expired') {
+      return reply({ ok: false, error: { kind: 'timeout', message: `${req.backend}: still queued after ${Math.round(req.timeoutMs / 1000)} s` } });
+    }
+    try {
+      const outcome = await this.run(
+        { backend: req.backend, prompt: req.prompt, timeoutMs: req.timeoutMs, ...(req.model ? { model: req.model } : {}) },
+        { config: this.opts.config.config, configPath: this.opts.config.path, deadline, signal: this.abort.signal },
+      );
+      reply(outcome);
+    } finally {
+      release();
+    }
+  }
+}

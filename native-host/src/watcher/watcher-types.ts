@@ -1,0 +1,98 @@
+// Shared plumbing of every window source: the sink it reports to, its status, and de-duplication.
+import type { WatcherEvent, WatcherInfo, WatcherState, WindowEvent } from '../../../shared/protocol.js';
+
+export interface WatcherSink {
+  emit(msg: WindowEvent | WatcherEvent): void;
+  log(line: string): void;
+}
+
+export interface WatcherHandle {
+  info(): WatcherInfo;
+  stop(): Promise<void>;
+}
+
+/** Holds a source's state and pushes a `watcher` event whenever state or message changes. */
+export class WatcherStatus {
+  private current: WatcherInfo;
+
+  constructor(
+    private readonly sink: WatcherSink,
+    kind: string,
+  ) {
+    this.current = { state: 'starting', kind };
+  }
+
+  info(): WatcherInfo {
+    return { ...this.current };
+  }
+
+  set(state: WatcherState, message?: string): void {
+    // Every failure is news (a retry failed again); other repeats are not.
+    if (state !== 'failed' && this.current.state === state && this.current.message === message) return;
+    this.current = message === undefined ? { state, kind: this.current.kind } : { state, kind: this.current.kind, message };
+    safeLog(this.sink, `watcher ${this.current.kind}: ${state}${message ? ` (${message})` : ''}`);
+    safeEmit(this.sink, { type: 'watcher', ...this.current });
+  }
+}
+
+export interface ObservedWindow {
+  /** Identity of the window where the platform has one (X11 window id); else undefined. */
+  key?: string | number;
+  title: string;
+  app: string;
+  pid?: number;
+}
+
+/** Emits a `window` event only when (window, title, app) changed since the last one. */
+export class WindowDeduper {
+  private last: string | undefined;
+
+  constructor(private readonly sink: WatcherSink) {}
+
+  offer(window: ObservedWindow): boolean {
+    const identity = JSON.stringify([window.key ?? null, window.title, window.app]);
+    if (identity === this.last) return false;
+    this.last = identity;
+    const event: WindowEvent = { type: 'window', title: window.title, app: window.app, at: Date.now() };
+    if (window.pid !== undefined) event.pid = window.pid;
+    safeEmit(this.sink, event);
+    return true;
+  }
+}
+
+/** A throwing sink must not take the watcher (or the host) down with it. */
+export function safeEmit(sink: WatcherSink, msg: WindowEvent | WatcherEvent): void {
+  try {
+    sink.emit(msg);
+  } catch (err) {
+    safeLog(sink, `watcher sink threw: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+export function safeLog(sink: WatcherSink, line: string): void {
+  try {
+    sink.log(line);
+  } catch {
+    // logging must never break watching
+  }
+}
+
+/** Exponential backoff between reconnect attempts: 1 s, 2 s, 4 s … capped. */
+export class Backoff {
+  private attempt = 0;
+
+  constructor(
+    private readonly firstMs = 1_000,
+    private readonly maxMs = 30_000,
+  ) {}
+
+  next(): number {
+    const delay = Math.min(this.maxMs, this.firstMs * 2 ** this.attempt);
+    this.attempt = Math.min(this.attempt + 1, 30);
+    return delay;
+  }
+
+  reset(): void {
+    this.attempt = 0;
+  }
+}

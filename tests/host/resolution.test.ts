@@ -1,0 +1,69 @@
+// Finding CLIs when the browser gave the host a minimal PATH: login-shell probe, well-known dirs, log file.
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HelloReply, RunResult } from '../../shared/protocol.js';
+import { FAKE_BIN_DIR, FIXTURES_DIR, makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
+import { spawnHost, type HostHandle } from './helpers/spawn-host.js';
+
+let hostEnv: HostTestEnv;
+let host: HostHandle | undefined;
+
+afterEach(async () => {
+  await host?.close();
+  host = undefined;
+  hostEnv?.cleanup();
+});
+
+async function helloAndRun(h: HostHandle, backend: string): Promise<{ hello: HelloReply; result: RunResult }> {
+  h.send({ id: 1, type: 'hello' });
+  const hello = HelloReply.parse(await h.next((m) => m.type === 'hello'));
+  h.send({ id: 2, type: 'run', backend, prompt: 'found me', timeoutMs: 20_000 });
+  const result = RunResult.parse(await h.next((m) => m.type === 'result', 25_000));
+  return { hello, result };
+}
+
+describe('executable resolution with a minimal PATH', () => {
+  it('uses the PATH a login shell reports', async () => {
+    hostEnv = makeHostEnv({ PATH: '/usr/bin:/bin', SHELL: join(FIXTURES_DIR, 'fake-login-shell'), FAKE_LOGIN_PATH: FAKE_BIN_DIR });
+    host = spawnHost({ env: hostEnv.env });
+    const { hello, result } = await helloAndRun(host, 'claude');
+    expect(hello.backends.find((b) => b.name === 'claude')).toMatchObject({ available: true, path: join(FAKE_BIN_DIR, 'claude') });
+    expect(result).toMatchObject({ ok: true, text: 'claude:default:found me' });
+  });
+
+  it('falls back to well-known directories such as ~/.local/bin', async () => {
+    hostEnv = makeHostEnv({ PATH: '/usr/bin:/bin', SHELL: '/bin/false' });
+    const localBin = join(hostEnv.env.HOME!, '.local', 'bin');
+    mkdirSync(localBin, { recursive: true });
+    symlinkSync(join(FAKE_BIN_DIR, 'llm'), join(localBin, 'llm'));
+    host = spawnHost({ env: hostEnv.env });
+    const { hello, result } = await helloAndRun(host, 'llm');
+    expect(hello.backends.find((b) => b.name === 'llm')).toMatchObject({ available: true, path: join(localBin, 'llm') });
+    expect(result).toMatchObject({ ok: true, text: 'llm:gpt-4o-mini:found me\n' });
+  });
+
+  it('a configured path that does not exist is reported, not searched around', async () => {
+    hostEnv = makeHostEnv();
+    hostEnv.writeConfig({ backends: { claude: { path: '/nonexistent/claude' } } });
+    host = spawnHost({ env: hostEnv.env });
+    const { hello, result } = await helloAndRun(host, 'claude');
+    expect(hello.backends.find((b) => b.name === 'claude')).toMatchObject({ available: false, problem: expect.stringMatching(/nonexistent/) });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'not_installed' } });
+  });
+});
+
+describe('log file', () => {
+  it('ANTIDRIFT_HOST_LOG=<path> writes the log there (stdout stays frames only)', async () => {
+    hostEnv = makeHostEnv();
+    const logFile = join(hostEnv.root, 'logs', 'host.log');
+    hostEnv.env.ANTIDRIFT_HOST_LOG = logFile;
+    host = spawnHost({ env: hostEnv.env });
+    await helloAndRun(host, 'llm');
+    expect(await host.close()).toBe(0);
+    const log = readFileSync(logFile, 'utf8');
+    expect(log).toMatch(/antidrift-host .* started/);
+    expect(log).toMatch(/run #2 llm → ok/);
+    expect(log).not.toMatch(/found me/);
+  });
+});

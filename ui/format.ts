@@ -1,0 +1,49 @@
+// Words and numbers the surfaces show: durations, drift status, the host/AI status line.
+import type { StateView } from '../shared/controller/view';
+import type { HostStatus } from '../shared/messages';
+import { STATUS_WORDS } from '../shared/badge';
+
+export { STATUS_WORDS };
+
+export function statusWords(view: StateView): string {
+  if (view.runtime === 'idle') return 'no focus session';
+  if (view.runtime === 'paused') return 'paused';
+  return STATUS_WORDS[view.drift.status];
+}
+
+/** 65s → "1:05", 3725s → "1:02:05". */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
+export type SessionTimes = { elapsedMs: number; leftMs?: number };
+
+/** Elapsed focus time (pauses excluded, frozen while paused) and what is left of the timebox. */
+export function sessionTimes(session: NonNullable<StateView['session']>, now: number): SessionTimes {
+  const until = session.pausedAt ?? now;
+  const elapsedMs = Math.max(0, until - session.startedAt - session.pausedTotalMs);
+  // endsAt already includes past pauses; a running pause pushes it further when it ends.
+  return session.endsAt === undefined ? { elapsedMs } : { elapsedMs, leftMs: session.endsAt - until };
+}
+
+export type HostLine = { text: string; tone: 'ok' | 'warn' | 'muted'; seeOptions: boolean };
+
+export function hostStatusLine(host: HostStatus): HostLine {
+  switch (host.connection) {
+    case 'connected':
+      return host.activeBackend
+        ? { text: `AI: ${host.activeBackend} · host connected`, tone: 'ok', seeOptions: false }
+        : { text: 'AI unavailable: no backend found', tone: 'warn', seeOptions: true };
+    case 'connecting':
+      return { text: 'Connecting to the host…', tone: 'muted', seeOptions: false };
+    case 'disconnected':
+      return { text: 'Host disconnected — retrying', tone: 'warn', seeOptions: false };
+    case 'missing':
+      return { text: 'AI unavailable: host not installed', tone: 'warn', seeOptions: true };
+  }
+}

@@ -1,4 +1,5 @@
 // The idle popup: the commitment form (with Coach), lists prefilled from settings, timebox, Start.
+import type { RefObject } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Commitment } from '../../shared/controller/model';
 import { normalizeList } from '../../shared/match';
@@ -89,46 +90,24 @@ export function CommitmentForm() {
         Start a focus session
       </h1>
       <CoachField onSuggestion={applySuggestion} />
-      <div class="field">
-        <label for="next-action">Next action</label>
-        <textarea
-          id="next-action"
-          ref={nextRef}
-          rows={2}
-          data-testid="next-action"
-          value={nextAction}
-          placeholder="Write the parser tests"
-          aria-invalid={errors.nextAction ? 'true' : undefined}
-          aria-describedby={errors.nextAction ? 'next-action-error' : undefined}
-          onInput={(e) => setNextAction(e.currentTarget.value)}
-          onKeyDown={submitOnEnter}
-        />
-        {errors.nextAction ? (
-          <p class="error" id="next-action-error">
-            {capitalize(errors.nextAction)}.
-          </p>
-        ) : null}
-      </div>
-      <div class="field">
-        <label for="success-condition">Done when</label>
-        <textarea
-          id="success-condition"
-          ref={successRef}
-          rows={2}
-          data-testid="success-condition"
-          value={successCondition}
-          placeholder="All tests in parser.test.ts pass"
-          aria-invalid={errors.successCondition ? 'true' : undefined}
-          aria-describedby={errors.successCondition ? 'success-condition-error' : undefined}
-          onInput={(e) => setSuccessCondition(e.currentTarget.value)}
-          onKeyDown={submitOnEnter}
-        />
-        {errors.successCondition ? (
-          <p class="error" id="success-condition-error">
-            {capitalize(errors.successCondition)}.
-          </p>
-        ) : null}
-      </div>
+      <CommitmentField
+        id="next-action"
+        label="Next action"
+        fieldRef={nextRef}
+        value={nextAction}
+        placeholder="Write the parser tests"
+        error={errors.nextAction}
+        onInput={setNextAction}
+      />
+      <CommitmentField
+        id="success-condition"
+        label="Done when"
+        fieldRef={successRef}
+        value={successCondition}
+        placeholder="All tests in parser.test.ts pass"
+        error={errors.successCondition}
+        onInput={setSuccessCondition}
+      />
       <ChipsEditor
         id="allowed-input"
         label="Allowed apps and sites"
@@ -178,6 +157,43 @@ export function CommitmentForm() {
         {starting ? 'Starting…' : 'Start session'}
       </button>
     </form>
+  );
+}
+
+interface CommitmentFieldProps {
+  id: 'next-action' | 'success-condition';
+  label: string;
+  fieldRef: RefObject<HTMLTextAreaElement>;
+  value: string;
+  placeholder: string;
+  error: string | undefined;
+  onInput(value: string): void;
+}
+
+/** One required commitment text, with its inline error wired for screen readers. */
+function CommitmentField(p: CommitmentFieldProps) {
+  const errorId = `${p.id}-error`;
+  return (
+    <div class="field">
+      <label for={p.id}>{p.label}</label>
+      <textarea
+        id={p.id}
+        ref={p.fieldRef}
+        rows={2}
+        data-testid={p.id}
+        value={p.value}
+        placeholder={p.placeholder}
+        aria-invalid={p.error ? 'true' : undefined}
+        aria-describedby={p.error ? errorId : undefined}
+        onInput={(e) => p.onInput(e.currentTarget.value)}
+        onKeyDown={submitOnEnter}
+      />
+      {p.error ? (
+        <p class="error" id={errorId}>
+          {capitalize(p.error)}.
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KEYS } from '../../lib/background/store';
 import { TICK_ALARM } from '../../lib/background/effects';
 import type { Reply } from '../../shared/messages';
-import { activate, boot, tabOf, CONTENT_SENDER, FakeHost, openTab, restartWorker, spyConsole, type Running } from './harness';
+import { activate, boot, patchSettings, tabOf, CONTENT_SENDER, FakeHost, openTab, restartWorker, spyConsole, type Running } from './harness';
 
 const START = {
   type: 'startSession',
@@ -59,9 +59,7 @@ describe('observations', () => {
 
   it('redaction patterns apply before anything is stored or sent', async () => {
     bg = await boot();
-    await bg.send({ type: 'getSettings' });
-    const settings = ((await bg.send({ type: 'getSettings' })) as Reply & { settings: object }).settings;
-    await bg.send({ type: 'saveSettings', settings: { ...settings, redactPatterns: ['ticket-\\d+'] } });
+    await patchSettings(bg, { redactPatterns: ['ticket-\\d+'] });
     await bg.send(START);
     await activate(await openTab('https://docs.test/', 'Fix ticket-4711 now'));
     await bg.flush();
@@ -101,8 +99,7 @@ describe('AI through the native host', () => {
     const host = new FakeHost();
     host.reply = () => ({ text: 'Sure! {"drifting": true, "reason": "News is unrelated to parser tests"}' });
     bg = await boot(host);
-    const settings = ((await bg.send({ type: 'getSettings' })) as { settings: object }).settings;
-    await bg.send({ type: 'saveSettings', settings: { ...settings, judgeDebounceSeconds: 0 } });
+    await patchSettings(bg, { judgeDebounceSeconds: 0 });
     await bg.send(START);
     await activate(await openTab('https://news.test/', 'Headlines'));
     await bg.flush();
@@ -118,8 +115,7 @@ describe('AI through the native host', () => {
     const host = new FakeHost();
     host.reply = () => ({ kind: 'auth', message: 'Not logged in · Please run /login' });
     bg = await boot(host);
-    const settings = ((await bg.send({ type: 'getSettings' })) as { settings: object }).settings;
-    await bg.send({ type: 'saveSettings', settings: { ...settings, judgeDebounceSeconds: 0 } });
+    await patchSettings(bg, { judgeDebounceSeconds: 0 });
     await bg.send(START);
     await activate(await openTab('https://news.test/', 'Headlines'));
     await bg.flush();

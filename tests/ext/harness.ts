@@ -6,6 +6,7 @@ import { startBackground, type Background, type StatePort } from '../../lib/back
 import { resetBadgeMemory } from '../../lib/background/badge';
 import type { NativePort } from '../../lib/background/native-channel';
 import type { StatePush } from '../../shared/messages';
+import type { Settings } from '../../shared/settings';
 import type { BackendInfo } from '../../shared/protocol';
 
 type Listener<T> = (value: T) => void;
@@ -185,4 +186,11 @@ export const spyConsole = () => {
 /** A tab object as tabs.onUpdated hands it over, with the fields the observer reads. */
 export function tabOf(partial: { id: number; windowId: number; active: boolean; url: string; title: string; incognito?: boolean }): Browser.tabs.Tab {
   return { index: 0, highlighted: false, pinned: false, incognito: false, discarded: false, autoDiscardable: true, groupId: -1, frozen: false, selected: false, ...partial } as Browser.tabs.Tab;
+}
+
+/** Saves settings through the options-page request path, changing only the given fields. */
+export async function patchSettings(bg: Running, patch: Partial<Settings>): Promise<void> {
+  const current = (await bg.send({ type: 'getSettings' })) as { settings: Settings };
+  const saved = (await bg.send({ type: 'saveSettings', settings: { ...current.settings, ...patch } })) as { ok: boolean };
+  if (!saved.ok) throw new Error(`settings not saved: ${JSON.stringify(saved)}`);
 }

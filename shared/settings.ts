@@ -5,9 +5,16 @@ import { BackendName } from './protocol';
 
 export const SETTINGS_VERSION = 1;
 
-/** OS window classes of browsers: while one has focus, the tab observation speaks for it. */
+/**
+ * OS window classes (X11 WM_CLASS, Windows process names, macOS app names) of browsers: while one
+ * has focus, the tab observation speaks for it.
+ */
 export const DEFAULT_BROWSER_CLASSES = [
   'chromium',
+  'google chrome',
+  'microsoft edge',
+  'brave browser',
+  'vivaldi',
   'chromium-browser',
   'google-chrome',
   'chrome',

@@ -1,6 +1,8 @@
 // Allowed/blocked list matching: hosts with subdomains, app classes, wildcards, normalisation.
 import { describe, expect, it } from 'vitest';
 import { entryMatches, ListEntry, matchesAny, normalizeEntry, normalizeList } from '../../shared/match';
+import { isBrowserWindow } from '../../shared/observe';
+import { DEFAULT_SETTINGS } from '../../shared/settings';
 
 describe('entryMatches', () => {
   it.each([
@@ -54,5 +56,20 @@ describe('list entries', () => {
 
   it('normalizeList drops invalid entries and duplicates, keeping order', () => {
     expect(normalizeList(['b.test', 'A.test', 'www.b.test', '', 'a.test'])).toEqual(['b.test', 'a.test']);
+  });
+});
+
+describe('browser windows', () => {
+  it.each([
+    ['Chromium', true], // X11 WM_CLASS
+    ['Google-chrome', true],
+    ['msedge', true], // Windows process name
+    ['Google Chrome', true], // macOS app name
+    ['Brave Browser', true],
+    ['firefox', true],
+    ['XTerm', false],
+    ['Code', false],
+  ])('%s is the browser itself: %s', (app, expected) => {
+    expect(isBrowserWindow(app, DEFAULT_SETTINGS)).toBe(expected);
   });
 });

@@ -18,6 +18,41 @@ const MAX_TITLE = 2000;
 /** Pages that are a step on the way somewhere (new tab, blank): they say nothing about the work. */
 const TRANSIENT = /^(chrome|edge|brave|vivaldi|opera):\/\/(newtab|new-tab-page)|^about:(blank|newtab|home|privatebrowsing)|^chrome-search:/i;
 
+/** The URL as a browser may print it where a title is missing: whole, without the scheme, or decoded. */
+function urlSpellings(url: URL): string[] {
+  const bare = url.href.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+  const spellings = [url.href, bare];
+  try {
+    spellings.push(decodeURI(url.href), decodeURI(bare));
+  } catch {
+    // Malformed escapes: the encoded spellings are all there is.
+  }
+  return spellings;
+}
+
+/**
+ * A page without a title shows its URL as the title. The query and fragment (tokens, search terms)
+ * never reach a prompt; with neverSendUrls the path does not either.
+ */
+function withoutUrl(title: string, url: URL, neverSendUrls: boolean): string {
+  const kept = neverSendUrls ? url.host : `${url.host}${url.pathname}`;
+  const trimmed = title.trim();
+  if (urlSpellings(url).includes(trimmed)) return kept;
+  let out = title;
+  for (const part of [url.search, url.hash]) {
+    // Very short parts ("#7", "?a") would also cut ordinary words out of real titles.
+    if (part.length < 4) continue;
+    const forms = [part];
+    try {
+      forms.push(decodeURIComponent(part));
+    } catch {
+      // Malformed escapes: strip the encoded form only.
+    }
+    for (const form of forms) out = out.split(form).join('');
+  }
+  return out;
+}
+
 /**
  * A tab as an observation: app = the site's host (never the URL unless the person allowed it),
  * title redacted. Incognito (unless opted in), the extension's own pages, transient and other
@@ -40,7 +75,7 @@ export function observeTab(tab: TabFacts, settings: Settings, extensionOrigin: s
   else if (parsed.protocol === 'file:') app = 'file';
   else return { ignore: 'internal browser page' };
   if (!app) return { ignore: 'no host' };
-  let title = redactTitle((tab.title ?? '').slice(0, MAX_TITLE), settings.redactPatterns);
+  let title = redactTitle(withoutUrl((tab.title ?? '').slice(0, MAX_TITLE), parsed, settings.neverSendUrls), settings.redactPatterns);
   if (!settings.neverSendUrls) {
     const path = redactTitle(`${parsed.host}${parsed.pathname}`, settings.redactPatterns);
     title = `${title} · ${path}`.slice(0, MAX_TITLE);

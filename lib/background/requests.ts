@@ -49,6 +49,13 @@ function timeoutSignal(ms: number): AbortSignal {
   return controller.signal;
 }
 
+/** The request type for a log line; never stringifies a nested value (deep arrays overflow the stack). */
+function describeType(raw: unknown): string {
+  const type = typeof raw === 'object' && raw !== null && 'type' in raw ? (raw as { type: unknown }).type : undefined;
+  if (typeof type === 'string') return type.slice(0, 40);
+  return type === undefined ? '?' : Array.isArray(type) ? 'array' : typeof type;
+}
+
 export async function handleRequest(ctx: RequestContext, raw: unknown, sender: SenderFacts): Promise<Reply> {
   const kind = senderKind(sender, ctx.extensionId, ctx.extensionOrigin);
   if (!kind) {
@@ -58,7 +65,7 @@ export async function handleRequest(ctx: RequestContext, raw: unknown, sender: S
   const schema = kind === 'page' ? PageRequest : ContentRequest;
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    const type = typeof raw === 'object' && raw !== null && 'type' in raw ? String((raw as { type: unknown }).type).slice(0, 40) : '?';
+    const type = describeType(raw);
     ctx.shell.diagnostics.add('warn', `rejected a malformed or forbidden ${kind} message (${type}): ${parsed.error.issues[0]?.message ?? 'invalid'}`);
     return bad(`rejected: ${parsed.error.issues[0]?.message ?? 'invalid message'}`);
   }

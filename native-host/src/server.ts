@@ -39,6 +39,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A request type for an error message; never stringifies a nested value (deep JSON would overflow the stack). */
+function describeType(type: unknown): string {
+  if (typeof type === 'string') return JSON.stringify(type.slice(0, 64));
+  if (type === undefined || type === null) return 'null';
+  return Array.isArray(type) ? 'of type array' : `of type ${typeof type}`;
+}
+
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
@@ -61,7 +68,15 @@ export class HostServer {
     this.run = opts.runBackend ?? runBackend;
     this.ended = new Promise((resolve) => {
       opts.input.on('data', (chunk: Buffer) => {
-        for (const frame of this.decoder.push(chunk)) this.handleFrame(frame);
+        for (const frame of this.decoder.push(chunk)) {
+          // One frame's failure must not drop the frames that arrived with it in the same chunk.
+          try {
+            this.handleFrame(frame);
+          } catch (err) {
+            opts.log(`bug: frame handling failed: ${(err as Error).stack ?? String(err)}`);
+            this.sendError(undefined, 'internal host error');
+          }
+        }
       });
       opts.input.once('end', () => resolve());
       opts.input.once('close', () => resolve());
@@ -139,7 +154,7 @@ export class HostServer {
     const idCheck = RequestId.safeParse(value.id);
     const id = idCheck.success ? idCheck.data : undefined;
     if (typeof value.type !== 'string' || !KNOWN_TYPES.has(value.type)) {
-      return this.sendError(id, `unknown request type ${JSON.stringify(value.type ?? null).slice(0, 64)}`);
+      return this.sendError(id, `unknown request type ${describeType(value.type)}`);
     }
     const request = HostRequest.safeParse(value);
     if (!request.success) return this.sendError(id, `invalid ${value.type} request: ${describeIssues(request.error)}`);

@@ -97,6 +97,8 @@ function tick(s: ControllerState, at: number): Step {
   // A judge whose answer never came (service worker died, host lost it) must not leave us checking.
   const pending = { ...d.pendingJudges };
   const failures = { ...d.judgeFailures };
+  // A failure only blocks retries for judgeRetryMs; older ones are forgotten, so the map stays bounded.
+  for (const [app, failedAt] of Object.entries(failures)) if (at - failedAt >= s.config.judgeRetryMs) delete failures[app];
   for (const [app, p] of Object.entries(d.pendingJudges)) {
     if (p.expiresAt > at) continue;
     delete pending[app];

@@ -1,5 +1,6 @@
 // When the controller next needs a tick: the data the shell maps to one chrome.alarms alarm.
 import { appKey, matchesAny } from '../match';
+import { nudgeWaitMs } from './evaluate';
 import type { ControllerState } from './model';
 
 /** Earliest a deadline may be armed after `at`, so a due-but-unconsumed deadline cannot spin. */
@@ -20,7 +21,7 @@ export function nextDeadline(s: ControllerState, at: number): number | null {
   due.push((d.lastReevaluatedAt ?? at) + s.config.reevaluateEveryMs);
   const onAllowed = d.current !== null && matchesAny(session.allowed, d.current.app, d.current.source) !== undefined;
   if (onAllowed && appKey(d.current!.app) && d.lastNudgedAt !== null) {
-    const nudgeAt = d.lastNudgedAt + s.config.nudgeDebounceMs;
+    const nudgeAt = d.lastNudgedAt + nudgeWaitMs(s.config, d);
     // Past nudge deadlines that did not fire (nothing new in the ring) wait for the periodic tick.
     if (nudgeAt > at) due.push(nudgeAt);
   }

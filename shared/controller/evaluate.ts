@@ -3,6 +3,7 @@ import { appKey, matchesAny } from '../match';
 import type { ControllerEffect } from './events';
 import {
   commitmentText,
+  NUDGE_NEW_TITLES,
   RING_SIZE,
   VERDICT_CACHE_LIMIT,
   type ControllerState,
@@ -55,21 +56,32 @@ export function cacheVerdict(verdicts: Record<string, Verdict>, key: string, ver
   return next;
 }
 
+/** The wait between nudges now: the debounce, stretched while the answers keep saying "on track". */
+export function nudgeWaitMs(config: ControllerState['config'], d: VolatileState): number {
+  return config.nudgeDebounceMs * d.nudgeBackoff;
+}
+
+/** How many titles of the ring were not in it when the nudge last ran (all of them before the first nudge). */
+function titlesSinceLastNudge(d: VolatileState): number {
+  const before = new Set(d.lastNudgedTitles);
+  return d.recentTitles.filter((t) => !before.has(t)).length;
+}
+
 function maybeNudge(s: ControllerState, d: VolatileState, at: number): { drift: VolatileState; effects: ControllerEffect[] } {
   const { config, session } = s;
-  const ringKey = JSON.stringify(d.recentTitles);
   const eligible =
     config.nudgeEnabled &&
     config.aiAvailable &&
     session !== null &&
     s.runtime === 'active' &&
     d.recentTitles.length >= 2 &&
-    (d.lastNudgedAt === null || at - d.lastNudgedAt >= config.nudgeDebounceMs) &&
-    // Nothing new to judge (e.g. the person is away): asking again would only spend a call.
-    ringKey !== d.lastNudgedTitles;
+    (d.lastNudgedAt === null || at - d.lastNudgedAt >= nudgeWaitMs(config, d)) &&
+    // New evidence only: the same titles (the person is away, or cycles through the same files)
+    // would get the same answer, so asking again would only spend a call.
+    titlesSinceLastNudge(d) >= NUDGE_NEW_TITLES;
   if (!eligible || !session) return { drift: d, effects: [] };
   return {
-    drift: { ...d, lastNudgedAt: at, lastNudgedTitles: ringKey },
+    drift: { ...d, lastNudgedAt: at, lastNudgedTitles: [...d.recentTitles] },
     effects: [
       {
         type: 'runNudge',

@@ -4,6 +4,10 @@ import { formatCommitment } from '../ai/commitment';
 import { EntryList } from '../match';
 
 export const RING_SIZE = 10;
+/** After the first nudge, another needs at least this many titles the last one did not see. */
+export const NUDGE_NEW_TITLES = 2;
+/** Each on-track answer doubles the wait before the next nudge, up to this many debounce periods. */
+export const NUDGE_MAX_BACKOFF = 4;
 /** Verdicts kept per session; the oldest is evicted past this. */
 export const VERDICT_CACHE_LIMIT = 500;
 
@@ -68,8 +72,10 @@ export const VolatileState = z.object({
   recentTitles: z.array(z.string()).max(RING_SIZE).default([]),
   nudgeMessage: z.string().default(''),
   lastNudgedAt: z.number().nullable().default(null),
+  /** Multiplier of the nudge debounce: doubles after each on-track answer, back to 1 after advice. */
+  nudgeBackoff: z.number().int().min(1).max(NUDGE_MAX_BACKOFF).default(1),
   /** The ring as it was at the last nudge: an unchanged trajectory is not asked about twice. */
-  lastNudgedTitles: z.string().default(''),
+  lastNudgedTitles: z.array(z.string()).max(RING_SIZE).default([]),
   nudgeEpoch: z.number().int().nonnegative().default(0),
   lastReevaluatedAt: z.number().nullable().default(null),
 });

@@ -8,6 +8,7 @@ import {
   commitmentText,
   ControllerConfig,
   freshVolatile,
+  NUDGE_MAX_BACKOFF,
   runtimeOf,
   type ControllerState,
   type SessionRecord,
@@ -147,7 +148,9 @@ function nudgeAnswered(s: ControllerState, e: Extract<ControllerEvent, { type: '
     // Message left as it was; lastNudgedAt stays set, so there is no immediate retry.
     return unchanged(s, { type: 'log', level: 'warn', message: `nudge failed: ${e.error}` });
   }
-  return unchanged({ ...s, drift: { ...s.drift, nudgeMessage: e.message } });
+  // Steady on-track answers earn longer quiet; advice brings the check-ins back to the base interval.
+  const nudgeBackoff = e.message ? 1 : Math.min(NUDGE_MAX_BACKOFF, s.drift.nudgeBackoff * 2);
+  return unchanged({ ...s, drift: { ...s.drift, nudgeMessage: e.message, nudgeBackoff } });
 }
 
 function markOnTask(s: ControllerState): Step {

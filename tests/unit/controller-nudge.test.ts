@@ -75,7 +75,8 @@ describe('nudge', () => {
     const [first] = ofType(onTaskStretch(h), 'runNudge');
     h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: h.sessionId, epoch: first!.epoch, message: 'Heads up: lexer work' });
     expect(toView(h.state).drift.nudge).toBe('Heads up: lexer work');
-    const [second] = ofType(h.advance(MIN).observe('code', 'parser.test.ts'), 'runNudge');
+    h.advance(MIN).observe('code', 'parser.test.ts');
+    const [second] = ofType(h.observe('code', 'ast.ts'), 'runNudge');
     expect(second).toBeDefined();
     h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: h.sessionId, epoch: second!.epoch, message: '' });
     expect(h.state.drift.nudgeMessage).toBe('');
@@ -142,6 +143,7 @@ describe('nudge', () => {
     for (let i = 0; i < 30; i++) h.advance(MIN).tick();
     expect(ofType(h.effects, 'runNudge')).toHaveLength(1);
     h.observe('code', 'something new');
+    h.observe('code', 'something else');
     expect(ofType(h.effects, 'runNudge')).toHaveLength(2);
   });
 
@@ -149,9 +151,51 @@ describe('nudge', () => {
     const h = new Harness({ nudgeDebounceMs: MIN });
     onTaskStretch(h);
     h.advance(5 * SEC).observe('code', 'third.ts'); // inside the debounce: no nudge now
+    h.observe('code', 'fourth.ts');
     expect(ofType(h.effects, 'runNudge')).toHaveLength(1);
     h.advance(MIN).tick();
     expect(ofType(h.effects, 'runNudge')).toHaveLength(2);
+  });
+
+  it('asks again only with new evidence: cycling through the same titles costs no call', () => {
+    const h = new Harness({ nudgeDebounceMs: MIN });
+    onTaskStretch(h); // nudged about [parser.ts — antidrift, lexer.ts — antidrift]
+    for (let i = 0; i < 20; i++) {
+      h.advance(MIN).observe('code', 'parser.ts — antidrift');
+      h.observe('code', 'lexer.ts — antidrift');
+    }
+    expect(ofType(h.effects, 'runNudge')).toHaveLength(1);
+    h.advance(MIN).observe('code', 'ast.ts — antidrift'); // one new title: not yet
+    expect(ofType(h.effects, 'runNudge')).toHaveLength(1);
+    const [second] = ofType(h.observe('code', 'blog-post.md — drafts'), 'runNudge');
+    expect(second?.titles.slice(-2)).toEqual(['ast.ts — antidrift', 'blog-post.md — drafts']);
+  });
+
+  it('backs off while the answers say "on track" (5 → 10 → 20 → 20 min) and returns to 5 after advice', () => {
+    const h = new Harness({ nudgeDebounceMs: 5 * MIN });
+    h.start();
+    let n = 0;
+    /** Works with fresh titles every minute until the next nudge; returns the minutes it took. */
+    const minutesToNextNudge = () => {
+      const before = ofType(h.effects, 'runNudge').length;
+      for (let m = 1; m <= 60; m++) {
+        h.advance(MIN).observe('code', `file-${n++}.ts`);
+        if (ofType(h.effects, 'runNudge').length > before) return m;
+      }
+      return Infinity;
+    };
+    const answer = (message: string) => {
+      const last = ofType(h.effects, 'runNudge').at(-1)!;
+      h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: last.sessionId, epoch: last.epoch, message });
+    };
+    h.observe('code', 'start.ts');
+    minutesToNextNudge();
+    const waits: number[] = [];
+    for (const message of ['', '', '', 'You are drafting a blog post.', '']) {
+      answer(message);
+      waits.push(minutesToNextNudge());
+    }
+    expect(waits).toEqual([10, 20, 20, 5, 10]);
   });
 
   it('the drift judge and the nudge are mutually exclusive per observation', () => {

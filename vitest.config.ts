@@ -1,4 +1,4 @@
-// Test tiers: unit (pure shared/), ext (WXT fake browser), ui (Preact components), host (spawned host).
+// Test tiers: unit (pure shared/), ext (WXT fake browser), ui (Preact components), host (spawned host), e2e (real Chromium).
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
@@ -25,6 +25,19 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 30_000,
           // Host tests spawn processes and an X server; two cores are shared with the rest.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          // Uses the built extension and host (npm test builds first) and one private X display.
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+          // One browser at a time: two cores, one X display, and focus is global.
           fileParallelism: false,
         },
       },

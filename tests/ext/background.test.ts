@@ -201,8 +201,10 @@ describe('alarms, restarts and storage', () => {
     host.reply = () => ({ text: JSON.stringify(advice ? { on_track: false, message: advice } : { on_track: true, message: '' }) });
     bg = await boot(host, () => now);
     await bg.send(START);
+    /** Past any nudge back-off, with two new titles (the new evidence a nudge needs). */
     const nudgeNow = async (title: string) => {
-      now += 10 * 60_000;
+      now += 30 * 60_000;
+      await activate(await openTab('https://docs.test/' + title, `${title} (notes)`));
       await activate(await openTab('https://docs.test/' + title, title));
       await bg.flush();
     };

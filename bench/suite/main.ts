@@ -1,0 +1,172 @@
+// The bench suite's entry: runs the chosen sections, writes the results files, exits 1 when a budget is missed.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchBadge } from './badge-bench';
+import { assertExtensionBuilt, bundleSizes, hostMemory, soak } from './footprint';
+import { assertHostBuilt } from './host-process';
+import { loadAverage, machineInfo } from './machine';
+import { budget, ms, toMarkdown, type Budget, type Results, type Row } from './report';
+import { benchRunnerOverhead } from './runner-overhead';
+import { round } from './stats';
+import { benchThroughput } from './throughput';
+import { benchWatcher } from './watcher-bench';
+import { replayWorkday } from './workday-replay';
+
+const SECTIONS = ['watcher', 'tab', 'os', 'runner', 'workday', 'throughput', 'footprint'] as const;
+type Section = (typeof SECTIONS)[number];
+const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
+const PARTIAL_DIR = fileURLToPath(new URL('../../node_modules/.cache/antidrift-bench', import.meta.url));
+
+function numberEnv(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;
+
+export async function main(argv: string[]): Promise<number> {
+  const unknown = argv.filter((a) => !(SECTIONS as readonly string[]).includes(a));
+  if (unknown.length > 0) {
+    console.error(`unknown section(s): ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
+    return 2;
+  }
+  const chosen = new Set<Section>(argv.length > 0 ? (argv as Section[]) : SECTIONS);
+  const settings = {
+    switches: numberEnv('BENCH_SWITCHES', 60, 1),
+    idleSeconds: numberEnv('BENCH_IDLE_SECONDS', 60, 1),
+    badgeSwitches: numberEnv('BENCH_BADGE_SWITCHES', 50, 1),
+    runnerSamples: numberEnv('BENCH_RUNNER_SAMPLES', 100, 1),
+    throughputRuns: numberEnv('BENCH_THROUGHPUT_RUNS', 5, 1),
+    soakMinutes: numberEnv('BENCH_SOAK_MINUTES', 10, 0.1),
+  };
+  try {
+    assertHostBuilt();
+    assertExtensionBuilt();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
+  const machine = machineInfo();
+  console.log(`bench on ${machine.cpuModel} × ${machine.cores}, load ${machine.loadAverageAtStart.join(' ')}; sections: ${[...chosen].join(', ')}`);
+  if (machine.loadAverageAtStart[0]! > 1.5) console.log(`note: the 1-minute load average is ${machine.loadAverageAtStart[0]} — expect noisy numbers`);
+  const started = performance.now();
+  const sections: Record<string, unknown> = {};
+  const rows: Row[] = [];
+  const budgets: Budget[] = [];
+  const step = (name: string): void => console.log(`[${Math.round((performance.now() - started) / 1000)} s] ${name}…`);
+
+  if (chosen.has('watcher')) {
+    step('1. OS window switch → host event (watcher vs 1 s xprop poll), idle CPU');
+    const w = await benchWatcher({ switches: settings.switches, idleSeconds: settings.idleSeconds });
+    sections.watcher = w;
+    const cpu = w.idle.cpuSecondsPerHour;
+    rows.push(
+      { section: '1. OS switch → host event', metric: 'latency after `xdotool --sync` returned', ours: ms(w.watcherLatencyMs), alternative: `1 s xprop poll: ${ms(w.pollerLatencyMs)}`, ratio: `≥ ${w.p95Ratio}× (poller p95 / watcher upper-bound p95)` },
+      { section: '1. OS switch → host event', metric: 'latency from issuing xdotool (upper bound)', ours: ms(w.watcherLatencyFromDispatchMs), alternative: '', ratio: '' },
+      { section: '1. idle CPU', metric: `CPU s per idle hour (${w.idle.seconds} s measured)`, ours: `host ${cpu.watcherHost}`, alternative: `bare node ${cpu.bareNode}; xprop poller ${cpu.poller}`, ratio: `poller / host: ${cpu.watcherHost > 0 ? round(cpu.poller / cpu.watcherHost, 0) + '×' : '∞ (host 0)'}` },
+    );
+    budgets.push(
+      budget('watcher-p95', 'OS switch → host event p95', '≤ 50 ms', `${w.watcherLatencyMs.p95} ms`, w.watcherLatencyMs.p95 <= 50),
+      budget('watcher-vs-poller', 'watcher p95 (upper bound) vs xprop poller p95', '≥ 10× better', `${w.p95Ratio}×`, w.p95Ratio >= 10),
+      budget('watcher-idle-cpu', 'watcher idle CPU vs bare idle node', '≤ 1.2× bare node', `${cpu.watcherHost} vs ${cpu.bareNode} s/h`, cpu.watcherHost <= cpu.bareNode * 1.2),
+    );
+  }
+  if (chosen.has('tab') || chosen.has('os')) {
+    step('2/3. tab switch → badge, OS switch → badge (Chromium)');
+    const b = await benchBadge({ tabSwitches: chosen.has('tab') ? settings.badgeSwitches : 0, osSwitches: chosen.has('os') ? settings.badgeSwitches : 0 });
+    sections.badge = b;
+    if (b.tab) {
+      rows.push(
+        { section: '2. tab switch → badge', metric: 'to an allowed site (ON)', ours: ms(b.tab.toAllowedMs), alternative: '', ratio: '' },
+        { section: '2. tab switch → badge', metric: 'to a blocked site (!)', ours: ms(b.tab.toBlockedMs), alternative: '', ratio: '' },
+      );
+      const worst = Math.max(b.tab.toAllowedMs.p95, b.tab.toBlockedMs.p95);
+      budgets.push(budget('tab-badge-p95', 'tab switch → badge p95 (worse of allowed/blocked)', '≤ 100 ms', `${worst} ms`, worst <= 100));
+    }
+    if (b.os) {
+      rows.push(
+        { section: '3. OS switch → badge', metric: 'to an allowed app (ON)', ours: ms(b.os.toAllowedMs), alternative: '', ratio: '' },
+        { section: '3. OS switch → badge', metric: 'to a blocked app (!)', ours: ms(b.os.toBlockedMs), alternative: '', ratio: '' },
+        { section: '3. OS switch → badge', metric: 'from issuing xdotool (upper bound)', ours: ms(b.os.allFromDispatchMs), alternative: '', ratio: '' },
+      );
+      const worst = Math.max(b.os.toAllowedMs.p95, b.os.toBlockedMs.p95);
+      budgets.push(budget('os-badge-p95', 'OS switch → badge p95 (worse of allowed/blocked)', '≤ 150 ms', `${worst} ms`, worst <= 150));
+    }
+  }
+  if (chosen.has('runner')) {
+    step('4. backend runner overhead');
+    const cat = await benchRunnerOverhead('/bin/cat', settings.runnerSamples);
+    const node = await benchRunnerOverhead('node instant-cli.mjs', Math.max(20, Math.round(settings.runnerSamples / 2)));
+    sections.runner = { cat, node };
+    for (const r of [cat, node]) {
+      rows.push({ section: '4. runner overhead', metric: `\`run\` of ${r.cli}: overhead per sample (host − direct)`, ours: `via host ${ms(r.viaHostMs)}; overhead ${ms(r.overheadMs)}`, alternative: `direct spawn ${ms(r.directMs)}`, ratio: `${round(r.viaHostMs.p50 / r.directMs.p50, 2)}× (p50)` });
+    }
+    budgets.push(budget('runner-overhead-p95', 'runner overhead p95 (instant CLI: /bin/cat)', '≤ 30 ms', `${cat.overheadMs.p95} ms`, cat.overheadMs.p95 <= 30));
+  }
+  if (chosen.has('workday')) {
+    step('5. LLM calls for a synthetic workday');
+    const d = replayWorkday();
+    sections.workday = d;
+    rows.push(
+      { section: '5. workday (8 h, seeded)', metric: `LLM calls (judge + nudge) for ${d.observations} observations`, ours: `${d.calls.total} (${d.calls.judge} judge + ${d.calls.nudge} nudge)`, alternative: `judge every observation: ${d.baselines.judgeEveryObservation}; every unmatched, no cache/debounce: ${d.baselines.judgeEveryUnmatchedNoCacheNoDebounce}`, ratio: `1/${round(1 / d.ratioToEveryObservation, 1)} of every-observation` },
+      { section: '5. workday', metric: 'nudges per hour', ours: `max ${d.nudgesPerHour.max}, mean ${d.nudgesPerHour.mean}`, alternative: '', ratio: '' },
+      { section: '5. workday', metric: 'real drifts (≥ 30 s) flagged; seconds to `drifting`', ours: `${d.drifts.flagged}/${d.drifts.real}; ${d.drifts.secondsToFlag ? `p50 ${d.drifts.secondsToFlag.p50} / p95 ${d.drifts.secondsToFlag.p95} s` : '—'}`, alternative: '', ratio: '' },
+      { section: '5. workday', metric: 'alt-tab flicks (< 1 s) sent to the judge', ours: `${d.flicksJudged} of ${d.flicks}`, alternative: `no debounce: ${d.flicks}`, ratio: '' },
+    );
+    budgets.push(
+      budget('workday-calls', 'LLM calls vs judging every observation', '≤ 1/20', `1/${round(1 / d.ratioToEveryObservation, 1)} (${d.calls.total}/${d.observations})`, d.calls.total * 20 <= d.observations),
+      budget('workday-nudges', 'nudges in any hour', '≤ 12', d.nudgesPerHour.max, d.nudgesPerHour.max <= 12),
+    );
+  }
+  if (chosen.has('throughput')) {
+    step('6. controller throughput');
+    const t = benchThroughput({ runs: settings.throughputRuns, secondsPerRun: 1 });
+    sections.throughput = t;
+    rows.push({ section: '6. controller throughput', metric: 'observations / s (1 s runs, mixed)', ours: `p50 ${t.observationsPerSecond.p50} (n=${t.runs})`, alternative: '', ratio: '' });
+    budgets.push(budget('throughput', 'controller observations per second (p50)', '≥ 100 000', t.observationsPerSecond.p50, t.observationsPerSecond.p50 >= 100_000));
+  }
+  if (chosen.has('footprint')) {
+    step('7. footprint: bundles, host memory');
+    const sizes = await bundleSizes();
+    const memory = await hostMemory();
+    step(`7. footprint: ${settings.soakMinutes}-minute soak`);
+    const s = await soak(settings.soakMinutes, (line) => console.log(`  ${line}`));
+    sections.footprint = { bundles: sizes, hostMemory: memory, soak: s };
+    for (const [name, b] of Object.entries(sizes)) {
+      rows.push({ section: '7. bundle size', metric: `${name} (${b.files.length} file${b.files.length > 1 ? 's' : ''})`, ours: `${kb(b.minifiedBytes)} min, ${kb(b.gzipBytes)} gzip`, alternative: '', ratio: '' });
+    }
+    rows.push(
+      { section: '7. host memory', metric: `RSS after start → after ${memory.messages} frames`, ours: `${memory.rssAfterStartMiB} → ${memory.rssAfter10kMessagesMiB} MiB`, alternative: '', ratio: '' },
+      { section: '7. soak', metric: `RSS over ${s.minutes} min, ${s.switches} switches`, ours: `${s.rssStartMiB} → ${s.rssEndMiB} MiB (max ${s.rssMaxMiB}); growth ${s.growthMiB} MiB`, alternative: '', ratio: '' },
+    );
+    budgets.push(
+      budget('content-size', 'content script, minified', '≤ 12 KB', kb(sizes.content!.minifiedBytes), sizes.content!.minifiedBytes <= 12_000),
+      budget('soak-growth', `host RSS growth over the ${s.minutes}-min soak`, '≤ 5 MB', `${round((s.growthMiB * 2 ** 20) / 1e6, 2)} MB`, s.growthMiB * 2 ** 20 <= 5e6),
+    );
+  }
+
+  const results: Results = {
+    generatedAt: new Date().toISOString(),
+    durationSeconds: round((performance.now() - started) / 1000, 1),
+    machine,
+    loadAverageAtEnd: loadAverage(),
+    settings,
+    sections,
+    rows,
+    budgets,
+  };
+  const full = chosen.size === SECTIONS.length;
+  const dir = full ? BENCH_DIR : PARTIAL_DIR;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, full ? 'results.json' : 'results.partial.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(dir, full ? 'results.md' : 'results.partial.md'), toMarkdown(results));
+  console.log(`\n${toMarkdown(results)}`);
+  console.log(`results written to ${dir}${full ? '' : ' (partial run: bench/results.* untouched)'}`);
+  const missed = budgets.filter((b) => !b.pass);
+  for (const b of missed) console.error(`budget missed: ${b.what}: ${b.measured} (limit ${b.limit})`);
+  return missed.length > 0 ? 1 : 0;
+}

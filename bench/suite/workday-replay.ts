@@ -1,0 +1,133 @@
+// Section 5: replays the workday through the pure controller with a fake clock and fake judge/nudge answers.
+import { initialState, transition, type ControllerEffect, type ControllerEvent, type ControllerState } from '../../shared/controller';
+import { matchesAny } from '../../shared/match';
+import { seededRng } from './rng';
+import { round, summarize, type Summary } from './stats';
+import { generateWorkday, type Workday } from './workday';
+
+const HOUR = 3_600_000;
+
+export interface WorkdayResult {
+  hours: number;
+  observations: number;
+  unmatchedObservations: number;
+  flicks: number;
+  blockedVisits: number;
+  breaks: number;
+  calls: { judge: number; nudge: number; total: number };
+  baselines: { judgeEveryObservation: number; judgeEveryUnmatchedNoCacheNoDebounce: number };
+  ratioToEveryObservation: number;
+  nudgesPerHour: { max: number; mean: number; byHour: number[] };
+  drifts: { real: number; flagged: number; secondsToFlag: Summary | null; missed: { app: string; seconds: number }[] };
+  flicksJudged: number;
+}
+
+interface Queued {
+  at: number;
+  seq: number;
+  event: ControllerEvent | { type: 'alarm'; at: number; armId: number };
+}
+
+/** Runs the day; answers arrive after a realistic LLM CLI delay (judge 3–10 s, nudge 4–12 s). */
+export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
+  const rng = seededRng(99);
+  let state: ControllerState = initialState({ aiAvailable: true });
+  const queue: Queued[] = [];
+  let seq = 0;
+  let armId = 0;
+  const push = (at: number, event: Queued['event']): void => {
+    queue.push({ at, seq: seq++, event });
+  };
+  const judgeTimes: number[] = [];
+  const nudgeTimes: number[] = [];
+  const judgedApps: string[] = [];
+  const drifting: { at: number; app: string }[] = [];
+
+  const apply = (event: ControllerEvent, at: number): void => {
+    const wasDrifting = state.drift.status === 'drifting';
+    const step = transition(state, event);
+    state = step.state;
+    if (state.drift.status === 'drifting' && (!wasDrifting || event.type === 'observed') && state.drift.current) {
+      drifting.push({ at, app: state.drift.current.app });
+    }
+    for (const effect of step.effects) handle(effect, at);
+  };
+  const handle = (effect: ControllerEffect, at: number): void => {
+    switch (effect.type) {
+      case 'runJudge': {
+        judgeTimes.push(at);
+        judgedApps.push(effect.app);
+        const drifts = day.truth[effect.app] ?? true;
+        push(at + rng.between(3_000, 10_000), {
+          type: 'judgeSucceeded',
+          at: 0,
+          sessionId: effect.sessionId,
+          gen: effect.gen,
+          app: effect.app,
+          drifting: drifts,
+          reason: drifts ? `${effect.app} is not part of the task` : '',
+        });
+        return;
+      }
+      case 'runNudge':
+        nudgeTimes.push(at);
+        push(at + rng.between(4_000, 12_000), {
+          type: 'nudgeSucceeded',
+          at: 0,
+          sessionId: effect.sessionId,
+          epoch: effect.epoch,
+          message: rng.chance(0.15) ? 'You have been in the README for a while; the tests are the goal.' : '',
+        });
+        return;
+      case 'armAlarm':
+        // One alarm, re-armed each time (chrome.alarms with a precise in-memory timer, as the shell does).
+        armId++;
+        if (effect.at !== null) push(effect.at, { type: 'alarm', at: effect.at, armId });
+        return;
+      default:
+        return;
+    }
+  };
+
+  apply({ type: 'sessionStarted', at: day.start, input: { commitment: { nextAction: 'Write the parser tests', successCondition: 'all tests in parser.test.ts pass' }, allowed: day.allowed, blocked: day.blocked } }, day.start);
+  for (const o of day.observations) push(o.at, { type: 'observed', observation: { source: o.source, app: o.app, title: o.title, at: o.at } });
+
+  while (queue.length > 0) {
+    queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
+    const next = queue.shift()!;
+    if (next.at >= day.end) break;
+    const e = next.event;
+    if (e.type === 'alarm') {
+      if (e.armId === armId) apply({ type: 'ticked', at: next.at }, next.at);
+    } else if (e.type === 'observed') {
+      apply(e, next.at);
+    } else {
+      apply({ ...e, at: next.at } as ControllerEvent, next.at);
+    }
+  }
+
+  const hours = (day.end - day.start) / HOUR;
+  const byHour = Array.from({ length: Math.ceil(hours) }, (_, h) => nudgeTimes.filter((t) => t >= day.start + h * HOUR && t < day.start + (h + 1) * HOUR).length);
+  const unmatched = day.observations.filter((o) => !matchesAny(day.allowed, o.app, o.source) && !matchesAny(day.blocked, o.app, o.source)).length;
+  const flagged: number[] = [];
+  const missed: { app: string; seconds: number }[] = [];
+  for (const d of day.drifts) {
+    const hit = drifting.find((x) => x.at >= d.start && x.at <= d.end && x.app === d.app);
+    if (hit) flagged.push((hit.at - d.start) / 1000);
+    else missed.push({ app: d.app, seconds: round((d.end - d.start) / 1000, 0) });
+  }
+  const flickApps = new Set(['slack', 'mail.google.com', 'thunderbird']);
+  const total = judgeTimes.length + nudgeTimes.length;
+  return {
+    hours,
+    observations: day.observations.length,
+    unmatchedObservations: unmatched,
+    ...day.counts,
+    calls: { judge: judgeTimes.length, nudge: nudgeTimes.length, total },
+    baselines: { judgeEveryObservation: day.observations.length, judgeEveryUnmatchedNoCacheNoDebounce: unmatched },
+    ratioToEveryObservation: round(total / day.observations.length, 4),
+    nudgesPerHour: { max: Math.max(...byHour), mean: round(nudgeTimes.length / hours, 2), byHour },
+    drifts: { real: day.drifts.length, flagged: flagged.length, secondsToFlag: flagged.length ? summarize(flagged, 1) : null, missed },
+    flicksJudged: judgedApps.filter((a) => flickApps.has(a)).length,
+  };
+}

@@ -1,0 +1,143 @@
+// End-to-end fixture: a temp profile and home, the host installed, the fake claude first on PATH, headed Chromium on Xvfb.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page, Worker } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import {
+  EXTENSION_ORIGIN,
+  REPO_ROOT,
+  installHost,
+  launchExtensionBrowser,
+  startPageServer,
+  type ExtensionBrowser,
+  type PageServer,
+} from '../support/chromium';
+import { OptionsPage, PopupPage } from './pages';
+
+export const FAKE_BIN = `${REPO_ROOT}tests/e2e/fixtures/bin`;
+export const SCREENSHOTS = `${REPO_ROOT}artifacts/screenshots`;
+
+/** One line of $HOME/fake-claude-calls.jsonl. */
+export interface FakeCall {
+  at: number;
+  role: 'judge' | 'nudge' | 'coach' | 'test' | 'unknown';
+  app?: string;
+  titles?: string[];
+}
+
+export interface E2E {
+  home: string;
+  userDataDir: string;
+  display: string;
+  /** The browser's environment (also the host's and, filtered, the backends'). */
+  env: NodeJS.ProcessEnv;
+  pages: PageServer;
+  browser: ExtensionBrowser;
+  sw(): Promise<Worker>;
+  badge(): Promise<string>;
+  /** Waits until the toolbar badge reads `text`. */
+  expectBadge(text: string, timeoutMs?: number): Promise<void>;
+  /** Opens a page on `host` with `title` in a new tab and waits for it to load. */
+  openSite(host: string, title: string): Promise<Page>;
+  popup(): Promise<PopupPage>;
+  options(): Promise<OptionsPage>;
+  calls(): FakeCall[];
+  /** Writes $HOME/fake-claude-mode (`auth` = not logged in), or removes it with null. */
+  setFakeMode(mode: string | null): void;
+  /** Closes the browser and launches it again on the same profile and home. */
+  restart(): Promise<void>;
+  /** Writes artifacts/screenshots/NAME.png: the element when given, else the viewport. */
+  screenshot(page: Page, name: string, element?: Locator): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startE2E(): Promise<E2E> {
+  const display = inject('e2eDisplay');
+  const root = mkdtempSync(join(tmpdir(), 'antidrift-e2e-'));
+  const home = join(root, 'home');
+  const userDataDir = join(root, 'profile');
+  mkdirSync(home);
+  mkdirSync(userDataDir);
+  installHost(userDataDir, home);
+  const pages = await startPageServer();
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, DISPLAY: display, PATH: `${FAKE_BIN}:${process.env.PATH ?? ''}` };
+  delete env.WAYLAND_DISPLAY;
+  const launch = () =>
+    launchExtensionBrowser({ userDataDir, home, env, hostResolverRules: pages.resolverRules, headless: false });
+
+  const e2e: E2E = {
+    home,
+    userDataDir,
+    display,
+    env,
+    pages,
+    browser: await launch(),
+    sw: () => e2e.browser.serviceWorker(),
+    badge: () => e2e.browser.badgeText(),
+    async expectBadge(text, timeoutMs = 10_000) {
+      await expect.poll(() => e2e.badge(), { timeout: timeoutMs, interval: 50 }).toBe(text);
+    },
+    async openSite(host, title) {
+      const page = await e2e.browser.context.newPage();
+      await page.goto(pages.url(host, title));
+      await expect.poll(() => page.title()).toBe(title);
+      return page;
+    },
+    async popup() {
+      const page = await e2e.browser.context.newPage();
+      await page.goto(`${EXTENSION_ORIGIN}/popup.html`);
+      return new PopupPage(page);
+    },
+    async options() {
+      const page = await e2e.browser.context.newPage();
+      await page.goto(`${EXTENSION_ORIGIN}/options.html`);
+      return new OptionsPage(page);
+    },
+    calls() {
+      let text = '';
+      try {
+        text = readFileSync(join(home, 'fake-claude-calls.jsonl'), 'utf8');
+      } catch {
+        return [];
+      }
+      return text
+        .split('\n')
+        .filter((line) => line.trim())
+        .map((line) => JSON.parse(line) as FakeCall);
+    },
+    setFakeMode(mode) {
+      const file = join(home, 'fake-claude-mode');
+      if (mode === null) rmSync(file, { force: true });
+      else writeFileSync(file, mode);
+    },
+    async restart() {
+      await e2e.browser.close();
+      e2e.browser = await launch();
+    },
+    async screenshot(page, name, element) {
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      const path = join(SCREENSHOTS, `${name}.png`);
+      await (element ? element.screenshot({ path }) : page.screenshot({ path }));
+    },
+    async close() {
+      await e2e.browser.close().catch(() => {});
+      await pages.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+  return e2e;
+}
+
+/** Starts a session from the popup while `site` is the last page the person looked at. */
+export async function startSession(
+  e2e: E2E,
+  site: Page,
+  input: { nextAction: string; successCondition: string; allowed: string[]; blocked: string[] },
+): Promise<PopupPage> {
+  await site.bringToFront();
+  const popup = await e2e.popup();
+  await popup.fillCommitment(input);
+  await popup.start();
+  return popup;
+}

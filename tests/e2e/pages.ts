@@ -1,0 +1,132 @@
+// Page objects for the extension's surfaces as a person uses them: popup, options, and the in-page toast.
+import type { Download, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+async function addChips(input: Locator, entries: string[]): Promise<void> {
+  for (const entry of entries) {
+    await input.fill(entry);
+    await input.press('Enter');
+  }
+}
+
+/** JSON array held in a `data-entries` attribute. */
+export async function entriesOf(locator: Locator): Promise<string[]> {
+  return JSON.parse((await locator.getAttribute('data-entries')) ?? '[]') as string[];
+}
+
+/** The popup, opened as a tab (chrome-extension://ID/popup.html). */
+export class PopupPage {
+  constructor(readonly page: Page) {}
+
+  byId(testId: string): Locator {
+    return this.page.getByTestId(testId);
+  }
+
+  /** The popup's own box (what the toolbar shows), for screenshots. */
+  frame(): Locator {
+    return this.page.locator('main.popup');
+  }
+
+  async reload(): Promise<void> {
+    await this.page.reload();
+  }
+
+  async fillCommitment(input: { nextAction: string; successCondition: string; allowed: string[]; blocked: string[] }): Promise<void> {
+    await this.byId('next-action').fill(input.nextAction);
+    await this.byId('success-condition').fill(input.successCondition);
+    await addChips(this.byId('allowed-list'), input.allowed);
+    await addChips(this.byId('blocked-list'), input.blocked);
+    await expect.poll(() => entriesOf(this.byId('allowed-chips'))).toEqual(expect.arrayContaining(input.allowed));
+  }
+
+  async start(): Promise<void> {
+    await this.byId('start-session').click();
+    await this.byId('commitment-text').waitFor();
+  }
+
+  async status(): Promise<string> {
+    return (await this.byId('status').textContent()) ?? '';
+  }
+
+  async hostStatus(): Promise<string> {
+    return (await this.byId('host-status').first().textContent()) ?? '';
+  }
+}
+
+/** The options page, opened as a tab. */
+export class OptionsPage {
+  constructor(readonly page: Page) {}
+
+  byId(testId: string): Locator {
+    return this.page.getByTestId(testId);
+  }
+
+  async save(): Promise<void> {
+    await this.byId('settings-save').click();
+    await this.byId('settings-saved').waitFor();
+  }
+
+  async setNudgeInterval(minutes: number): Promise<void> {
+    await this.byId('nudge-interval').fill(String(minutes));
+    await this.save();
+  }
+
+  async addedFromBanner(): Promise<string[]> {
+    return entriesOf(this.byId('added-from-banner'));
+  }
+
+  async defaultAllowed(): Promise<string[]> {
+    return entriesOf(this.byId('default-allowed-chips'));
+  }
+
+  async testBackend(): Promise<string> {
+    await this.byId('backend-test').click();
+    const result = this.byId('backend-test-result');
+    await expect.poll(async () => ((await result.textContent()) ?? '').trim(), { timeout: 30_000 }).not.toBe('');
+    return (await result.textContent()) ?? '';
+  }
+
+  async exportSettings(): Promise<Download> {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.byId('export-settings').click()]);
+    return download;
+  }
+
+  async importFile(path: string): Promise<string> {
+    const result = this.byId('import-result');
+    const before = (await result.textContent()) ?? '';
+    await this.byId('import-settings').setInputFiles(path);
+    await expect.poll(async () => (await result.textContent()) ?? '').not.toBe(before);
+    return (await result.textContent()) ?? '';
+  }
+}
+
+/** The toast the content script mounts in an open shadow root (Playwright's locators pierce it). */
+export class Toast {
+  constructor(readonly page: Page) {}
+
+  get root(): Locator {
+    return this.page.getByTestId('antidrift-toast');
+  }
+
+  async tier(): Promise<string | null> {
+    if ((await this.root.count()) === 0) return null;
+    return this.root.first().getAttribute('data-tier');
+  }
+
+  async expectTier(tier: 'drift' | 'nudge' | null, timeoutMs = 10_000): Promise<void> {
+    await expect.poll(() => this.tier(), { timeout: timeoutMs, interval: 50 }).toBe(tier);
+  }
+
+  /** Waits for the toast's entrance animation to finish (for screenshots). */
+  async settled(): Promise<void> {
+    await this.root.first().evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  }
+
+  async text(testId: string): Promise<string> {
+    return (await this.page.getByTestId(testId).first().textContent()) ?? '';
+  }
+
+  async click(testId: 'drift-back' | 'drift-ontask' | 'drift-end' | 'nudge-dismiss'): Promise<void> {
+    await this.page.getByTestId(testId).click();
+  }
+}

@@ -1,0 +1,169 @@
+// Launches the built extension in the system Chromium with the native host installed, plus a titled-page server.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+import { EXTENSION_ID } from '../../shared/extension-id';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const EXTENSION_DIR = `${REPO_ROOT}.output/chrome-mv3`;
+export const HOST_SCRIPT = `${REPO_ROOT}native-host/dist/antidrift-host.mjs`;
+export const CHROMIUM_PATH = process.env.ANTIDRIFT_CHROMIUM ?? '/usr/lib/chromium/chromium';
+export { EXTENSION_ID };
+export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
+
+/** Fails with a readable message when `npm run build` has not produced what the browser needs. */
+export function assertBuilt(): void {
+  const missing = [`${EXTENSION_DIR}/manifest.json`, HOST_SCRIPT, CHROMIUM_PATH].filter((p) => !existsSync(p));
+  if (missing.length > 0) {
+    throw new Error(
+      `end-to-end tests need the built extension, host and Chromium; missing: ${missing.join(', ')}. ` +
+        'Run `npm run build` first (npm test does), and install chromium.',
+    );
+  }
+}
+
+/** Registers the native host for this profile; HOME is the temp home so nothing touches the real one. */
+export function installHost(userDataDir: string, home: string): void {
+  assertBuilt();
+  const result = spawnSync(
+    process.execPath,
+    [HOST_SCRIPT, 'install', '--browser', 'chromium', '--user-data-dir', userDataDir],
+    { env: { ...process.env, HOME: home }, encoding: 'utf8', timeout: 30_000 },
+  );
+  if (result.status !== 0) {
+    throw new Error(`antidrift-host install failed (${result.status}): ${result.stderr || result.stdout}`);
+  }
+}
+
+export interface LaunchOptions {
+  userDataDir: string;
+  home: string;
+  /** Environment of the browser, hence of the host and the backends it runs. HOME is forced to `home`. */
+  env?: NodeJS.ProcessEnv;
+  /** e.g. `MAP *.test 127.0.0.1:8123` */
+  hostResolverRules?: string;
+  /** Default true. Headed needs DISPLAY in env. */
+  headless?: boolean;
+}
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  /** The running service worker, waiting for it (it may have been stopped and restarted). */
+  serviceWorker(): Promise<Worker>;
+  badgeText(): Promise<string>;
+  close(): Promise<void>;
+}
+
+function envWithoutUndefined(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+export async function launchExtensionBrowser(opts: LaunchOptions): Promise<ExtensionBrowser> {
+  assertBuilt();
+  const args = [
+    `--disable-extensions-except=${EXTENSION_DIR}`,
+    `--load-extension=${EXTENSION_DIR}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--password-store=basic',
+    '--window-size=1100,760',
+  ];
+  if (opts.hostResolverRules) args.push(`--host-resolver-rules=${opts.hostResolverRules}`);
+  const context = await chromium.launchPersistentContext(opts.userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: opts.headless ?? true,
+    env: envWithoutUndefined({ ...(opts.env ?? process.env), HOME: opts.home }),
+    ignoreDefaultArgs: ['--disable-extensions'],
+    args,
+    viewport: null,
+    acceptDownloads: true,
+  });
+  // A missing element should fail a test in seconds, not hang it.
+  context.setDefaultTimeout(15_000);
+
+  const serviceWorker = async (): Promise<Worker> => {
+    // The newest one: after a stop and a wake-up the old Worker object may linger for a moment.
+    const running = context
+      .serviceWorkers()
+      .filter((w) => w.url().startsWith(EXTENSION_ORIGIN))
+      .at(-1);
+    if (running) return running;
+    return context.waitForEvent('serviceworker', {
+      predicate: (w) => w.url().startsWith(EXTENSION_ORIGIN),
+      timeout: 15_000,
+    });
+  };
+
+  // Tab events that fire before the worker has registered its listeners are lost (a freshly loaded
+  // extension has no listeners to wake yet): hand the browser over only once the worker runs.
+  await (await serviceWorker()).evaluate(() => chrome.runtime.id);
+
+  return {
+    context,
+    serviceWorker,
+    async badgeText() {
+      const sw = await serviceWorker();
+      return sw.evaluate(() => chrome.action.getBadgeText({}));
+    },
+    async close() {
+      await context.close();
+    },
+  };
+}
+
+export interface PageServer {
+  port: number;
+  /** `--host-resolver-rules` value sending every *.test host (any port) to this server. */
+  resolverRules: string;
+  /** A page on `host` (e.g. docs.test, resolved here by `resolverRules`) whose <title> is `title`. */
+  url(host: string, title: string): string;
+  close(): Promise<void>;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** Serves `/?title=…` as a small HTML page with that title, on 127.0.0.1 and a free port. */
+export async function startPageServer(): Promise<PageServer> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204).end();
+      return;
+    }
+    const title = url.searchParams.get('title') ?? 'Untitled';
+    const host = escapeHtml(req.headers.host ?? '');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(
+      `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
+        '<style>body{font:16px/1.5 system-ui,sans-serif;margin:40px;max-width:720px;color:#222}</style></head>' +
+        `<body><h1>${escapeHtml(title)}</h1><p>A page on <code>${host}</code>, served for the end-to-end tests.</p>` +
+        '<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore.</p>' +
+        '</body></html>',
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    resolverRules: `MAP *.test 127.0.0.1:${port}`,
+    url: (host, title) => `http://${host}/?title=${encodeURIComponent(title)}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

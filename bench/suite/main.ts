@@ -70,7 +70,8 @@ export async function main(argv: string[]): Promise<number> {
       { section: '1. idle CPU', metric: `CPU s per idle hour (${w.idle.seconds} s measured)`, ours: `host ${cpu.watcherHost}`, alternative: `bare node ${cpu.bareNode}; xprop poller ${cpu.poller}`, ratio: `poller / host: ${cpu.watcherHost > 0 ? round(cpu.poller / cpu.watcherHost, 0) + '×' : '∞ (host 0)'}` },
     );
     budgets.push(
-      budget('watcher-p95', 'OS switch → host event p95', '≤ 50 ms', `${w.watcherLatencyMs.p95} ms`, w.watcherLatencyMs.p95 <= 50),
+      // Judged on the upper bound (from issuing xdotool): `--sync` returns after the event already arrived.
+      budget('watcher-p95', 'OS switch → host event p95 (upper bound, from issuing the switch)', '≤ 50 ms', `${w.watcherLatencyFromDispatchMs.p95} ms`, w.watcherLatencyFromDispatchMs.p95 <= 50),
       budget('watcher-vs-poller', 'watcher p95 (upper bound) vs xprop poller p95', '≥ 10× better', `${w.p95Ratio}×`, w.p95Ratio >= 10),
       budget('watcher-idle-cpu', 'watcher idle CPU vs bare idle node', '≤ 1.2× bare node', `${cpu.watcherHost} vs ${cpu.bareNode} s/h`, cpu.watcherHost <= cpu.bareNode * 1.2),
     );
@@ -93,8 +94,9 @@ export async function main(argv: string[]): Promise<number> {
         { section: '3. OS switch → badge', metric: 'to a blocked app (!)', ours: ms(b.os.toBlockedMs), alternative: '', ratio: '' },
         { section: '3. OS switch → badge', metric: 'from issuing xdotool (upper bound)', ours: ms(b.os.allFromDispatchMs), alternative: '', ratio: '' },
       );
-      const worst = Math.max(b.os.toAllowedMs.p95, b.os.toBlockedMs.p95);
-      budgets.push(budget('os-badge-p95', 'OS switch → badge p95 (worse of allowed/blocked)', '≤ 150 ms', `${worst} ms`, worst <= 150));
+      // The upper bound includes xdotool's own round trip, so it is the conservative figure to judge.
+      const worstOs = Math.max(b.os.toAllowedMs.p95, b.os.toBlockedMs.p95, b.os.allFromDispatchMs.p95);
+      budgets.push(budget('os-badge-p95', 'OS switch → badge p95 (upper bound, from issuing the switch)', '≤ 150 ms', `${worstOs} ms`, worstOs <= 150));
     }
   }
   if (chosen.has('runner')) {

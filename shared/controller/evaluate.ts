@@ -152,7 +152,8 @@ export function evaluateCurrent(s: ControllerState, at: number, fresh: boolean, 
 
   const blockedBy = matchesAny(session.blocked, obs.app, obs.source);
   if (blockedBy) {
-    const { drift, effects } = enterDrifting(before, leaveStretch(d), obs, `${obs.app} is on your blocked list (${blockedBy})`);
+    const why = blockedBy === key ? `${obs.app} is on your blocked list` : `${obs.app} is on your blocked list (as ${blockedBy})`;
+    const { drift, effects } = enterDrifting(before, leaveStretch(d), obs, why);
     return { state: { ...s, drift }, effects };
   }
   if (matchesAny(session.allowed, obs.app, obs.source)) {

@@ -30,13 +30,20 @@ describe('local rules', () => {
     h.start();
     h.observe('videos.test', 'Cats');
     expect(toView(h.state).drift).toMatchObject({ status: 'drifting', episode: 1, bannerDismissed: false });
-    expect(toView(h.state).drift.reason).toMatch(/videos\.test is on your blocked list/);
+    expect(toView(h.state).drift.reason).toBe('videos.test is on your blocked list');
     h.observe('videos.test', 'More cats');
     h.tick();
     expect(h.state.drift.episode).toBe(1);
     h.observe('code', 'parser.ts');
     h.observe('videos.test', 'Cats again');
     expect(h.state.drift.episode).toBe(2);
+  });
+
+  it('the local reason names the list entry when it is not the app itself', () => {
+    const h = new Harness();
+    h.start();
+    h.observe('m.videos.test', 'Cats on mobile');
+    expect(toView(h.state).drift.reason).toBe('m.videos.test is on your blocked list (as videos.test)');
   });
 
   it('blocked wins over allowed', () => {

@@ -1,4 +1,5 @@
 // Seeded soak of the pure controller: random events on a fake clock, invariants checked after every step.
+import { prng } from '../tests/support/prng';
 import {
   initialState,
   nextDeadline,
@@ -51,16 +52,6 @@ const ALLOWED = ['code', 'docs.test'];
 const BLOCKED = ['videos.test', 'slack'];
 const SITES = Array.from({ length: 24 }, (_, i) => `site${i}.test`);
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Delivery = { at: number; event: ControllerEvent };
 

@@ -1,4 +1,6 @@
 // A small seeded PRNG (mulberry32): the bench's random choices are reproducible run to run.
+import { prng } from '../../tests/support/prng';
+
 export interface Rng {
   /** Uniform in [0, 1). */
   next(): number;
@@ -11,14 +13,7 @@ export interface Rng {
 }
 
 export function seededRng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = prng(seed);
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),

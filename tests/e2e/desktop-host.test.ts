@@ -20,8 +20,6 @@ describe('desktop windows and the native host', () => {
   it('an unmatched xterm is judged through the host: system notification and badge !; an allowed one is on task', async () => {
     const docs = await e2e.openSite('docs.test', 'Parser design notes');
     const popup = await startSession(e2e, docs, {
-      nextAction: 'Write the parser tests',
-      successCondition: 'All tests in parser.test.ts pass',
       allowed: ['docs.test', 'code'],
       blocked: ['videos.test'],
     });

@@ -130,14 +130,18 @@ export async function startE2E(): Promise<E2E> {
 }
 
 /** Starts a session from the popup while `site` is the last page the person looked at. */
+/** The commitment every scenario works on; the fake CLI judges pages against it. */
+export const PARSER_TESTS = { nextAction: 'Write the parser tests', successCondition: 'All tests in parser.test.ts pass' };
+
+/** Starts a session on the parser-tests commitment from the popup, with `site` as the page last looked at. */
 export async function startSession(
   e2e: E2E,
   site: Page,
-  input: { nextAction: string; successCondition: string; allowed: string[]; blocked: string[] },
+  lists: { allowed: string[]; blocked: string[] },
 ): Promise<PopupPage> {
   await site.bringToFront();
   const popup = await e2e.popup();
-  await popup.fillCommitment(input);
+  await popup.fillCommitment({ ...PARSER_TESTS, ...lists });
   await popup.start();
   return popup;
 }

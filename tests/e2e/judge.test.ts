@@ -19,8 +19,6 @@ describe('the drift judge on unmatched sites', () => {
   it('checks an unmatched site (… then !), once per site for the session', async () => {
     const docs = await e2e.openSite('docs.test', 'Parser design notes');
     await startSession(e2e, docs, {
-      nextAction: 'Write the parser tests',
-      successCondition: 'All tests in parser.test.ts pass',
       allowed: ['docs.test'],
       blocked: [],
     });

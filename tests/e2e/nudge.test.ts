@@ -22,8 +22,6 @@ describe('the heads-up nudge', () => {
 
     const docs = await e2e.openSite('docs.test', 'Parser tests plan');
     await startSession(e2e, docs, {
-      nextAction: 'Write the parser tests',
-      successCondition: 'All tests in parser.test.ts pass',
       allowed: ['docs.test'],
       blocked: [],
     });

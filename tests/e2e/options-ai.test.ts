@@ -30,8 +30,6 @@ describe('AI failures, the coach and the options page', () => {
     e2e.setFakeMode('auth');
     const docs = await e2e.openSite('docs.test', 'Parser design notes');
     await startSession(e2e, docs, {
-      nextAction: 'Write the parser tests',
-      successCondition: 'All tests in parser.test.ts pass',
       allowed: ['docs.test'],
       blocked: [],
     });

@@ -4,12 +4,7 @@ import { EXTENSION_ORIGIN } from '../support/chromium';
 import { startE2E, startSession, type E2E } from './harness';
 import { Toast } from './pages';
 
-const COMMITMENT = {
-  nextAction: 'Write the parser tests',
-  successCondition: 'All tests in parser.test.ts pass',
-  allowed: ['docs.test'],
-  blocked: ['videos.test'],
-};
+const LISTS = { allowed: ['docs.test'], blocked: ['videos.test'] };
 
 describe('a focus session in a real browser', () => {
   let e2e: E2E;
@@ -27,7 +22,7 @@ describe('a focus session in a real browser', () => {
     await e2e.screenshot(idle.page, 'popup-idle', idle.frame());
     await idle.page.close();
 
-    const popup = await startSession(e2e, docs, COMMITMENT);
+    const popup = await startSession(e2e, docs, LISTS);
     await e2e.expectBadge('ON');
     expect(await popup.byId('commitment-text').textContent()).toContain('Write the parser tests');
     await expect.poll(() => popup.status()).toBe('On task');

@@ -1,17 +1,9 @@
 // Fuzz helpers for the host tests: a seeded PRNG, hostile frame bodies, and the reply oracle.
 import { RequestId } from '../../shared/protocol.js';
 
-/** mulberry32: tiny, fast, good enough to make every failure reproducible from its seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../support/prng.js';
+
+export { prng };
 
 export interface Rng {
   next(): number;

@@ -1,6 +1,8 @@
 // The surfaces' side of the background connection: a state subscription and typed requests.
 import { browser } from 'wxt/browser';
-import { Reply, STATE_PORT, StatePush, type ContentRequest, type PageRequest } from '../shared/messages';
+import type { ContentRequest, PageRequest, Reply, StatePush } from '../shared/messages';
+import { STATE_PORT } from '../shared/state-port';
+import { isReply, isStatePush } from './shape-checks';
 
 /** True once the extension was reloaded or removed under a live page: every API call throws then. */
 export function extensionContextGone(): boolean {
@@ -32,8 +34,7 @@ export function subscribeState(onState: (push: StatePush) => void, onGone?: () =
       return;
     }
     port.onMessage.addListener((message: unknown) => {
-      const parsed = StatePush.safeParse(message);
-      if (parsed.success) onState(parsed.data);
+      if (isStatePush(message)) onState(message);
     });
     port.onDisconnect.addListener(() => {
       port = undefined;
@@ -57,8 +58,7 @@ export function subscribeState(onState: (push: StatePush) => void, onGone?: () =
 export async function request(req: PageRequest | ContentRequest): Promise<Reply> {
   try {
     const raw: unknown = await browser.runtime.sendMessage(req);
-    const parsed = Reply.safeParse(raw);
-    if (parsed.success) return parsed.data;
+    if (isReply(raw)) return raw;
     return { ok: false, error: { kind: 'bad_request', message: 'the background sent an unexpected reply' } };
   } catch (error) {
     return { ok: false, error: { kind: 'bad_request', message: error instanceof Error ? error.message : String(error) } };

@@ -1,20 +1,18 @@
 // Allowed/blocked list matching of app classes and site hosts: the local, AI-free rules.
 import { z } from 'zod';
+import { checkEntry, normalizeEntry, normalizeList } from './list-entry';
 
 /**
  * One list entry as the person types it: an app class (`code`, `xterm`), a site (`github.com`),
  * a site with a wildcard (`*.google.com`, `docs.*`), or a pasted URL (normalised to its host).
+ * The rules live in list-entry.ts; this is their zod face for stored and imported records.
  */
-export const ListEntry = z
-  .string()
-  .transform((raw) => normalizeEntry(raw))
-  .pipe(
-    z
-      .string()
-      .min(1, 'an entry cannot be empty')
-      .max(253, 'an entry is at most 253 characters')
-      .regex(/^[\p{L}\p{N}*._:+ -]+$/u, 'use an app name, a site like github.com, or a pattern like *.google.com'),
-  );
+export const ListEntry = z.string().transform((raw, ctx) => {
+  const checked = checkEntry(raw);
+  if (checked.ok) return checked.entry;
+  ctx.addIssue({ code: 'custom', message: checked.message });
+  return z.NEVER;
+});
 export type ListEntry = z.infer<typeof ListEntry>;
 
 export const EntryList = z.array(ListEntry).max(500);
@@ -22,25 +20,7 @@ export const EntryList = z.array(ListEntry).max(500);
 /** Where an observation came from: a browser tab (app = site host) or an OS window (app = class). */
 export type ObservationSource = 'tab' | 'os';
 
-/** Lower-cases, strips a URL down to its host and a leading `www.`, trims. */
-export function normalizeEntry(raw: string): string {
-  let entry = raw.trim().toLowerCase();
-  const scheme = /^[a-z][a-z0-9+.-]*:\/\//.exec(entry);
-  if (scheme) entry = entry.slice(scheme[0].length);
-  if (scheme || entry.includes('/')) entry = entry.split(/[/?#]/, 1)[0] ?? '';
-  if (scheme) entry = entry.replace(/:\d+$/, '');
-  return entry.replace(/^www\./, '');
-}
-
-/** Normalises a list, dropping invalid entries and duplicates (order kept). */
-export function normalizeList(entries: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const raw of entries) {
-    const parsed = ListEntry.safeParse(raw);
-    if (parsed.success && !out.includes(parsed.data)) out.push(parsed.data);
-  }
-  return out;
-}
+export { normalizeEntry, normalizeList };
 
 /** The key a verdict is cached under and "This is on task" appends: host without `www.`, or class. */
 export function appKey(app: string): string {

@@ -4,8 +4,7 @@ import { Commitment, StateView } from './controller';
 import { BackendInfo, BackendName, RunErrorKind, WatcherInfo } from './protocol';
 import { Settings } from './settings';
 
-/** Name of the runtime port the surfaces open to receive state pushes. */
-export const STATE_PORT = 'antidrift-state';
+export { STATE_PORT } from './state-port';
 
 export const HostStatus = z.object({
   /** connecting → connected; disconnected (was up, will retry); missing (not installed / forbidden). */

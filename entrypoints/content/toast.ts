@@ -2,7 +2,7 @@
 import { buildDriftBanner, buildHeadsUp, type ToastAction } from './toast-dom';
 import { contextGone, type ToastPort, type ToastRuntime } from './toast-runtime';
 import { pickTier, readToastState, type ToastState } from './toast-state';
-import { STATE_PORT_NAME } from './state-port-name';
+import { STATE_PORT } from '../../shared/state-port';
 import { TOAST_CSS } from './toast-styles';
 
 export interface ToastOptions {
@@ -151,7 +151,7 @@ export function startToast(options: ToastOptions): ToastHandle {
     try {
       const runtime = getRuntime();
       if (!runtime) return stop();
-      port = runtime.connect({ name: STATE_PORT_NAME });
+      port = runtime.connect({ name: STATE_PORT });
       port.onMessage.addListener(onMessage);
       port.onDisconnect.addListener(onDisconnect);
     } catch (error) {

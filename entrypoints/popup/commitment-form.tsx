@@ -1,8 +1,8 @@
 // The idle popup: the commitment form (with Coach), lists prefilled from settings, timebox, Start.
 import type { RefObject } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Commitment } from '../../shared/controller/model';
-import { normalizeList } from '../../shared/match';
+import { commitmentProblem } from '../../shared/commitment-check';
+import { normalizeList } from '../../shared/list-entry';
 import { ChipsEditor } from '../../ui/components/chips-editor';
 import { replyError, useClient } from '../../ui/client';
 import { CoachField, type Suggestion } from './coach-field';
@@ -11,13 +11,10 @@ type Errors = { nextAction?: string; successCondition?: string; timebox?: string
 
 function validate(nextAction: string, successCondition: string, timebox: string): Errors {
   const errors: Errors = {};
-  const parsed = Commitment.safeParse({ nextAction, successCondition });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
-      if ((key === 'nextAction' || key === 'successCondition') && !errors[key]) errors[key] = issue.message;
-    }
-  }
+  const next = commitmentProblem('nextAction', nextAction);
+  const success = commitmentProblem('successCondition', successCondition);
+  if (next) errors.nextAction = next;
+  if (success) errors.successCondition = success;
   if (timebox.trim()) {
     const minutes = Number(timebox);
     if (!Number.isInteger(minutes) || minutes < 1 || minutes > 24 * 60) errors.timebox = 'whole minutes, 1 to 1440';

@@ -1,6 +1,7 @@
 // The controller's state records (zod, since they are persisted) and their defaults.
 import { z } from 'zod';
 import { formatCommitment } from '../ai/commitment';
+import { commitmentProblem, type CommitmentField } from '../commitment-check';
 import { EntryList } from '../match';
 
 export const RING_SIZE = 10;
@@ -11,9 +12,18 @@ export const NUDGE_MAX_BACKOFF = 4;
 /** Verdicts kept per session; the oldest is evicted past this. */
 export const VERDICT_CACHE_LIMIT = 500;
 
+const commitmentTextSchema = (field: CommitmentField) =>
+  z
+    .string()
+    .trim()
+    .superRefine((text, ctx) => {
+      const problem = commitmentProblem(field, text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
 export const Commitment = z.object({
-  nextAction: z.string().trim().min(1, 'say what you will do next').max(500),
-  successCondition: z.string().trim().min(1, 'say how you will know it is done').max(500),
+  nextAction: commitmentTextSchema('nextAction'),
+  successCondition: commitmentTextSchema('successCondition'),
 });
 export type Commitment = z.infer<typeof Commitment>;
 

@@ -1,6 +1,6 @@
 // An editable list of apps/sites as chips: Enter or comma adds (validated), × removes.
 import { useState } from 'preact/hooks';
-import { ListEntry } from '../../shared/match';
+import { checkEntry } from '../../shared/list-entry';
 
 export interface ChipsEditorProps {
   id: string;
@@ -35,11 +35,11 @@ export function ChipsEditor(props: ChipsEditorProps) {
     const rejected: string[] = [];
     let why = '';
     for (const piece of pieces(raw)) {
-      const parsed = ListEntry.safeParse(piece);
-      if (!parsed.success) {
+      const checked = checkEntry(piece);
+      if (!checked.ok) {
         rejected.push(piece);
-        why = parsed.error.issues[0]?.message ?? 'not a valid entry';
-      } else if (!next.includes(parsed.data)) next.push(parsed.data);
+        why = checked.message;
+      } else if (!next.includes(checked.entry)) next.push(checked.entry);
     }
     if (next.length !== entries.length) onChange(next);
     setText(rejected.join(', '));

@@ -29,7 +29,8 @@ describe('popup: idle', () => {
     const fake = fakeClient({ getState: () => ({ ok: true, state: push({ runtime: 'idle' }) }) });
     renderWith(fake.client, <Popup />);
     expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
-    expect(await screen.findByTestId('start-session')).toBeTruthy();
+    expect((await screen.findByTestId('start-session')).textContent).toBe('Start session');
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
     expect(fake.sent('getState')).toHaveLength(1);
   });
 
@@ -111,7 +112,7 @@ describe('popup: coach', () => {
     fireEvent.input(screen.getByTestId('coach-intention'), { target: { value: 'parser tests' } });
     fireEvent.click(screen.getByTestId('coach'));
     await waitFor(() => expect(screen.getByTestId('coach').getAttribute('aria-busy')).toBe('true'));
-    expect(screen.getByRole('status', { name: /thinking/ })).toBeTruthy();
+    expect(screen.getByRole('status', { name: /thinking/ }).getAttribute('aria-label')).toBe('Coach is thinking');
     expect(fake.sent('coach')[0]).toEqual({ type: 'coach', intention: 'parser tests' });
     answer({ ok: true, suggestion: { nextAction: 'Write parser tests', successCondition: 'they pass', allowed: ['Code', 'docs.rs'] } });
     await waitFor(() => expect((screen.getByTestId('next-action') as HTMLTextAreaElement).value).toBe('Write parser tests'));

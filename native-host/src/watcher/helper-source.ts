@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { parseHelperLine } from './helper-line.js';
-import { Backoff, WatcherStatus, WindowDeduper, safeLog, type WatcherHandle, type WatcherSink } from './watcher-types.js';
+import { Retrier, WatcherStatus, WindowDeduper, safeLog, type WatcherHandle, type WatcherSink } from './watcher-types.js';
 
 export interface HelperCommand {
   command: string;
@@ -29,23 +29,14 @@ const MAX_STDERR_LOG_LINES = 20;
 export function startHelperWatcher(sink: WatcherSink, options: HelperWatcherOptions): WatcherHandle {
   const status = new WatcherStatus(sink, options.kind);
   const deduper = new WindowDeduper(sink);
-  const backoff = new Backoff(options.firstRetryMs ?? 1_000, options.maxRetryMs ?? 30_000);
   const healthyAfterMs = options.healthyAfterMs ?? 60_000;
   let child: ChildProcess | undefined;
-  let retryTimer: NodeJS.Timeout | undefined;
   let stopped = false;
   let garbageLogged = 0;
-
-  const scheduleRestart = (reason: string) => {
-    if (stopped) return;
-    const delay = backoff.next();
-    status.set('failed', `${reason}; restarting in ${Math.round(delay / 1000)} s`);
-    retryTimer = setTimeout(launch, delay);
-    retryTimer.unref();
-  };
+  const retrier = new Retrier(status, () => launch(), 'restarting', options.firstRetryMs ?? 1_000, options.maxRetryMs ?? 30_000);
+  const scheduleRestart = (reason: string) => retrier.schedule(reason);
 
   function launch(): void {
-    retryTimer = undefined;
     if (stopped) return;
     const startedAt = Date.now();
     let proc: ChildProcess;
@@ -66,7 +57,7 @@ export function startHelperWatcher(sink: WatcherSink, options: HelperWatcherOpti
       if (ended) return;
       ended = true;
       if (child === proc) child = undefined;
-      if (Date.now() - startedAt >= healthyAfterMs) backoff.reset();
+      if (Date.now() - startedAt >= healthyAfterMs) retrier.backoff.reset();
       scheduleRestart(reason);
     };
     proc.on('error', (err) => end(`${options.helper.command} failed: ${err.message}`));
@@ -110,7 +101,7 @@ export function startHelperWatcher(sink: WatcherSink, options: HelperWatcherOpti
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      if (retryTimer) clearTimeout(retryTimer);
+      retrier.cancel();
       const proc = child;
       child = undefined;
       if (proc && proc.exitCode === null && proc.signalCode === null) {

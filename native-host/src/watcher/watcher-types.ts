@@ -96,3 +96,40 @@ export class Backoff {
     this.attempt = 0;
   }
 }
+
+/**
+ * Reports a failure, then calls `attempt` again after a backoff delay. One pending retry at most;
+ * the timer never keeps an otherwise finished process alive; `cancel` stops it for good.
+ */
+export class Retrier {
+  private timer: NodeJS.Timeout | undefined;
+  private cancelled = false;
+  readonly backoff: Backoff;
+
+  constructor(
+    private readonly status: WatcherStatus,
+    private readonly attempt: () => void,
+    private readonly verb: string,
+    firstMs?: number,
+    maxMs?: number,
+  ) {
+    this.backoff = new Backoff(firstMs, maxMs);
+  }
+
+  schedule(reason: string): void {
+    if (this.cancelled) return;
+    const delay = this.backoff.next();
+    this.status.set('failed', `${reason}; ${this.verb} in ${Math.round(delay / 1000)} s`);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (!this.cancelled) this.attempt();
+    }, delay);
+    this.timer.unref();
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+    clearTimeout(this.timer);
+  }
+}

@@ -1,5 +1,5 @@
 // X11 window source: keeps one X11Session alive, reconnecting with backoff when the server goes away.
-import { Backoff, WatcherStatus, WindowDeduper, safeLog, type WatcherHandle, type WatcherSink } from './watcher-types.js';
+import { Retrier, WatcherStatus, WindowDeduper, safeLog, type WatcherHandle, type WatcherSink } from './watcher-types.js';
 import { X11Session } from './x11-session.js';
 
 export interface X11WatcherOptions {
@@ -13,23 +13,13 @@ export interface X11WatcherOptions {
 export function startX11Watcher(sink: WatcherSink, options: X11WatcherOptions): WatcherHandle {
   const status = new WatcherStatus(sink, 'x11');
   const deduper = new WindowDeduper(sink);
-  const backoff = new Backoff(options.firstRetryMs ?? 1_000, options.maxRetryMs ?? 30_000);
   const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
   let session: X11Session | undefined;
-  let retryTimer: NodeJS.Timeout | undefined;
   let stopped = false;
-
-  const scheduleRetry = (reason: string) => {
-    if (stopped) return;
-    const delay = backoff.next();
-    status.set('failed', `${reason}; retrying in ${Math.round(delay / 1000)} s`);
-    retryTimer = setTimeout(() => void attempt(), delay);
-    // A pending reconnect must not keep an otherwise finished process alive.
-    retryTimer.unref();
-  };
+  const retrier = new Retrier(status, () => void attempt(), 'retrying', options.firstRetryMs ?? 1_000, options.maxRetryMs ?? 30_000);
+  const scheduleRetry = (reason: string) => retrier.schedule(reason);
 
   const attempt = async () => {
-    retryTimer = undefined;
     if (stopped) return;
     try {
       const opened = await X11Session.open(options.display, connectTimeoutMs, {
@@ -48,7 +38,7 @@ export function startX11Watcher(sink: WatcherSink, options: X11WatcherOptions): 
         return;
       }
       session = opened;
-      backoff.reset();
+      retrier.backoff.reset();
       status.set('running', `X11 display ${options.display}`);
     } catch (err) {
       scheduleRetry(err instanceof Error ? err.message : String(err));
@@ -62,7 +52,7 @@ export function startX11Watcher(sink: WatcherSink, options: X11WatcherOptions): 
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      if (retryTimer) clearTimeout(retryTimer);
+      retrier.cancel();
       session?.close();
       session = undefined;
       status.set('stopped');

@@ -1,25 +1,19 @@
-// Hook: the latest state push, from an immediate getState and the live subscription, newest wins.
-import { useEffect, useState } from 'preact/hooks';
+// Hooks over the background's state: the latest push, and a ticking wall clock.
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import type { StatePush } from '../shared/messages';
 import type { SurfaceClient } from './client';
+import { stateFeed } from './state-feed';
 
+/** The latest state push; renders it at once when the page's feed already has one. */
 export function useStatePush(client: SurfaceClient): StatePush | null {
-  const [push, setPush] = useState<StatePush | null>(null);
-  useEffect(() => {
-    let live = true;
-    // A getState reply can arrive after a newer push: keep whichever the background stamped later.
-    const accept = (next: StatePush) => {
-      if (live) setPush((prev) => (prev && prev.now > next.now ? prev : next));
-    };
-    const unsubscribe = client.subscribe(accept);
-    void client.request({ type: 'getState' }).then((reply) => {
-      if (reply.ok && reply.state) accept(reply.state);
-    });
-    return () => {
-      live = false;
-      unsubscribe();
-    };
-  }, [client]);
+  const feed = stateFeed(client);
+  const [push, setPush] = useState(feed.latest);
+  // A layout effect, not a passive one: it runs right after this render instead of after the next
+  // paint, so a push that lands in between is shown a frame earlier.
+  useLayoutEffect(() => {
+    setPush(feed.latest());
+    return feed.listen(setPush);
+  }, [feed]);
   return push;
 }
 

@@ -1,14 +1,18 @@
-// Options page entry: mounts the options UI with the real background client and this browser's identity.
+// Options page entry: connects to the background first, then mounts the options UI with the real background client and this browser's identity.
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { browserClient } from '../../ui/browser-client';
 import { ClientProvider } from '../../ui/client';
+import { stateFeed } from '../../ui/state-feed';
 import { OptionsPage } from './options-page';
 import '../../ui/theme.css';
 import './options.css';
 
+const client = browserClient();
+stateFeed(client);
+
 render(
-  <ClientProvider client={browserClient()}>
+  <ClientProvider client={client}>
     <OptionsPage env={{ extensionId: browser.runtime.id, navigator }} />
   </ClientProvider>,
   document.getElementById('app')!,

@@ -1,13 +1,22 @@
-// Toolbar popup entry: mounts the popup UI with the real background client.
+// Toolbar popup entry: connects to the background first, then mounts the popup UI.
 import { render } from 'preact';
 import { browserClient } from '../../ui/browser-client';
 import { ClientProvider } from '../../ui/client';
+import { stateFeed } from '../../ui/state-feed';
 import { Popup } from './popup';
-import '../../ui/theme.css';
-import './popup.css';
+import themeCss from '../../ui/theme.css?inline';
+import popupCss from './popup.css?inline';
+
+const client = browserClient();
+// Before render: the state round trip then overlaps Preact's first render and paint.
+stateFeed(client);
+
+const style = document.createElement('style');
+style.textContent = themeCss + popupCss;
+document.head.append(style);
 
 render(
-  <ClientProvider client={browserClient()}>
+  <ClientProvider client={client}>
     <Popup />
   </ClientProvider>,
   document.getElementById('app')!,

@@ -1,6 +1,8 @@
 // The toolbar popup: a fixed-size skeleton until the first state, then the form or the session.
+import { useLayoutEffect } from 'preact/hooks';
 import { useClient } from '../../ui/client';
 import { HostStatusLine } from '../../ui/components/host-status-line';
+import { markFirstState } from '../../ui/first-state-mark';
 import { useStatePush } from '../../ui/use-state-push';
 import { ActiveView } from './active-view';
 import { CommitmentForm } from './commitment-form';
@@ -8,6 +10,11 @@ import { CommitmentForm } from './commitment-form';
 export function Popup() {
   const client = useClient();
   const push = useStatePush(client);
+  const shown = push !== null;
+  // After the DOM holds the real view (layout effects run before paint): what the bench reads.
+  useLayoutEffect(() => {
+    if (shown) markFirstState();
+  }, [shown]);
   if (!push) {
     return (
       <main class="popup" aria-busy="true" aria-label="antidrift is loading">

@@ -1,17 +1,18 @@
-// Sections 2 and 3: tab switch → badge and OS window switch → badge, in real Chromium with the built extension and host.
+// Sections 2 and 3: popup opening, tab switch → badge and OS window switch → badge, in real Chromium with the built extension and host.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page, Worker } from 'playwright-core';
+import type { Page, Worker } from 'playwright-core';
 import { EXTENSION_ORIGIN, installHost, launchExtensionBrowser, startPageServer } from '../../tests/support/chromium';
+import { benchPopup, type PopupResult } from './popup-bench';
 import { round, summarize, wallNow, type Summary } from './stats';
 import { startDesk } from './x-desk';
 
 export interface BadgeResult {
   tab: Flips | null;
   os: Flips | null;
-  /** Popup page → the session view rendered from the first state push (warm worker). */
-  popupOpenMs: { totalMs: Summary; ownMs: Summary } | null;
+  /** Popup opening, toolbar and in a tab (warm worker, session running). */
+  popup: PopupResult | null;
   /** Uncertainty of the browser ↔ bench clock alignment (half the best round trip). */
   clockUncertaintyMs: number;
 }
@@ -99,39 +100,6 @@ async function measureFlips(
   return { toAllowedMs: summarize(out.get('ON')!), toBlockedMs: summarize(out.get('!')!), allFromDispatchMs: summarize(fromDispatch) };
 }
 
-/**
- * Opens the popup page `n` times with the service worker warm; an init script stamps, relative to
- * navigation start, the moment the active session's status line exists (real content, not the
- * skeleton). `ownMs` starts at domInteractive: what our scripts and the first state round trip
- * cost, without the browser's own page set-up (~80-170 ms for an empty extension page here).
- */
-async function measurePopupOpens(context: BrowserContext, n: number): Promise<{ totalMs: Summary; ownMs: Summary }> {
-  const total: number[] = [];
-  const own: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      const stamp = () => {
-        if (!document.querySelector('[data-testid="status"]')) return false;
-        (window as unknown as { __shownAt: number }).__shownAt = performance.now();
-        return true;
-      };
-      const observer = new MutationObserver(() => stamp() && observer.disconnect());
-      observer.observe(document, { subtree: true, childList: true });
-    });
-    await page.goto(`${EXTENSION_ORIGIN}/popup.html`);
-    await page.waitForFunction(() => typeof (window as unknown as { __shownAt?: number }).__shownAt === 'number', null, { timeout: 10_000 });
-    const t = await page.evaluate(() => ({
-      shown: (window as unknown as { __shownAt: number }).__shownAt,
-      interactive: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive,
-    }));
-    total.push(t.shown);
-    own.push(t.shown - t.interactive);
-    await page.close();
-  }
-  return { totalMs: summarize(total), ownMs: summarize(own) };
-}
-
 export async function benchBadge(opts: { tabSwitches: number; osSwitches: number; popupOpens: number }): Promise<BadgeResult> {
   const desk = await startDesk(['BenchEdit', 'BenchChat'], 170);
   const root = mkdtempSync(join(tmpdir(), 'antidrift-bench-chromium-'));
@@ -143,9 +111,9 @@ export async function benchBadge(opts: { tabSwitches: number; osSwitches: number
     installHost(userDataDir, home);
     browser = await launchExtensionBrowser({ userDataDir, home, env: desk.x.env, hostResolverRules: server.resolverRules, headless: true });
     const sw = await browser.serviceWorker();
-    const popup = await browser.context.newPage();
-    await popup.goto(`${EXTENSION_ORIGIN}/popup.html`);
-    const reply = await popup.evaluate((input) => chrome.runtime.sendMessage({ type: 'startSession', input }), {
+    const starter = await browser.context.newPage();
+    await starter.goto(`${EXTENSION_ORIGIN}/popup.html`);
+    const reply = await starter.evaluate((input) => chrome.runtime.sendMessage({ type: 'startSession', input }), {
       commitment: { nextAction: 'Benchmark the badge', successCondition: 'every switch measured' },
       allowed: ['docs.test', 'benchedit'],
       blocked: ['videos.test', 'benchchat'],
@@ -155,8 +123,8 @@ export async function benchBadge(opts: { tabSwitches: number; osSwitches: number
     await docs.goto(server.url('docs.test', 'Parser reference'));
     const videos: Page = await browser.context.newPage();
     await videos.goto(server.url('videos.test', 'Cat videos'));
-    await popup.close();
-    const popupOpenMs = opts.popupOpens > 0 ? await measurePopupOpens(browser.context, opts.popupOpens) : null;
+    await starter.close();
+    const popup = opts.popupOpens > 0 ? await benchPopup(browser.context, sw, docs, opts.popupOpens) : null;
     const { offset, uncertainty } = await clockOffset(sw);
 
     let tab: BadgeResult['tab'] = null;
@@ -181,7 +149,7 @@ export async function benchBadge(opts: { tabSwitches: number; osSwitches: number
         { expect: '!', go: () => desk.activate('BenchChat') },
       ]);
     }
-    return { tab, os, popupOpenMs, clockUncertaintyMs: round(uncertainty, 2) };
+    return { tab, os, popup, clockUncertaintyMs: round(uncertainty, 2) };
   } finally {
     await browser?.close();
     await server.close();

@@ -81,15 +81,18 @@ export async function main(argv: string[]): Promise<number> {
     const b = await benchBadge({
       tabSwitches: chosen.has('tab') ? settings.badgeSwitches : 0,
       osSwitches: chosen.has('os') ? settings.badgeSwitches : 0,
-      popupOpens: chosen.has('tab') ? 20 : 0,
+      popupOpens: chosen.has('tab') ? 30 : 0,
     });
     sections.badge = b;
-    if (b.popupOpenMs) {
+    if (b.popup) {
+      const { toolbar, inTab } = b.popup;
       rows.push(
-        { section: '2. popup', metric: 'open → session view, from navigation start', ours: ms(b.popupOpenMs.totalMs), alternative: '', ratio: '' },
-        { section: '2. popup', metric: 'of which ours (HTML parsed → session view)', ours: ms(b.popupOpenMs.ownMs), alternative: '', ratio: '' },
+        { section: '2. popup', metric: 'toolbar popup: open → session shown, from navigation start', ours: ms(toolbar.totalMs), alternative: '', ratio: '' },
+        { section: '2. popup', metric: 'toolbar popup: of which ours (HTML parsed → session shown)', ours: ms(toolbar.ownMs), alternative: '', ratio: '' },
+        { section: '2. popup', metric: 'popup.html in a new tab (+ tab activation work): from navigation start', ours: ms(inTab.totalMs), alternative: '', ratio: '' },
+        { section: '2. popup', metric: 'popup.html in a new tab: of which ours', ours: ms(inTab.ownMs), alternative: '', ratio: '' },
       );
-      budgets.push(budget('popup-open-p95', 'popup: our part of opening p95 (issue: well under 100 ms)', '≤ 100 ms', `${b.popupOpenMs.ownMs.p95} ms`, b.popupOpenMs.ownMs.p95 <= 100));
+      budgets.push(budget('popup-open-p95', 'toolbar popup: our part of opening p95 (issue: well under 100 ms)', '≤ 100 ms', `${toolbar.ownMs.p95} ms`, toolbar.ownMs.p95 <= 100));
     }
     if (b.tab) {
       rows.push(

@@ -32,8 +32,12 @@ export interface SoakResult {
   rssStartMiB: number;
   rssEndMiB: number;
   rssMaxMiB: number;
-  /** Mean of the last minute's samples minus the first minute's (GC sawtooth averaged out). */
+  /** After the warm-up: mean of the last minute's samples minus the first minute's (GC sawtooth averaged out). */
   growthMiB: number;
+  /** Least-squares trend of the samples after the warm-up, scaled to an hour: a leak shows here. */
+  slopeMiBPerHour: number;
+  /** Every per-second sample (MiB), so a growth figure can be checked against its curve. */
+  rssSeriesMiB: number[];
 }
 
 export function assertExtensionBuilt(): void {
@@ -99,6 +103,21 @@ export async function hostMemory(): Promise<HostMemoryResult> {
   }
 }
 
+/** Least-squares slope of RSS over time, in MiB per hour. */
+function slopePerHour(samples: { at: number; rss: number }[]): number {
+  const n = samples.length;
+  if (n < 2) return 0;
+  const mx = samples.reduce((a, s) => a + s.at, 0) / n;
+  const my = samples.reduce((a, s) => a + s.rss, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const s of samples) {
+    num += (s.at - mx) * (s.rss - my);
+    den += (s.at - mx) ** 2;
+  }
+  return den === 0 ? 0 : (num / den) * 3_600_000;
+}
+
 /** Switches xterms every ~200 ms for `minutes` while sampling the host's VmRSS once a second. */
 export async function soak(minutes: number, onProgress: (line: string) => void): Promise<SoakResult> {
   const classes = ['SoakEdit', 'SoakTerm', 'SoakChat'];
@@ -129,10 +148,15 @@ export async function soak(minutes: number, onProgress: (line: string) => void):
       }
       await sleep(Math.max(0, 200 - (performance.now() - now)));
     }
-    const windowMs = Math.min(60_000, durationMs / 4);
+    // V8 shrinks the heap once, a few seconds in (RSS drops ~7 MiB, then climbs back to its working
+    // set over the next minute): compare steady states, not that dip. Warm-up: the first 2 minutes
+    // (a fifth of shorter soaks); then the first and last minute (a quarter of what is left).
+    const warmUpMs = Math.min(120_000, durationMs / 5);
+    const windowMs = Math.min(60_000, (durationMs - warmUpMs) / 4);
     const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-    const first = samples.filter((s) => s.at <= windowMs).map((s) => s.rss);
+    const first = samples.filter((s) => s.at >= warmUpMs && s.at <= warmUpMs + windowMs).map((s) => s.rss);
     const last = samples.filter((s) => s.at >= durationMs - windowMs).map((s) => s.rss);
+    const steady = samples.filter((s) => s.at >= warmUpMs);
     if (host.handle.proc.exitCode !== null) throw new Error(`the host exited during the soak: ${host.handle.stderr().slice(-500)}`);
     return {
       minutes,
@@ -142,6 +166,8 @@ export async function soak(minutes: number, onProgress: (line: string) => void):
       rssEndMiB: round(samples.at(-1)!.rss),
       rssMaxMiB: round(Math.max(...samples.map((s) => s.rss))),
       growthMiB: round(mean(last) - mean(first)),
+      slopeMiBPerHour: round(slopePerHour(steady)),
+      rssSeriesMiB: samples.map((s) => round(s.rss, 1)),
     };
   } finally {
     await host.close();

@@ -27,6 +27,16 @@ export class PopupPage {
     return this.page.locator('main.popup');
   }
 
+  /** Height of the popup's box, in CSS pixels. */
+  async frameHeight(): Promise<number> {
+    return this.frame().evaluate((main) => main.getBoundingClientRect().height);
+  }
+
+  /** The box height the loading skeleton gets: the shared minimum (the skeleton itself is shorter). */
+  async skeletonHeight(): Promise<number> {
+    return this.frame().evaluate((main) => parseFloat(getComputedStyle(main).minHeight));
+  }
+
   async reload(): Promise<void> {
     await this.page.reload();
   }

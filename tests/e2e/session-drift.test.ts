@@ -20,6 +20,9 @@ describe('a focus session in a real browser', () => {
     const idle = await e2e.popup();
     await expect.poll(() => idle.hostStatus(), { timeout: 15_000 }).toContain('AI: claude · host connected');
     await e2e.screenshot(idle.page, 'popup-idle', idle.frame());
+    // No layout jump: the skeleton shown before the first state is as tall as the form and the session view.
+    const skeletonHeight = await idle.skeletonHeight();
+    expect(await idle.frameHeight()).toBe(skeletonHeight);
     await idle.page.close();
 
     const popup = await startSession(e2e, docs, LISTS);
@@ -27,6 +30,7 @@ describe('a focus session in a real browser', () => {
     expect(await popup.byId('commitment-text').textContent()).toContain('Write the parser tests');
     await expect.poll(() => popup.status()).toBe('On task');
     await e2e.screenshot(popup.page, 'popup-active', popup.frame());
+    expect(await popup.frameHeight()).toBe(skeletonHeight);
   });
 
   it('a blocked site: badge ! within a second, drift toast with the local reason; Back to task → ON', async () => {
@@ -75,6 +79,7 @@ describe('a focus session in a real browser', () => {
     // The woken worker reconnects to the host by itself.
     await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toContain('host connected');
     await e2e.screenshot(popup.page, 'popup-drifting', popup.frame());
+    expect(await popup.frameHeight()).toBe(await popup.skeletonHeight());
     await e2e.expectBadge('!');
     await videos.bringToFront();
     await new Toast(videos).expectTier('drift');

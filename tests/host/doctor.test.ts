@@ -1,28 +1,14 @@
 // `antidrift-host doctor` (human and --json) before and after install, with broken pieces, and under X.
-import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DoctorReport } from '../../native-host/src/install/doctor-report.js';
 import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
-import { HOST_DIST } from './helpers/spawn-host.js';
+import { runHostCommand } from './helpers/spawn-host.js';
 import { startXServer, type XServer } from './helpers/xvfb.js';
 
-const execFileAsync = promisify(execFile);
-
-async function runHost(env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [HOST_DIST, ...args], { env, encoding: 'utf8', timeout: 20_000 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
-
 async function doctorJson(env: NodeJS.ProcessEnv, extra: string[] = []) {
-  const result = await runHost(env, ['doctor', '--json', ...extra]);
+  const result = await runHostCommand(env, ['doctor', '--json', ...extra]);
   return { code: result.code, report: DoctorReport.parse(JSON.parse(result.stdout)) };
 }
 
@@ -51,14 +37,14 @@ describe('doctor', () => {
     expect(before.report.backends.map((b) => b.name)).toEqual(expect.arrayContaining(['claude', 'codex', 'gemini', 'qwen', 'ollama', 'llm']));
     expect(before.report.config).toMatchObject({ path: hostEnv.configPath, exists: false, ok: true });
 
-    expect((await runHost(env, ['install'])).code).toBe(0);
+    expect((await runHostCommand(env, ['install'])).code).toBe(0);
     const after = await doctorJson(env);
     expect(after.code).toBe(0);
     expect(after.report.usable).toBe(true);
     const chromium = after.report.browsers.find((b) => b.browser === 'chromium');
     expect(chromium).toMatchObject({ status: 'ok', problems: [] });
 
-    const text = await runHost(env, ['doctor']);
+    const text = await runHostCommand(env, ['doctor']);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('Result: the host is usable.');
     // Rows are aligned: every browser's status starts in the same column.
@@ -70,7 +56,7 @@ describe('doctor', () => {
   it('flags a non-executable wrapper, a manifest for another extension ID, and a broken config', async () => {
     hostEnv = makeHostEnv();
     const env = hostEnv.env;
-    expect((await runHost(env, ['install', '--browser', 'chromium'])).code).toBe(0);
+    expect((await runHostCommand(env, ['install', '--browser', 'chromium'])).code).toBe(0);
     hostEnv.writeConfig('{ not json');
     chmodSync(join(hostEnv.dataDir, 'antidrift-host'), 0o644);
 

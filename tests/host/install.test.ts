@@ -7,26 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EXTENSION_ID, GECKO_ID, NATIVE_HOST_NAME } from '../../shared/extension-id.js';
 import { HelloReply } from '../../shared/protocol.js';
 import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
-import { frame, HOST_DIST } from './helpers/spawn-host.js';
+import { frame, HOST_DIST, runHostCommand } from './helpers/spawn-host.js';
 
 const execFileAsync = promisify(execFile);
 const MANIFEST = `${NATIVE_HOST_NAME}.json`;
-
-interface CommandResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function runHost(env: NodeJS.ProcessEnv, args: string[]): Promise<CommandResult> {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [HOST_DIST, ...args], { env, encoding: 'utf8', timeout: 20_000 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 
@@ -83,7 +67,7 @@ describe('install / uninstall in a temp HOME', () => {
     const unrelated = join(s.chromiumHosts, 'com.example.other.json');
     writeFileSync(unrelated, '{"name":"com.example.other"}');
 
-    const install = await runHost(s.env, ['install']);
+    const install = await runHostCommand(s.env, ['install']);
     expect(install.code, install.stderr).toBe(0);
     expect(install.stdout).toMatch(/Skipped \(not installed here\): chrome, edge, brave, vivaldi/);
 
@@ -113,7 +97,7 @@ describe('install / uninstall in a temp HOME', () => {
     const foreign = '{"name":"somebody.else","path":"/bin/true","type":"stdio"}';
     writeFileSync(join(s.firefoxHosts, MANIFEST), foreign);
 
-    const uninstall = await runHost(s.env, ['uninstall']);
+    const uninstall = await runHostCommand(s.env, ['uninstall']);
     expect(uninstall.code, uninstall.stderr).toBe(0);
     expect(existsSync(join(s.chromiumHosts, MANIFEST))).toBe(false);
     expect(existsSync(s.wrapper)).toBe(false);
@@ -124,20 +108,20 @@ describe('install / uninstall in a temp HOME', () => {
     expect(existsSync(join(s.dataDir, 'install-record.json'))).toBe(false);
     expect(existsSync(join(s.home, '.mozilla'))).toBe(true);
 
-    const again = await runHost(s.env, ['uninstall']);
+    const again = await runHostCommand(s.env, ['uninstall']);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('Nothing to uninstall');
   });
 
   it('removes the folders it created and keeps pre-existing ones', async () => {
     const s = setup();
-    const install = await runHost(s.env, ['install', '--browser', 'all']);
+    const install = await runHostCommand(s.env, ['install', '--browser', 'all']);
     expect(install.code, install.stderr).toBe(0);
     for (const dir of ['google-chrome', 'chromium', 'microsoft-edge', join('BraveSoftware', 'Brave-Browser'), 'vivaldi'])
       expect(readJson(join(s.config, dir, 'NativeMessagingHosts', MANIFEST)).allowed_origins).toEqual([`chrome-extension://${EXTENSION_ID}/`]);
     expect(readJson(join(s.firefoxHosts, MANIFEST)).allowed_extensions).toEqual([GECKO_ID]);
 
-    const uninstall = await runHost(s.env, ['uninstall']);
+    const uninstall = await runHostCommand(s.env, ['uninstall']);
     expect(uninstall.code, uninstall.stderr).toBe(0);
     for (const dir of ['google-chrome', 'chromium', 'microsoft-edge', 'BraveSoftware', 'vivaldi'])
       expect(existsSync(join(s.config, dir)), dir).toBe(false);
@@ -150,7 +134,7 @@ describe('install / uninstall in a temp HOME', () => {
 
   it('fails without writing anything when no browser is found, and rejects bad options', async () => {
     const s = setup();
-    const none = await runHost(s.env, ['install']);
+    const none = await runHostCommand(s.env, ['install']);
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/No supported browser found/);
     expect(existsSync(s.dataDir)).toBe(false);
@@ -161,7 +145,7 @@ describe('install / uninstall in a temp HOME', () => {
       ['install', '--browser', 'firefox', '--user-data-dir', '/tmp/x'],
       ['install', '--frobnicate'],
     ]) {
-      const result = await runHost(s.env, args);
+      const result = await runHostCommand(s.env, args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/install: /);
     }
@@ -177,7 +161,7 @@ describe('install into a custom --user-data-dir', () => {
     const keep = join(profile, 'NativeMessagingHosts', 'keep.json');
     writeFileSync(keep, '{}');
     const id = 'abcdefghijklmnopabcdefghijklmnop';
-    const install = await runHost(s.env, ['install', `--user-data-dir=${profile}`, '--extension-id', id]);
+    const install = await runHostCommand(s.env, ['install', `--user-data-dir=${profile}`, '--extension-id', id]);
     expect(install.code, install.stderr).toBe(0);
     const manifest = readJson(join(profile, 'NativeMessagingHosts', MANIFEST));
     expect(manifest).toMatchObject({ path: s.wrapper, allowed_origins: [`chrome-extension://${id}/`] });
@@ -185,11 +169,11 @@ describe('install into a custom --user-data-dir', () => {
 
     // A wrapper that lost its executable bit makes the host unreachable; install rewrites it.
     chmodSync(s.wrapper, 0o644);
-    const reinstall = await runHost(s.env, ['install', `--user-data-dir=${profile}`, '--extension-id', id]);
+    const reinstall = await runHostCommand(s.env, ['install', `--user-data-dir=${profile}`, '--extension-id', id]);
     expect(reinstall.code).toBe(0);
     expect(statSync(s.wrapper).mode & 0o111).toBe(0o111);
 
-    const uninstall = await runHost(s.env, ['uninstall']);
+    const uninstall = await runHostCommand(s.env, ['uninstall']);
     expect(uninstall.code, uninstall.stderr).toBe(0);
     expect(existsSync(join(profile, 'NativeMessagingHosts', MANIFEST))).toBe(false);
     expect(existsSync(keep)).toBe(true);

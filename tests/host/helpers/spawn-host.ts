@@ -1,10 +1,29 @@
 // Test helper: runs the BUILT host as a process and speaks real native-messaging framing to it.
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import { endianness } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 export const HOST_DIST = fileURLToPath(new URL('../../../native-host/dist/antidrift-host.mjs', import.meta.url));
 const LITTLE_ENDIAN = endianness() === 'LE';
+const execFileAsync = promisify(execFile);
+
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built host as a one-shot command (`install`, `doctor`, …); a non-zero exit is a result, not a throw. */
+export async function runHostCommand(env: NodeJS.ProcessEnv, args: string[]): Promise<CommandResult> {
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [HOST_DIST, ...args], { env, encoding: 'utf8', timeout: 20_000 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
 
 export interface SpawnHostOptions {
   /** The host's whole environment (not merged with the test's): tests stay hermetic. */

@@ -24,6 +24,8 @@ export class Diagnostics {
   /** Puts back the entries saved before a service-worker restart, ahead of anything logged since. */
   restore(saved: DiagnosticEntry[]): void {
     this.entries = [...saved, ...this.entries].slice(-DIAGNOSTICS_LIMIT);
+    // A save queued before hydration holds only the new entries: replace it with the merged log.
+    this.persist(this.entries);
   }
 
   list(): DiagnosticEntry[] {

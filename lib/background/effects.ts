@@ -34,16 +34,10 @@ function armAlarm(deps: EffectDeps, at: number | null): void {
   }
 }
 
-function withTimeout(ms: number): AbortSignal {
-  const controller = new AbortController();
-  setTimeout(() => controller.abort(new Error('timed out')), ms);
-  return controller.signal;
-}
-
 function runJudge(deps: EffectDeps, e: Extract<ControllerEffect, { type: 'runJudge' }>): void {
   const started = deps.now();
   deps.roles.judge
-    .judge(e.commitment, e.title, e.app, withTimeout(e.timeoutMs + 5_000), e.source)
+    .judge(e.commitment, e.title, e.app, AbortSignal.timeout(e.timeoutMs + 5_000), e.source)
     .then((verdict) => {
       deps.shell().diagnostics.add('info', `judge ${e.app}: ${verdict.drifting ? `drifting — ${verdict.reason}` : 'on task'} (${deps.now() - started} ms)`);
       deps.shell().whenReady(() =>
@@ -61,7 +55,7 @@ function runJudge(deps: EffectDeps, e: Extract<ControllerEffect, { type: 'runJud
 
 function runNudge(deps: EffectDeps, e: Extract<ControllerEffect, { type: 'runNudge' }>): void {
   deps.roles.nudger
-    .nudge(e.commitment, e.titles, withTimeout(e.timeoutMs + 5_000))
+    .nudge(e.commitment, e.titles, AbortSignal.timeout(e.timeoutMs + 5_000))
     .then((message) => {
       deps.shell().diagnostics.add('info', `nudge: ${message ? message : 'on track'}`);
       deps.shell().whenReady(() =>

@@ -145,6 +145,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
     // After a browser restart nothing is current yet: look at what is on screen now.
     if (!shell.state.drift.current) observer.observeActiveTab();
   });
+  observer.holdUntil(ready);
   channel.start();
   return { shell, channel, observer, ready };
 }

@@ -26,12 +26,25 @@ export class Observer {
     });
   }
 
+  /**
+   * Holds every observation until `hydrated` settles: the event that wakes the worker must be read
+   * with the person's privacy settings and observer memory, not the defaults they replace.
+   */
+  holdUntil(hydrated: Promise<unknown>): void {
+    this.chain = this.chain.then(() => hydrated).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
   /** Resolves when every queued observation has been handed to the controller (tests, benchmarks). */
   settled(): Promise<void> {
     return this.chain;
   }
 
   private setMemory(patch: Partial<ObserverMemory>): void {
+    const keys = Object.keys(patch) as (keyof ObserverMemory)[];
+    if (keys.every((key) => this.memory[key] === patch[key])) return; // nothing new to store
     this.memory = { ...this.memory, ...patch };
     this.persist(this.memory);
   }
@@ -40,7 +53,7 @@ export class Observer {
     if (!tab) return;
     const decision = observeTab(tab, this.shell.settings, this.extensionOrigin, at);
     if ('ignore' in decision) return;
-    this.shell.whenReady(() => this.shell.dispatch({ type: 'observed', observation: decision.observe }));
+    this.shell.dispatch({ type: 'observed', observation: decision.observe });
   }
 
   tabActivated(tabId: number, windowId: number): void {
@@ -96,7 +109,7 @@ export class Observer {
         return;
       }
       this.setMemory({ focus: 'os', lastOs: { title: event.title, app: event.app, at } });
-      this.shell.whenReady(() => this.shell.dispatch({ type: 'observed', observation }));
+      this.shell.dispatch({ type: 'observed', observation });
     });
   }
 }

@@ -43,12 +43,6 @@ function bad(message: string): Reply {
   return { ok: false, error: { kind: 'bad_request', message } };
 }
 
-function timeoutSignal(ms: number): AbortSignal {
-  const controller = new AbortController();
-  setTimeout(() => controller.abort(new Error('timed out')), ms);
-  return controller.signal;
-}
-
 /** The request type for a log line; never stringifies a nested value (deep arrays overflow the stack). */
 function describeType(raw: unknown): string {
   const type = typeof raw === 'object' && raw !== null && 'type' in raw ? (raw as { type: unknown }).type : undefined;
@@ -107,7 +101,7 @@ export async function handleRequest(ctx: RequestContext, raw: unknown, sender: S
       return done();
     case 'coach':
       try {
-        const suggestion = await ctx.roles.coach.coach(req.intention, timeoutSignal(shell.settings.aiTimeoutSeconds * 1000 + 5_000));
+        const suggestion = await ctx.roles.coach.coach(req.intention, AbortSignal.timeout(shell.settings.aiTimeoutSeconds * 1000 + 5_000));
         return { ok: true, suggestion };
       } catch (error) {
         const failure = describeFailure(error, shell.channelStatus);
@@ -125,7 +119,7 @@ export async function handleRequest(ctx: RequestContext, raw: unknown, sender: S
     case 'testBackend':
       try {
         const override = { ...(req.backend ? { backend: req.backend } : {}), ...(req.model ? { model: req.model } : {}) };
-        const result = await completeOnHost({ channel: ctx.channel, settings: () => shell.settings }, TEST_PROMPT, timeoutSignal(120_000), override);
+        const result = await completeOnHost({ channel: ctx.channel, settings: () => shell.settings }, TEST_PROMPT, AbortSignal.timeout(shell.settings.aiTimeoutSeconds * 1000 + 5_000), override);
         shell.diagnostics.add('info', `test of ${result.backend} answered in ${result.ms} ms`);
         return { ok: true, text: result.text, ms: result.ms, backend: result.backend };
       } catch (error) {

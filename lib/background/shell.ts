@@ -40,6 +40,7 @@ export class Shell {
   channelStatus: ChannelStatus = { connection: 'connecting', backends: [] };
   dismissedNudge: string | null = null;
   private hydrated = false;
+  private lastPublished = '';
   private readonly queue: Array<() => void> = [];
 
   constructor(
@@ -121,7 +122,17 @@ export class Shell {
     return { type: 'state', view: toView(this.state), host: this.hostStatus(), dismissedNudge: this.dismissedNudge, now: this.deps.now() };
   }
 
+  /**
+   * Pushes the state to every open surface, unless it says nothing new: most observations change
+   * only what the view does not show, and each push wakes every tab's toast.
+   */
   publish(): void {
-    if (this.hydrated) this.deps.publish(this.snapshot());
+    if (!this.hydrated) return;
+    const push = this.snapshot();
+    const { now: _stampedAt, ...content } = push;
+    const key = JSON.stringify(content);
+    if (key === this.lastPublished) return;
+    this.lastPublished = key;
+    this.deps.publish(push);
   }
 }

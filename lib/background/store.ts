@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { z } from 'zod';
 import { SessionRecord, VolatileState } from '../../shared/controller';
 import { DiagnosticEntry } from '../../shared/messages';
+import { DIAGNOSTICS_LIMIT } from './diagnostics';
 import { DEFAULT_SETTINGS, loadSettings, type Settings } from '../../shared/settings';
 
 /** Storage keys. Local survives a browser restart; session lives as long as the browser runs. */
@@ -69,7 +70,7 @@ export async function loadAll(): Promise<Loaded> {
   const storedSession = parseOr(StoredSession, local[KEYS.session], 'session', warnings);
   const storedVolatile = parseOr(StoredVolatile, session[KEYS.volatile], 'drift state', warnings);
   const dismissed = parseOr(z.string().max(2000), session[KEYS.dismissedNudge], 'dismissed nudge', warnings);
-  const diagnostics = parseOr(z.array(DiagnosticEntry).max(500), session[KEYS.diagnostics], 'diagnostics', warnings);
+  const diagnostics = parseOr(z.array(DiagnosticEntry).max(DIAGNOSTICS_LIMIT), session[KEYS.diagnostics], 'diagnostics', warnings);
   const observer = parseOr(ObserverMemory, session[KEYS.observer], 'observer', warnings);
   return {
     settings: settingsLoad.settings,

@@ -66,6 +66,19 @@ describe('observations', () => {
     expect(bg.shell.state.drift.current?.title).toBe('Fix [redacted] now');
   });
 
+  it('the tab event that wakes the worker is read with the stored redaction, not the defaults', async () => {
+    bg = await boot();
+    await patchSettings(bg, { redactPatterns: ['ticket-\\d+'] });
+    await bg.send(START);
+    await restartWorker(true);
+    const tabId = await openTab('https://docs.test/', 'Fix ticket-4711 now');
+    await fakeBrowser.tabs.update(tabId, { active: true });
+    bg = await boot(new FakeHost(), Date.now, () => fakeBrowser.tabs.onActivated.trigger({ tabId, windowId: 0 }));
+    await bg.flush();
+    expect(bg.shell.state.drift.current?.title).toBe('Fix [redacted] now');
+    expect(bg.shell.state.drift.recentTitles.join(' ')).not.toContain('4711');
+  });
+
   it('internal and own pages are ignored; the previous observation stays', async () => {
     bg = await boot();
     await bg.send(START);

@@ -123,7 +123,8 @@ export interface Running extends Background {
   flush(): Promise<void>;
 }
 
-export async function boot(host = new FakeHost(), clock: () => number = () => Date.now()): Promise<Running> {
+/** `beforeHydrated` runs after the listeners are registered and before the stored state is back: the waking event. */
+export async function boot(host = new FakeHost(), clock: () => number = () => Date.now(), beforeHydrated?: () => Promise<unknown>): Promise<Running> {
   const statePorts: Array<(port: StatePort) => void> = [];
   const bg = startBackground({
     now: clock,
@@ -131,6 +132,7 @@ export async function boot(host = new FakeHost(), clock: () => number = () => Da
     nativeError: () => host.lastError,
     onStatePort: (listener) => statePorts.push(listener),
   });
+  await beforeHydrated?.();
   await bg.ready;
   const flush = async () => {
     for (let i = 0; i < 5; i++) {

@@ -191,6 +191,11 @@ export class HostServer {
     if (release === 'expired') {
       return reply({ ok: false, error: { kind: 'timeout', message: `${req.backend}: still queued after ${Math.round(req.timeoutMs / 1000)} s` } });
     }
+    // Shutting down frees the running runs' slots: the queued ones must not start a CLI just to kill it.
+    if (this.abort.signal.aborted) {
+      release();
+      return;
+    }
     try {
       const outcome = await this.run(
         { backend: req.backend, prompt: req.prompt, timeoutMs: req.timeoutMs, ...(req.model ? { model: req.model } : {}) },

@@ -20,6 +20,8 @@ function probe(): Promise<string[]> {
     const shell = shellEnv && isAbsolute(shellEnv) ? shellEnv : '/bin/sh';
     let out = '';
     let settled = false;
+    // Declared before finish: a spawn that throws synchronously calls finish before any timer exists.
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = (dirs: string[]): void => {
       if (settled) return;
       settled = true;
@@ -40,7 +42,7 @@ function probe(): Promise<string[]> {
       finish([]);
       return;
     }
-    const timer = setTimeout(() => {
+    timer = setTimeout(() => {
       child.kill('SIGKILL');
       finish([]);
     }, PROBE_TIMEOUT_MS);

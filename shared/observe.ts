@@ -1,5 +1,6 @@
 // Turns raw tab and OS-window facts into observations, applying privacy settings first.
 import type { ObservationRecord } from './controller';
+import { MAX_OBSERVED_APP, MAX_OBSERVED_TITLE } from './controller/model';
 import { appKey } from './match';
 import { redactTitle, type Settings } from './settings';
 
@@ -13,7 +14,14 @@ export interface TabFacts {
 
 export type TabDecision = { observe: ObservationRecord } | { ignore: string };
 
-const MAX_TITLE = 2000;
+/**
+ * Redacts, then cuts to what state may hold: redacting first means a cut never leaves half a
+ * secret the pattern no longer matches, and `[redacted]` can never push a title past the limit.
+ * The input is bounded first so a megabyte title does not meet 50 patterns.
+ */
+function redactAndCap(text: string, patterns: readonly string[]): string {
+  return redactTitle(text.slice(0, MAX_OBSERVED_TITLE * 2), patterns).slice(0, MAX_OBSERVED_TITLE);
+}
 
 /** Pages that are a step on the way somewhere (new tab, blank): they say nothing about the work. */
 const TRANSIENT = /^(chrome|edge|brave|vivaldi|opera):\/\/(newtab|new-tab-page)|^about:(blank|newtab|home|privatebrowsing)|^chrome-search:/i;
@@ -75,11 +83,10 @@ export function observeTab(tab: TabFacts, settings: Settings, extensionOrigin: s
   else if (parsed.protocol === 'file:') app = 'file';
   else return { ignore: 'internal browser page' };
   if (!app) return { ignore: 'no host' };
-  let title = redactTitle(withoutUrl((tab.title ?? '').slice(0, MAX_TITLE), parsed, settings.neverSendUrls), settings.redactPatterns);
-  if (!settings.neverSendUrls) {
-    const path = redactTitle(`${parsed.host}${parsed.pathname}`, settings.redactPatterns);
-    title = `${title} · ${path}`.slice(0, MAX_TITLE);
-  }
+  const shown = withoutUrl((tab.title ?? '').slice(0, MAX_OBSERVED_TITLE * 2), parsed, settings.neverSendUrls);
+  const place = `${parsed.host}${parsed.pathname}`;
+  // With URLs allowed, the path travels with the title, once (an untitled page's title already is it).
+  const title = redactAndCap(settings.neverSendUrls || shown === place ? shown : `${shown} · ${place}`, settings.redactPatterns);
   return {
     observe: {
       source: 'tab',
@@ -102,8 +109,8 @@ export function observeOsWindow(event: { title: string; app: string; at: number 
   if (isBrowserWindow(event.app, settings)) return null;
   return {
     source: 'os',
-    title: redactTitle(event.title.slice(0, MAX_TITLE), settings.redactPatterns),
-    app: event.app.trim().slice(0, 300) || 'unknown app',
+    title: redactAndCap(event.title, settings.redactPatterns),
+    app: event.app.trim().slice(0, MAX_OBSERVED_APP) || 'unknown app',
     at,
   };
 }

@@ -116,11 +116,25 @@ export function loadSettings(raw: unknown): SettingsLoad {
 export function redactTitle(title: string, patterns: readonly string[]): string {
   let out = title;
   for (const p of patterns) {
-    try {
-      out = out.replace(new RegExp(p, 'giu'), '[redacted]');
-    } catch {
-      // Validated on save; a pattern that still fails is skipped rather than leaking an error.
-    }
+    const regex = compiled(p);
+    if (regex) out = out.replace(regex, '[redacted]');
   }
   return out;
+}
+
+/** Compiled patterns, so an observation does not rebuild up to 50 regexes; bounded for edited lists. */
+const compiledPatterns = new Map<string, RegExp | null>();
+
+function compiled(pattern: string): RegExp | null {
+  let regex = compiledPatterns.get(pattern);
+  if (regex === undefined) {
+    try {
+      regex = new RegExp(pattern, 'giu');
+    } catch {
+      regex = null; // Validated on save; a pattern that still fails is skipped rather than leaking an error.
+    }
+    if (compiledPatterns.size >= 200) compiledPatterns.clear();
+    compiledPatterns.set(pattern, regex);
+  }
+  return regex;
 }

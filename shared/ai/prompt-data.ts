@@ -1,4 +1,5 @@
 // The fenced data block that carries untrusted text into a prompt, and the shared prompt limits.
+import { MAX_COMMITMENT_CHARS } from '../commitment-check';
 
 /** Opening line of the data block. It appears nowhere else in a prompt. */
 export const DATA_OPEN = '<<<DATA';
@@ -11,8 +12,11 @@ export const MAX_TITLE_CHARS = 200;
 export const MAX_APP_CHARS = 100;
 /** Most recent titles a nudge prompt carries (the controller's ring holds the same number). */
 export const MAX_RECENT_TITLES = 10;
-/** Longest commitment or coach intention put into a prompt, in code points. */
-export const MAX_PERSON_TEXT_CHARS = 500;
+/**
+ * Longest commitment or coach intention put into a prompt, in code points: a whole commitment,
+ * both texts at their limit joined by formatCommitment's " — ", so the success condition is never cut.
+ */
+export const MAX_PERSON_TEXT_CHARS = 2 * MAX_COMMITMENT_CHARS + ' — '.length;
 
 /**
  * JSON whose text cannot contain either delimiter: `<` and `>` only ever occur inside JSON

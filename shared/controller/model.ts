@@ -42,10 +42,14 @@ export const SessionRecord = z.object({
 });
 export type SessionRecord = z.infer<typeof SessionRecord>;
 
+/** Longest observed title and app kept in state (observe.ts cuts to these after redacting). */
+export const MAX_OBSERVED_TITLE = 2000;
+export const MAX_OBSERVED_APP = 300;
+
 export const ObservationRecord = z.object({
   source: z.enum(['tab', 'os']),
-  title: z.string().max(2000),
-  app: z.string().max(300),
+  title: z.string().max(MAX_OBSERVED_TITLE),
+  app: z.string().max(MAX_OBSERVED_APP),
   at: z.number(),
   /** Opaque handle the shell can use to bring this place back (tab and window ids). */
   ref: z.object({ tabId: z.number().int(), windowId: z.number().int() }).optional(),

@@ -11,7 +11,9 @@ import {
   buildCoachPrompt,
   buildNudgePrompt,
   buildVerdictPrompt,
+  formatCommitment,
 } from '../../shared/ai';
+import { MAX_COMMITMENT_CHARS } from '../../shared/commitment-check';
 import { HOSTILE_TITLES } from './fixtures/hostile-titles';
 
 const BENIGN = 'parser.test.ts — Visual Studio Code';
@@ -160,6 +162,12 @@ describe('what goes into the data block', () => {
     expect(verdict.commitment).toBe('b'.repeat(MAX_PERSON_TEXT_CHARS - 1) + '…');
     const coach = JSON.parse(splitPrompt(buildCoachPrompt(long)).block) as { intention: string };
     expect(coach.intention).toBe('b'.repeat(MAX_PERSON_TEXT_CHARS - 1) + '…');
+  });
+
+  it('carries a commitment with both texts at their limit whole, success condition included', () => {
+    const commitment = formatCommitment('a'.repeat(MAX_COMMITMENT_CHARS), 'z'.repeat(MAX_COMMITMENT_CHARS));
+    const verdict = JSON.parse(splitPrompt(buildVerdictPrompt(commitment, { title: 't', app: 'a' })).block) as { commitment: string };
+    expect(verdict.commitment).toBe(commitment);
   });
 
   it('keeps the newest ten titles, oldest first, and drops blank ones', () => {

@@ -25,6 +25,21 @@ describe('observeTab', () => {
     expect(d).toMatchObject({ observe: { title: 'Inbox — [redacted] · mail.test/u/[redacted]' } });
   });
 
+  it('an untitled page with "never send URLs" off names its path once', () => {
+    const d = observeTab({ url: 'https://docs.test/guide?q=1', title: 'https://docs.test/guide?q=1' }, settings({ neverSendUrls: false }), ORIGIN, 0);
+    expect(d).toMatchObject({ observe: { title: 'docs.test/guide' } });
+  });
+
+  it('redaction never pushes a title past what state may hold, for tabs and OS windows', () => {
+    const long = 'a1 '.repeat(1_000);
+    const redact = settings({ redactPatterns: ['\\d'] });
+    const tab = observeTab({ url: 'https://docs.test/', title: long }, redact, ORIGIN, 0);
+    const os = observeOsWindow({ title: long, app: 'Editor', at: 0 }, redact, 0);
+    expect('observe' in tab && tab.observe.title.length).toBe(2_000);
+    expect(os?.title.length).toBe(2_000);
+    expect(os?.title.startsWith('a[redacted] a[redacted]')).toBe(true);
+  });
+
   it.each([
     [{ url: 'https://x.test/', incognito: true }, 'incognito'],
     [{ url: `${ORIGIN}options.html` }, 'antidrift page'],

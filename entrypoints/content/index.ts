@@ -7,6 +7,8 @@ import type { ToastRuntime } from './toast-runtime';
 export default defineContentScript({
   matches: ['<all_urls>'],
   runAt: 'document_idle',
+  // WXT would otherwise post a message with our extension ID to every page, telling sites we are installed.
+  noScriptStartedPostMessage: true,
   main() {
     // The extension's own pages have the popup/options UI already.
     if (/^(chrome|moz)-extension:$/.test(location.protocol)) return;

@@ -59,12 +59,13 @@ export type ToastTier = { tier: 'drift'; key: string } | { tier: 'nudge'; key: s
 
 /** Which tier to show: the hard banner outranks the heads-up; local answers hide at once. */
 export function pickTier(state: ToastState, answeredEpisode: number, dismissedLocally: string | null): ToastTier | null {
-  if (state.runtime === 'idle') return null;
+  // Neither tier interrupts a paused session.
+  if (state.runtime !== 'active') return null;
   if (state.status === 'drifting') {
     if (state.bannerDismissed || state.episode === answeredEpisode) return null;
     return { tier: 'drift', key: `drift:${state.episode}:${state.reason}:${state.task}` };
   }
   const nudge = state.nudge;
-  if (state.runtime !== 'active' || !nudge || nudge === state.dismissedNudge || nudge === dismissedLocally) return null;
+  if (!nudge || nudge === state.dismissedNudge || nudge === dismissedLocally) return null;
   return { tier: 'nudge', key: `nudge:${nudge}` };
 }

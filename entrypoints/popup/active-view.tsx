@@ -27,7 +27,7 @@ export function ActiveView({ push }: { push: StatePush }) {
   };
 
   const times = sessionTimes(session, now);
-  const drifting = view.drift.status === 'drifting';
+  const drifting = !paused && view.drift.status === 'drifting';
   const nudge = view.drift.nudge;
   const showNudge = !drifting && !!nudge && nudge !== push.dismissedNudge && nudge !== dismissedHere;
   const status = statusWords(view);

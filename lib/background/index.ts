@@ -8,9 +8,10 @@ import { Diagnostics } from './diagnostics';
 import { NOTIFICATION_PREFIX, runEffect, TICK_ALARM } from './effects';
 import { NativeChannel, type NativePort } from './native-channel';
 import { Observer } from './observer';
-import { handleRequest, senderKind, type SenderFacts } from './requests';
+import { handleRequest, senderKind, type SenderFacts, type SenderKind } from './requests';
 import { Shell } from './shell';
 import * as store from './store';
+import { toastSlice } from './toast-slice';
 
 /** A runtime port as the state broadcaster uses it. */
 export interface StatePort {
@@ -56,13 +57,21 @@ function debounce<T>(fn: (value: T) => void, ms: number): (value: T) => void {
 export function startBackground(platform: BackgroundPlatform): Background {
   const extensionId = browser.runtime.id;
   const extensionOrigin = browser.runtime.getURL('/');
-  const ports = new Set<StatePort>();
+  const ports = new Map<StatePort, SenderKind>();
+  let lastToastKey = '';
 
   const publish = (push: StatePush) => {
     void paintBadge(push.view);
-    for (const port of ports) {
+    const slice = toastSlice(push);
+    const { now: _stampedAt, ...toastContent } = slice;
+    const toastKey = JSON.stringify(toastContent);
+    // Most pushes change nothing a toast shows: leave every tab's page alone then.
+    const toastsToo = toastKey !== lastToastKey;
+    lastToastKey = toastKey;
+    for (const [port, kind] of ports) {
+      if (kind === 'content' && !toastsToo) continue;
       try {
-        port.postMessage(push);
+        port.postMessage(kind === 'page' ? push : slice);
       } catch {
         ports.delete(port);
       }
@@ -109,10 +118,11 @@ export function startBackground(platform: BackgroundPlatform): Background {
     ready.then(() => handleRequest(requestContext, message, sender)),
   );
   platform.onStatePort((port) => {
-    if (port.name !== STATE_PORT || !port.sender || !senderKind(port.sender, extensionId, extensionOrigin)) return;
-    ports.add(port);
+    const kind = port.name === STATE_PORT && port.sender ? senderKind(port.sender, extensionId, extensionOrigin) : null;
+    if (!kind) return;
+    ports.set(port, kind);
     port.onDisconnect.addListener(() => ports.delete(port));
-    if (shell.isHydrated) port.postMessage(shell.snapshot());
+    if (shell.isHydrated) port.postMessage(kind === 'page' ? shell.snapshot() : toastSlice(shell.snapshot()));
   });
   browser.tabs.onActivated.addListener(({ tabId, windowId }) => observer.tabActivated(tabId, windowId));
   browser.tabs.onUpdated.addListener((_id, changed, tab) => observer.tabUpdated(changed, tab));

@@ -66,7 +66,8 @@ export async function handleRequest(ctx: RequestContext, raw: unknown, sender: S
   const req = parsed.data as PageRequest;
   const { shell } = ctx;
   const at = ctx.now();
-  const done = (): Reply => ({ ok: true, state: shell.snapshot() });
+  // Content scripts act on drift; the state reaches them as a toast slice over their port, not here.
+  const done = (): Reply => (kind === 'page' ? { ok: true, state: shell.snapshot() } : { ok: true });
 
   switch (req.type) {
     case 'getState':

@@ -51,7 +51,8 @@ export function toView(s: ControllerState): StateView {
       episode: d.episode,
       bannerDismissed: d.dismissedEpisode === d.episode && d.episode > 0,
       current: active && d.current ? { source: d.current.source, title: d.current.title, app: d.current.app } : null,
-      ...(active && d.status === 'drifting' && d.reason ? { reason: d.reason } : {}),
+      // A pause sets the drift aside: no banner while paused, it is back with the resume.
+      ...(s.runtime === 'active' && d.status === 'drifting' && d.reason ? { reason: d.reason } : {}),
       // The nudge is a separate axis, shown only while on task (never alongside the hard banner).
       ...(s.runtime === 'active' && d.status === 'ontask' && d.nudgeMessage ? { nudge: d.nudgeMessage } : {}),
     },

@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KEYS } from '../../lib/background/store';
 import { TICK_ALARM } from '../../lib/background/effects';
+import { readToastState } from '../../entrypoints/content/toast-state';
 import type { Reply } from '../../shared/messages';
 import { activate, boot, patchSettings, tabOf, CONTENT_SENDER, FakeHost, openTab, restartWorker, spyConsole, type Running } from './harness';
 
@@ -328,6 +329,23 @@ describe('surfaces and senders', () => {
     expect(port.received.at(-1)?.view.runtime).toBe('active');
     await bg.send({ type: 'nudgeDismiss', message: 'old advice' }, CONTENT_SENDER());
     expect(port.received.at(-1)?.dismissedNudge).toBe('old advice');
+  });
+
+  it("a page's toast port gets only what the toast shows: no titles, lists or host details", async () => {
+    bg = await boot();
+    await bg.send(START);
+    const page = bg.openStatePort();
+    const toast = bg.openStatePort(CONTENT_SENDER());
+    await activate(await openTab('https://docs.test/', 'Quarterly salaries spreadsheet'));
+    await bg.flush();
+    const full = JSON.stringify(page.received.at(-1));
+    expect(full).toContain('Quarterly salaries spreadsheet');
+    const sent = JSON.stringify(toast.received);
+    expect(sent).not.toContain('Quarterly salaries');
+    expect(sent).not.toContain('docs.test');
+    expect(sent).not.toContain('"host"');
+    expect(readToastState(toast.received.at(-1))).toMatchObject({ runtime: 'active', task: START.input.commitment.nextAction, status: 'ontask' });
+    expect(await bg.send({ type: 'driftOnTask' }, CONTENT_SENDER())).toEqual({ ok: true });
   });
 
   it('refuses messages and ports from unexpected senders; content scripts get only drift actions', async () => {

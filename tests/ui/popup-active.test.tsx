@@ -67,6 +67,13 @@ describe('popup: active session', () => {
     expect(fake.sent('resumeSession')).toHaveLength(1);
   });
 
+  it('while paused, a drift stays out of the way: no banner', async () => {
+    const paused = drifting(2, 'youtube.com is on your blocked list');
+    await popupWith({ ...paused, view: { ...paused.view, runtime: 'paused' } });
+    expect(screen.getByTestId('status').textContent).toBe('Paused');
+    expect(screen.queryByTestId('drift-banner')).toBeNull();
+  });
+
   it('pause and end send their requests', async () => {
     const fake = await popupWith(push());
     fireEvent.click(screen.getByTestId('pause'));

@@ -63,6 +63,14 @@ describe('toast', () => {
     expect(byTestId('drift-reason').textContent).toBe('YouTube is blocked');
   });
 
+  it('shows neither tier while the session is paused, and the banner again on resume', () => {
+    const paused = drifting(1, 'YouTube is blocked');
+    runtime.port.emit({ ...paused, view: { ...paused.view, runtime: 'paused' } });
+    expect(document.querySelector('antidrift-toast')).toBeNull();
+    runtime.port.emit(drifting(1, 'YouTube is blocked'));
+    expect(toastEl()?.dataset.tier).toBe('drift');
+  });
+
   it('is not restyled by hostile page CSS', () => {
     const style = document.createElement('style');
     style.textContent = '* { display:none !important; color: red } button { background: red }';

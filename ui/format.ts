@@ -47,3 +47,8 @@ export function hostStatusLine(host: HostStatus): HostLine {
       return { text: 'AI unavailable: host not installed', tone: 'warn', seeOptions: true };
   }
 }
+
+/** The first letter in capitals: status words and inline errors start sentences. */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

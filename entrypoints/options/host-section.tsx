@@ -39,7 +39,6 @@ export function HostSection({ host, env }: { host: HostStatus | null; env: HostE
   return (
     <Section title="Native host" id="host-title">
       {host ? <HostStatusLine host={host} /> : <p data-testid="host-status" class="muted">Waiting for status…</p>}
-      {host?.error ? <p class="error">{host.error}</p> : null}
       <div class="row">
         <button type="button" data-testid="host-reconnect" onClick={() => void reconnect()} disabled={reconnecting}>
           Reconnect

@@ -1,9 +1,9 @@
 // Options: default allowed/blocked lists and the entries added from drift banners.
-import { ChipsEditor } from '../../ui/components/chips-editor';
+import { ChipList, ChipsEditor } from '../../ui/components/chips-editor';
 import { Section } from './field';
-import type { Draft, DraftErrors } from './settings-draft';
+import type { Draft } from './settings-draft';
 
-export function ListsSection(p: { draft: Draft; set(patch: Partial<Draft>): void; errors: DraftErrors }) {
+export function ListsSection(p: { draft: Draft; set(patch: Partial<Draft>): void }) {
   const { draft } = p;
   // An entry added from a banner also lives in `allowed`: removing it here removes both.
   const removeAdded = (entry: string) =>
@@ -34,16 +34,14 @@ export function ListsSection(p: { draft: Draft; set(patch: Partial<Draft>): void
           Added with “This is on task”
         </span>
         {draft.addedFromBanner.length ? (
-          <ul class="chip-list plain" aria-labelledby="added-title" data-testid="added-from-banner" data-entries={JSON.stringify(draft.addedFromBanner)}>
-            {draft.addedFromBanner.map((entry) => (
-              <li class="chip" data-testid="chip" key={entry}>
-                <span>{entry}</span>
-                <button type="button" class="chip-remove" aria-label={`Remove ${entry}`} onClick={() => removeAdded(entry)}>
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
+          <ChipList
+            class="chip-list plain"
+            aria-labelledby="added-title"
+            data-testid="added-from-banner"
+            data-entries={JSON.stringify(draft.addedFromBanner)}
+            entries={draft.addedFromBanner}
+            onRemove={removeAdded}
+          />
         ) : (
           <p class="hint" data-testid="added-from-banner" data-entries="[]">
             Nothing yet. Apps you mark as on task from a drift banner appear here.

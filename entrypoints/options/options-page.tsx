@@ -83,7 +83,7 @@ export function OptionsPage({ env }: { env: HostEnv }) {
       </header>
       <form class="stack" onSubmit={save} noValidate>
         <BackendSection draft={draft} set={set} errors={errors} host={push?.host ?? null} />
-        <ListsSection draft={draft} set={set} errors={errors} />
+        <ListsSection draft={draft} set={set} />
         <BehaviourSection draft={draft} set={set} errors={errors} />
         <div class="save-bar">
           <button type="submit" class="primary" data-testid="settings-save" disabled={status === 'saving'}>

@@ -1,5 +1,4 @@
 // The options form as text fields, and its validation back into Settings (with per-field messages).
-import { ListEntry } from '../../shared/match';
 import { Settings } from '../../shared/settings';
 
 export interface Draft {
@@ -81,10 +80,6 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
   const classes = lines(d.browserWindowClasses);
   if (classes.some((c) => c.length > 100) || classes.length > 50) errors.browserWindowClasses = 'At most 50 classes of up to 100 characters.';
   if (d.model.length > 200) errors.model = 'Model: at most 200 characters.';
-  for (const key of ['allowed', 'blocked'] as const) {
-    const wrong = d[key].find((e) => !ListEntry.safeParse(e).success);
-    if (wrong !== undefined) errors[key] = `“${wrong}” is not a valid entry.`;
-  }
   if (Object.keys(errors).length) return { errors };
   const parsed = Settings.safeParse({
     ...base,

@@ -4,7 +4,7 @@ import type { PageRequest, StatePush } from '../../shared/messages';
 import { DriftBanner } from '../../ui/components/drift-banner';
 import { HeadsUp } from '../../ui/components/heads-up';
 import { replyError, useClient } from '../../ui/client';
-import { formatDuration, sessionTimes, statusWords } from '../../ui/format';
+import { capitalize, formatDuration, sessionTimes, statusWords } from '../../ui/format';
 import { useNow } from '../../ui/use-state-push';
 
 export function ActiveView({ push }: { push: StatePush }) {
@@ -36,7 +36,7 @@ export function ActiveView({ push }: { push: StatePush }) {
     <div class="stack">
       <header class="session-head">
         <span class={`pill status-${paused ? 'paused' : view.drift.status}`} data-testid="status">
-          {status.charAt(0).toUpperCase() + status.slice(1)}
+          {capitalize(status)}
         </span>
         <span class="clock">
           <span class="muted">Elapsed </span>

@@ -5,6 +5,7 @@ import { commitmentProblem } from '../../shared/commitment-check';
 import { normalizeList } from '../../shared/list-entry';
 import { ChipsEditor } from '../../ui/components/chips-editor';
 import { replyError, useClient } from '../../ui/client';
+import { capitalize } from '../../ui/format';
 import { CoachField, type Suggestion } from './coach-field';
 
 type Errors = { nextAction?: string; successCondition?: string; timebox?: string };
@@ -192,10 +193,6 @@ function CommitmentField(p: CommitmentFieldProps) {
       ) : null}
     </div>
   );
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Enter submits from the commitment fields too; Shift+Enter keeps a newline. */

@@ -143,6 +143,13 @@ describe('popup: host status line', () => {
   });
 });
 
+it('shows why the host failed as text tied to the status line, not only as a tooltip', async () => {
+  await popupWith(push({ host: host({ connection: 'disconnected', activeBackend: null, error: 'Native host has exited.' }) }));
+  const error = screen.getByTestId('host-error');
+  expect(error.textContent).toBe('Native host has exited.');
+  expect(screen.getByTestId('host-status').getAttribute('aria-describedby')).toBe(error.id);
+});
+
 it('uses the same status words as the badge tooltip', () => {
   for (const [status, words] of Object.entries(STATUS_WORDS)) {
     const view = push({ drift: { status: status as keyof typeof STATUS_WORDS, reason: 'r', episode: 1 } }).view;

@@ -1,4 +1,5 @@
 // An editable list of apps/sites as chips: Enter or comma adds (validated), × removes.
+import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { checkEntry } from '../../shared/list-entry';
 
@@ -20,6 +21,22 @@ function pieces(text: string): string[] {
     .split(/[,\n]/)
     .map((p) => p.trim())
     .filter(Boolean);
+}
+
+/** The chips themselves, each with its remove button; the list's own attributes come from the caller. */
+export function ChipList({ entries, onRemove, ...list }: { entries: readonly string[]; onRemove(entry: string): void } & JSX.HTMLAttributes<HTMLUListElement>) {
+  return (
+    <ul {...list}>
+      {entries.map((entry) => (
+        <li class="chip" data-testid="chip" key={entry}>
+          <span>{entry}</span>
+          <button type="button" class="chip-remove" aria-label={`Remove ${entry}`} onClick={() => onRemove(entry)}>
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function ChipsEditor(props: ChipsEditorProps) {
@@ -54,16 +71,7 @@ export function ChipsEditor(props: ChipsEditorProps) {
     <div class="field">
       <label for={id}>{label}</label>
       <div class="chips" data-testid={wrapperTestId} data-entries={JSON.stringify(entries)}>
-        <ul class="chip-list" aria-label={label}>
-          {entries.map((entry) => (
-            <li class="chip" data-testid="chip" key={entry}>
-              <span>{entry}</span>
-              <button type="button" class="chip-remove" aria-label={`Remove ${entry}`} onClick={() => remove(entry)}>
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ChipList class="chip-list" aria-label={label} entries={entries} onRemove={remove} />
         <input
           id={id}
           type="text"

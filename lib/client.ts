@@ -13,6 +13,9 @@ export function extensionContextGone(): boolean {
   }
 }
 
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 30_000;
+
 /**
  * Subscribes to state pushes over a runtime port, reconnecting when the service worker restarts.
  * Returns an unsubscribe function. Never throws, even after the extension context is gone.
@@ -21,6 +24,8 @@ export function subscribeState(onState: (push: StatePush) => void, onGone?: () =
   let closed = false;
   let port: ReturnType<typeof browser.runtime.connect> | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  // A worker that keeps failing to start must not be knocked on four times a second forever.
+  let delay = RETRY_FIRST_MS;
   const connect = () => {
     if (closed) return;
     if (extensionContextGone()) {
@@ -34,12 +39,16 @@ export function subscribeState(onState: (push: StatePush) => void, onGone?: () =
       return;
     }
     port.onMessage.addListener((message: unknown) => {
-      if (isStatePush(message)) onState(message);
+      if (!isStatePush(message)) return;
+      delay = RETRY_FIRST_MS;
+      onState(message);
     });
     port.onDisconnect.addListener(() => {
       port = undefined;
       // The service worker went away (idle shutdown or update): come back shortly.
-      if (!closed) retry = setTimeout(connect, 250);
+      if (closed) return;
+      retry = setTimeout(connect, delay);
+      delay = Math.min(delay * 2, RETRY_MAX_MS);
     });
   };
   connect();

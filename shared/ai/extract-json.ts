@@ -70,8 +70,13 @@ export function searchJSONObject(text: string): JSONObjectSearch {
  * the `JSON.parse` error as `cause`) when there are balanced groups but none of them is JSON.
  */
 export function extractJSON(text: string, role?: AIRole): string {
+  return findJSONObject(text, role).json;
+}
+
+/** The first complete JSON object, source and value, or the NoJSONError / ParseError extractJSON documents. */
+export function findJSONObject(text: string, role?: AIRole): Extract<JSONObjectSearch, { found: 'object' }> {
   const search = searchJSONObject(text);
-  if (search.found === 'object') return search.json;
+  if (search.found === 'object') return search;
   if (search.found === 'malformed') {
     throw new ParseError(describeCause(search.cause), { role, output: text, cause: search.cause });
   }

@@ -1,7 +1,7 @@
 // The shared first half of every role parser: non-empty output, one JSON object, the role's shape.
 import type { z } from 'zod';
-import { EmptyResponseError, NoJSONError, ParseError, type AIRole } from './errors';
-import { describeCause, searchJSONObject } from './extract-json';
+import { EmptyResponseError, ParseError, type AIRole } from './errors';
+import { findJSONObject } from './extract-json';
 
 /** Blank also when only invisible characters remain (some models emit a lone BOM or ZWSP). */
 const BLANK = /^[\s\u200B-\u200D\u2060\uFEFF]*$/;
@@ -16,12 +16,7 @@ export function parseRoleObject<Schema extends z.ZodType>(
   role: AIRole,
 ): z.infer<Schema> {
   if (BLANK.test(text)) throw new EmptyResponseError({ role, output: text });
-  const search = searchJSONObject(text);
-  if (search.found === 'none') throw new NoJSONError({ role, output: text });
-  if (search.found === 'malformed') {
-    throw new ParseError(describeCause(search.cause), { role, output: text, cause: search.cause });
-  }
-  const result = schema.safeParse(search.value);
+  const result = schema.safeParse(findJSONObject(text, role).value);
   if (!result.success) {
     const detail = result.error.issues
       .map((issue) => `${issue.path.map(String).join('.') || '(object)'}: ${issue.message}`)

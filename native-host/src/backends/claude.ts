@@ -1,14 +1,10 @@
 // claude (Claude Code): one print-mode turn, no tools, no settings or MCP, JSON result on stdout.
 import { AUTH_PATTERN } from './defaults.js';
-import { firstLine, isRecord, parseJsonLoose } from './text-utils.js';
-import type { BackendSpec, Extraction } from './types.js';
+import { authOrApiError, firstLine, isRecord, parseJsonLoose } from './text-utils.js';
+import type { BackendSpec } from './types.js';
 
 const AUTH_HINT = 'claude: not logged in — run `claude` once in a terminal and log in';
 
-function authOrApiError(detail: string): Extraction {
-  if (AUTH_PATTERN.test(detail)) return { kind: 'auth', message: `${AUTH_HINT} (${firstLine(detail)})` };
-  return { kind: 'api_error', message: `claude: ${firstLine(detail) || 'reported an error'}` };
-}
 
 /** The JSON result object: a single object, or the last `type: "result"` element of an array. */
 function resultRecord(parsed: unknown): Record<string, unknown> | undefined {
@@ -40,7 +36,7 @@ export const claude: BackendSpec = {
     const record = resultRecord(parseJsonLoose(stdout));
     if (record && typeof record.result === 'string') {
       // `subtype` says success even on failure; only `is_error` is trustworthy.
-      if (record.is_error === true) return authOrApiError(record.result);
+      if (record.is_error === true) return authOrApiError('claude', AUTH_HINT, record.result);
       return { kind: 'text', text: record.result };
     }
     const raw = `${stdout}\n${stderr}`;

@@ -1,18 +1,13 @@
 // codex exec: ephemeral read-only run, tool-ish features disabled when this version lists them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AUTH_PATTERN } from './defaults.js';
 import { probeCodexFeatures } from './codex-features.js';
-import { firstLine, isRecord } from './text-utils.js';
-import type { BackendSpec, Extraction } from './types.js';
+import { authOrApiError, firstLine, isRecord } from './text-utils.js';
+import type { BackendSpec } from './types.js';
 
 const LAST_MESSAGE_FILE = 'last-message.txt';
 const AUTH_HINT = 'codex: not logged in — run `codex login` in a terminal';
 
-function classifyFailure(message: string): Extraction {
-  if (AUTH_PATTERN.test(message)) return { kind: 'auth', message: `${AUTH_HINT} (${firstLine(message)})` };
-  return { kind: 'api_error', message: `codex: ${firstLine(message) || 'turn failed'}` };
-}
 
 function readLastMessageFile(workDir: string): string | undefined {
   try {
@@ -61,7 +56,7 @@ export const codex: BackendSpec = {
       }
     }
     if (answer !== undefined) return { kind: 'text', text: answer };
-    if (failure !== undefined) return classifyFailure(failure);
+    if (failure !== undefined) return authOrApiError('codex', AUTH_HINT, failure, 'turn failed');
     const fromFile = readLastMessageFile(ctx.workDir);
     if (fromFile !== undefined && fromFile.trim()) return { kind: 'text', text: fromFile };
     if (/not logged in|codex login/i.test(stderr)) return { kind: 'auth', message: `${AUTH_HINT} (${firstLine(stderr)})` };

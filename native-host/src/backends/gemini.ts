@@ -1,8 +1,7 @@
 // gemini: headless JSON run with a deny-everything policy file, no extensions and no MCP servers.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AUTH_PATTERN } from './defaults.js';
-import { firstLine, isRecord, parseJsonLoose } from './text-utils.js';
+import { authOrApiError, firstLine, isRecord, parseJsonLoose } from './text-utils.js';
 import type { BackendSpec, Extraction } from './types.js';
 
 export const GEMINI_POLICY_FILE = 'gemini-deny-all.toml';
@@ -43,10 +42,7 @@ function stderrError(stderr: string): Extraction | undefined {
   if (!error) return undefined;
   const { message, type, code } = error;
   const text = typeof message === 'string' ? message : 'unknown error';
-  if (code === 401 || code === 403 || (typeof type === 'string' && /auth/i.test(type)) || AUTH_PATTERN.test(text)) {
-    return { kind: 'auth', message: `${AUTH_HINT} (${firstLine(text)})` };
-  }
-  return { kind: 'api_error', message: `gemini: ${firstLine(text)}` };
+  return authOrApiError('gemini', AUTH_HINT, text, '', code === 401 || code === 403 || (typeof type === 'string' && /auth/i.test(type)));
 }
 
 export const gemini: BackendSpec = {

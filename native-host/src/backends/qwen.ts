@@ -1,7 +1,7 @@
 // qwen (Qwen Code): bare one-turn JSON run; API errors arrive with exit 0 inside `.result`.
 import { AUTH_PATTERN } from './defaults.js';
-import { firstLine, isRecord, parseJsonLoose } from './text-utils.js';
-import type { BackendSpec, Extraction } from './types.js';
+import { authOrApiError, firstLine, isRecord, parseJsonLoose } from './text-utils.js';
+import type { BackendSpec } from './types.js';
 
 const AUTH_HINT = 'qwen: not authenticated — run `qwen` once in a terminal, or set authType/keys in host.json';
 const API_ERROR_PREFIX = '[API Error:';
@@ -20,10 +20,6 @@ function resultOf(parsed: unknown): Record<string, unknown> | undefined {
   return undefined;
 }
 
-function classifyError(text: string): Extraction {
-  if (AUTH_PATTERN.test(text)) return { kind: 'auth', message: `${AUTH_HINT} (${firstLine(text)})` };
-  return { kind: 'api_error', message: `qwen: ${firstLine(text)}` };
-}
 
 export const qwen: BackendSpec = {
   name: 'qwen',
@@ -41,7 +37,7 @@ export const qwen: BackendSpec = {
     if (result && typeof result.result === 'string') {
       // qwen exits 0 on API failures; the only signal is this prefix (or is_error).
       if (result.result.trimStart().startsWith(API_ERROR_PREFIX) || result.is_error === true) {
-        return classifyError(result.result);
+        return authOrApiError('qwen', AUTH_HINT, result.result, '');
       }
       return { kind: 'text', text: result.result };
     }

@@ -1,4 +1,7 @@
 // Small helpers the extractors share: first meaningful line, JSON sniffing, length trimming.
+import { AUTH_PATTERN } from './defaults.js';
+import type { Extraction } from './types.js';
+
 const MAX_MESSAGE_CHARS = 300;
 
 /** Trims a message to something a person can read in a popup. */
@@ -36,4 +39,13 @@ export function parseJsonLoose(text: string): unknown {
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A CLI's own error text as a classified failure: `auth` (with the backend's log-in hint) when it
+ * reads like a log-in problem or `isAuth` says so, else `api_error` named after the backend.
+ */
+export function authOrApiError(backend: string, hint: string, detail: string, fallback = 'reported an error', isAuth = false): Extraction {
+  if (isAuth || AUTH_PATTERN.test(detail)) return { kind: 'auth', message: `${hint} (${firstLine(detail)})` };
+  return { kind: 'api_error', message: `${backend}: ${firstLine(detail) || fallback}` };
 }

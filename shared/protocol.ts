@@ -41,12 +41,15 @@ export type WatcherState = z.infer<typeof WatcherState>;
 export const HelloRequest = z.object({ id: RequestId, type: z.literal('hello') }).strict();
 export type HelloRequest = z.infer<typeof HelloRequest>;
 
+/** A model name as passed to a CLI's model flag: one line, no NULs. */
+export const ModelName = z.string().max(200).regex(/^[^\0\n\r]*$/, 'model has control characters');
+
 export const RunRequest = z
   .object({
     id: RequestId,
     type: z.literal('run'),
     backend: BackendName,
-    model: z.string().max(200).regex(/^[^\0\n\r]*$/, 'model has control characters').optional(),
+    model: ModelName.optional(),
     prompt: z.string().min(1).max(MAX_PROMPT_CHARS),
     timeoutMs: z.number().int().min(1_000).max(300_000),
   })

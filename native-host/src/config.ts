@@ -1,14 +1,10 @@
 // The host's own config file (host.json): per-backend overrides and custom backends, zod-validated.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { BackendName, BUILTIN_BACKENDS, BuiltinBackendName } from '../../shared/protocol.js';
+import { BackendName, BUILTIN_BACKENDS, BuiltinBackendName, ModelName } from '../../shared/protocol.js';
 import { hostConfigPath } from './paths.js';
 
-const ModelName = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(/^[^\0\n\r]*$/, 'model has control characters');
+const ConfigModelName = ModelName.min(1);
 
 const EnvName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'environment variable names are letters, digits, _');
 
@@ -18,7 +14,7 @@ export const BuiltinBackendSettings = z
     /** Absolute path of the CLI, for installs the host cannot find on its own. */
     path: z.string().min(1).optional(),
     /** Model used when the request names none. */
-    model: ModelName.optional(),
+    model: ConfigModelName.optional(),
     /** qwen only: value for `--auth-type` (e.g. `openai`, `qwen-oauth`). */
     authType: z
       .string()
@@ -33,7 +29,7 @@ export const CustomBackendSettings = z
   .object({
     bin: z.string().min(1),
     args: z.array(z.string().max(4096)).max(64).default([]),
-    model: ModelName.optional(),
+    model: ConfigModelName.optional(),
     env: z.record(EnvName, z.string().max(4096)).optional(),
   })
   .strict();

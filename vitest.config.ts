@@ -1,17 +1,19 @@
 // Test tiers: unit (pure shared/), ext (WXT fake browser), ui (Preact components), host (spawned host), e2e (real Chromium).
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { messageShapesPlugin } from './modules/message-shapes';
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // The zod-free message checks import shapes the build derives: every tier that loads them needs the plugin.
+      { plugins: [messageShapesPlugin()], test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
-        plugins: [WxtVitest()],
+        plugins: [WxtVitest(), messageShapesPlugin()],
         test: { name: 'ext', include: ['tests/ext/**/*.test.ts'], environment: 'node' },
       },
       {
-        plugins: [WxtVitest()],
+        plugins: [WxtVitest(), messageShapesPlugin()],
         esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
         test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'happy-dom' },
       },

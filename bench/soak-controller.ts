@@ -1,18 +1,20 @@
 // Seeded soak of the pure controller: random events on a fake clock, invariants checked after every step.
+import { connectedHost as host } from '../tests/support/hosts';
 import { prng } from '../tests/support/prng';
 import {
   initialState,
   nextDeadline,
-  RING_SIZE,
-  toView,
+  sessionOf,
+  surfaceView,
   transition,
-  VERDICT_CACHE_LIMIT,
-  type ControllerConfig,
   type ControllerEffect,
   type ControllerEvent,
   type ControllerState,
 } from '../shared/controller';
+import { RECENT_TITLES, VERDICT_CACHE_LIMIT } from '../shared/limits';
 import { appKey } from '../shared/match';
+import { HOST_TIMEOUT_GRACE_MS } from '../shared/protocol-limits';
+import { DEFAULT_SETTINGS, type Settings } from '../shared/settings';
 
 export interface SoakOptions {
   seed: number;
@@ -36,17 +38,12 @@ export interface SoakReport {
  */
 export const FAILURES_BOUND = 64;
 
-/** Pending judges are keyed by app and expire within aiTimeout + 5 s; this is far above any real count. */
+/** Pending judges are keyed by app and expire within the AI timeout plus the host's grace; this is far above any real count. */
 export const PENDING_JUDGES_BOUND = 64;
 
-const CONFIG: Partial<ControllerConfig> = {
-  aiAvailable: true,
-  judgeDebounceMs: 1_500,
-  aiTimeoutMs: 30_000,
-  nudgeDebounceMs: 5 * 60_000,
-  judgeRetryMs: 5 * 60_000,
-  reevaluateEveryMs: 60_000,
-};
+const SETTINGS: Settings = { ...DEFAULT_SETTINGS, judgeDebounceSeconds: 1.5, aiTimeoutSeconds: 30, nudgeIntervalMinutes: 5 };
+const NUDGE_INTERVAL_MS = SETTINGS.nudgeIntervalMinutes * 60_000;
+const AI_TIMEOUT_MS = SETTINGS.aiTimeoutSeconds * 1_000;
 const T0 = 1_700_000_000_000;
 const ALLOWED = ['code', 'docs.test'];
 const BLOCKED = ['videos.test', 'slack'];
@@ -65,7 +62,7 @@ export function runControllerSoak({ seed, observations }: SoakOptions): SoakRepo
   const counts: Record<string, number> = {};
   const count = (name: string) => void (counts[name] = (counts[name] ?? 0) + 1);
 
-  let state: ControllerState = initialState(CONFIG);
+  let state: ControllerState = initialState({ settings: SETTINGS, host: host(true) });
   let now = T0;
   let alarm: number | null = null;
   let events = 0;
@@ -92,7 +89,7 @@ export function runControllerSoak({ seed, observations }: SoakOptions): SoakRepo
       const late = fate > 0.85;
       if (late) count('judges answered late');
       const at = now + (late ? effect.timeoutMs + int(5_001, 120_000) : int(50, effect.timeoutMs));
-      const base = { at, sessionId: effect.sessionId, gen: effect.gen, app: effect.app };
+      const base = { at, sessionId: effect.sessionId, launch: effect.launch, app: effect.app };
       const event: ControllerEvent =
         random() < 0.2
           ? { type: 'judgeFailed', ...base, error: pick(['timeout', 'auth', 'host disconnected']) }
@@ -101,11 +98,11 @@ export function runControllerSoak({ seed, observations }: SoakOptions): SoakRepo
     } else if (effect.type === 'runNudge') {
       count('nudges launched');
       const previous = lastNudgeAt.get(effect.sessionId);
-      if (previous !== undefined && now - previous < CONFIG.nudgeDebounceMs!) fail(`two nudges ${now - previous} ms apart`);
+      if (previous !== undefined && now - previous < NUDGE_INTERVAL_MS) fail(`two nudges ${now - previous} ms apart`);
       lastNudgeAt.set(effect.sessionId, now);
       if (random() < 0.15) return count('nudges never answered');
       const at = now + (random() < 0.2 ? effect.timeoutMs + int(1, 60_000) : int(50, effect.timeoutMs));
-      const base = { at, sessionId: effect.sessionId, epoch: effect.epoch };
+      const base = { at, sessionId: effect.sessionId, stretch: effect.stretch };
       const event: ControllerEvent =
         random() < 0.2 ? { type: 'nudgeFailed', ...base, error: 'api_error' } : { type: 'nudgeSucceeded', ...base, message: random() < 0.5 ? '' : `advice ${int(0, 3)}` };
       inbox.push({ at, event });
@@ -127,8 +124,8 @@ export function runControllerSoak({ seed, observations }: SoakOptions): SoakRepo
 
   const check = (before: ControllerState, event: ControllerEvent): void => {
     const d = state.drift;
-    const view = toView(state);
-    if (d.recentTitles.length > RING_SIZE) fail(`ring holds ${d.recentTitles.length}`);
+    const view = surfaceView(state);
+    if (d.recentTitles.length > RECENT_TITLES) fail(`ring holds ${d.recentTitles.length}`);
     // Counting keys is the costly part of the checks: only when the cache object changed.
     const verdicts = d.verdicts === before.drift.verdicts ? lastVerdictCount : Object.keys(d.verdicts).length;
     lastVerdictCount = verdicts;
@@ -142,9 +139,9 @@ export function runControllerSoak({ seed, observations }: SoakOptions): SoakRepo
     maxFailures = Math.max(maxFailures, failures);
     maxVerdicts = Math.max(maxVerdicts, verdicts);
     for (const [app, p] of pending) {
-      if (p.expiresAt > now + CONFIG.aiTimeoutMs! + 5_000) fail(`judge for ${app} expires too late (${p.expiresAt - now} ms)`);
+      if (p.expiresAt > now + AI_TIMEOUT_MS + HOST_TIMEOUT_GRACE_MS) fail(`judge for ${app} expires too late (${p.expiresAt - now} ms)`);
     }
-    if (state.runtime === 'active') {
+    if (state.phase === 'active') {
       // `checking` only while a judge for the current app is pending or due.
       if (d.status === 'checking') {
         const key = d.current ? appKey(d.current.app) : '';
@@ -161,13 +158,14 @@ export function runControllerSoak({ seed, observations }: SoakOptions): SoakRepo
       }
     }
     if (event.type === 'sessionStarted' || event.type === 'sessionEnded') {
-      if (view.drift.nudge) fail(`nudge "${view.drift.nudge}" survived a session change`);
-      if (view.drift.reason && !/blocked list/.test(view.drift.reason)) fail(`reason "${view.drift.reason}" survived a session change`);
-      if (event.type === 'sessionEnded' && (view.drift.status !== 'unknown' || view.session)) fail('ended session still shows drift');
+      if (view.nudge) fail(`nudge "${view.nudge.message}" survived a session change`);
+      if (view.banner && !/blocked list/.test(view.banner.reason)) fail(`reason "${view.banner.reason}" survived a session change`);
+      if (event.type === 'sessionEnded' && (view.status !== 'unknown' || view.session || view.banner)) fail('ended session still shows drift');
     }
     // Answers for another session (or a superseded judge/nudge) change nothing but the log.
-    if ((event.type === 'judgeSucceeded' || event.type === 'judgeFailed' || event.type === 'nudgeSucceeded' || event.type === 'nudgeFailed') && event.sessionId !== before.session?.id) {
-      if (state.drift !== before.drift || state.session !== before.session) fail(`${event.type} of session ${event.sessionId} changed session ${before.session?.id}`);
+    const beforeSession = sessionOf(before);
+    if ((event.type === 'judgeSucceeded' || event.type === 'judgeFailed' || event.type === 'nudgeSucceeded' || event.type === 'nudgeFailed') && event.sessionId !== beforeSession?.id) {
+      if (state.drift !== before.drift || sessionOf(state) !== beforeSession) fail(`${event.type} of session ${event.sessionId} changed session ${beforeSession?.id}`);
       count('stale answers dropped');
     }
   };
@@ -206,9 +204,9 @@ export function runControllerSoak({ seed, observations }: SoakOptions): SoakRepo
     } else if (roll < 0.93) {
       const available = random() < 0.6;
       count(available ? 'host reconnects' : 'host disconnects');
-      apply({ type: 'configChanged', at: now, config: { aiAvailable: available } });
+      apply({ type: 'hostStatusChanged', at: now, host: host(available) });
     } else if (roll < 0.95) {
-      apply({ type: state.runtime === 'paused' ? 'sessionResumed' : 'sessionPaused', at: now });
+      apply({ type: state.phase === 'paused' ? 'sessionResumed' : 'sessionPaused', at: now });
     } else if (roll < 0.96) {
       apply({ type: 'sessionEnded', at: now });
     } else if (roll < 0.975) {
@@ -216,12 +214,12 @@ export function runControllerSoak({ seed, observations }: SoakOptions): SoakRepo
     } else if (roll < 0.985) {
       apply({ type: pick(['onTaskChosen', 'backToTaskChosen'] as const), at: now });
     } else if (roll < 0.993) {
-      apply({ type: 'bannerDismissed', at: now, episode: state.drift.episode - int(0, 1) });
+      apply({ type: 'bannerDismissed', at: now, episode: state.drift.driftEpisode - int(0, 1) });
     } else {
       // A service-worker restart (drift state kept) or a browser restart (drift state dropped).
       const keep = random() < 0.5;
       count(keep ? 'worker restarts' : 'browser restarts');
-      apply({ type: 'stateRestored', at: now, session: state.session, volatile: keep ? state.drift : null, lastSessionId: state.lastSessionId });
+      apply({ type: 'stateRestored', at: now, settings: state.settings, session: sessionOf(state), drift: keep ? state.drift : null, lastSessionId: state.lastSessionId });
       if (!keep) lastNudgeAt = new Map();
       alarm = nextDeadline(state, now);
     }

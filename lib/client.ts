@@ -1,8 +1,11 @@
 // The surfaces' side of the background connection: a state subscription and typed requests.
 import { browser } from 'wxt/browser';
-import type { ContentRequest, PageRequest, Reply, StatePush } from '../shared/messages';
-import { STATE_PORT } from '../shared/state-port';
-import { isReply, isStatePush } from './shape-checks';
+import { STATE_PORT_RETRY } from '../shared/limits';
+import { isReply, isStatePush } from '../shared/messages/guards';
+import type { StatePush } from '../shared/messages/pushes';
+import type { Reply, RequestOf, RequestType } from '../shared/messages/requests';
+import { STATE_PORT } from '../shared/messages/state-port';
+import { Backoff } from '../shared/util/backoff';
 
 /** True once the extension was reloaded or removed under a live page: every API call throws then. */
 export function extensionContextGone(): boolean {
@@ -13,9 +16,6 @@ export function extensionContextGone(): boolean {
   }
 }
 
-const RETRY_FIRST_MS = 250;
-const RETRY_MAX_MS = 30_000;
-
 /**
  * Subscribes to state pushes over a runtime port, reconnecting when the service worker restarts.
  * Returns an unsubscribe function. Never throws, even after the extension context is gone.
@@ -25,7 +25,7 @@ export function subscribeState(onState: (push: StatePush) => void, onGone?: () =
   let port: ReturnType<typeof browser.runtime.connect> | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   // A worker that keeps failing to start must not be knocked on four times a second forever.
-  let delay = RETRY_FIRST_MS;
+  const backoff = new Backoff(STATE_PORT_RETRY);
   const connect = () => {
     if (closed) return;
     if (extensionContextGone()) {
@@ -40,15 +40,14 @@ export function subscribeState(onState: (push: StatePush) => void, onGone?: () =
     }
     port.onMessage.addListener((message: unknown) => {
       if (!isStatePush(message)) return;
-      delay = RETRY_FIRST_MS;
+      backoff.reset();
       onState(message);
     });
     port.onDisconnect.addListener(() => {
       port = undefined;
       // The service worker went away (idle shutdown or update): come back shortly.
       if (closed) return;
-      retry = setTimeout(connect, delay);
-      delay = Math.min(delay * 2, RETRY_MAX_MS);
+      retry = setTimeout(connect, backoff.next());
     });
   };
   connect();
@@ -63,11 +62,11 @@ export function subscribeState(onState: (push: StatePush) => void, onGone?: () =
   };
 }
 
-/** Sends a request to the background and validates the reply; failures come back as `{ok:false}`. */
-export async function request(req: PageRequest | ContentRequest): Promise<Reply> {
+/** Sends a request to the background and checks the reply; every failure comes back as `{ok: false}`. */
+export async function request<T extends RequestType>(req: RequestOf<T>): Promise<Reply<T>> {
   try {
     const raw: unknown = await browser.runtime.sendMessage(req);
-    if (isReply(raw)) return raw;
+    if (isReply(raw, req.type)) return raw;
     return { ok: false, error: { kind: 'bad_request', message: 'the background sent an unexpected reply' } };
   } catch (error) {
     return { ok: false, error: { kind: 'bad_request', message: error instanceof Error ? error.message : String(error) } };

@@ -1,5 +1,6 @@
-// Toolbar badge text, colour and tooltip for a state view.
-import type { StateView } from './controller/view';
+// Toolbar badge text, colour and tooltip for a surface view.
+import type { SurfaceView } from './controller/view';
+import { STATUS_WORDS } from './vocabulary';
 
 export interface Badge {
   text: string;
@@ -7,21 +8,13 @@ export interface Badge {
   title: string;
 }
 
-/** The drift status in words, shared by the tooltip, the popup and the options page. */
-export const STATUS_WORDS = {
-  ontask: 'on task',
-  checking: 'checking…',
-  drifting: 'drifting',
-  unknown: 'not sure (no AI verdict)',
-} as const;
-
-export function badgeFor(view: StateView): Badge {
+export function badgeFor(view: SurfaceView): Badge {
   const session = view.session;
-  if (view.runtime === 'idle' || !session) return { text: '', color: '#5f6368', title: 'antidrift — no focus session' };
+  if (view.phase === 'idle' || !session) return { text: '', color: '#5f6368', title: 'antidrift — no focus session' };
   const task = session.commitment.nextAction;
-  if (view.runtime === 'paused') return { text: 'II', color: '#5f6368', title: `antidrift — paused: ${task}` };
-  const { status, nudge, reason } = view.drift;
-  const detail = status === 'drifting' && reason ? ` — ${reason}` : status === 'ontask' && nudge ? ` — heads up: ${nudge}` : '';
+  if (view.phase === 'paused') return { text: 'II', color: '#5f6368', title: `antidrift — paused: ${task}` };
+  const { status, nudge, banner } = view;
+  const detail = banner ? ` — ${banner.reason}` : nudge ? ` — heads up: ${nudge.message}` : '';
   const title = `antidrift — ${task}\nStatus: ${STATUS_WORDS[status]}${detail}`;
   switch (status) {
     case 'drifting':

@@ -1,6 +1,6 @@
 // The rules of one allowed/blocked list entry, as plain functions (no zod: the popup loads them on open).
+import { MAX_ENTRY_CHARS } from './limits';
 
-export const MAX_ENTRY_CHARS = 253;
 const ENTRY_SHAPE = /^[\p{L}\p{N}*._:+ -]+$/u;
 
 /** Lower-cases, strips a URL down to its host and a leading `www.`, trims. */

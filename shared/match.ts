@@ -1,6 +1,8 @@
 // Allowed/blocked list matching of app classes and site hosts: the local, AI-free rules.
 import { z } from 'zod';
+import { MAX_LIST_ENTRIES } from './limits';
 import { checkEntry, normalizeEntry, normalizeList } from './list-entry';
+import type { ObservationSource } from './vocabulary';
 
 /**
  * One list entry as the person types it: an app class (`code`, `xterm`), a site (`github.com`),
@@ -15,10 +17,7 @@ export const ListEntry = z.string().transform((raw, ctx) => {
 });
 export type ListEntry = z.infer<typeof ListEntry>;
 
-export const EntryList = z.array(ListEntry).max(500);
-
-/** Where an observation came from: a browser tab (app = site host) or an OS window (app = class). */
-export type ObservationSource = 'tab' | 'os';
+export const EntryList = z.array(ListEntry).max(MAX_LIST_ENTRIES);
 
 export { normalizeEntry, normalizeList };
 

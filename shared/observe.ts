@@ -1,6 +1,6 @@
 // Turns raw tab and OS-window facts into observations, applying privacy settings first.
-import type { ObservationRecord } from './controller';
-import { MAX_OBSERVED_APP, MAX_OBSERVED_TITLE } from './controller/model';
+import type { ObservationRecord } from './controller/records';
+import { MAX_OBSERVED_APP, MAX_OBSERVED_TITLE } from './limits';
 import { appKey } from './match';
 import { redactTitle, type Settings } from './settings';
 

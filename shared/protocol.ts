@@ -1,14 +1,9 @@
 // Native-messaging protocol between the extension and the host: one zod schema per frame.
 import { z } from 'zod';
+import { BUILTIN_BACKENDS, MAX_MODEL_CHARS, MAX_PROMPT_CHARS, RUN_TIMEOUT_MS } from './protocol-limits';
 
-/** Largest frame the host sends to the browser (Chromium's limit for host → browser). */
-export const MAX_FRAME_TO_BROWSER = 1024 * 1024;
-/** Largest frame the host accepts from the browser; longer ones are skipped unread. */
-export const MAX_FRAME_FROM_BROWSER = 1024 * 1024;
-/** Longest prompt a `run` may carry (well under the inbound frame limit). */
-export const MAX_PROMPT_CHARS = 200_000;
+export * from './protocol-limits';
 
-export const BUILTIN_BACKENDS = ['claude', 'codex', 'gemini', 'qwen', 'ollama', 'llm'] as const;
 export const BuiltinBackendName = z.enum(BUILTIN_BACKENDS);
 export type BuiltinBackendName = z.infer<typeof BuiltinBackendName>;
 
@@ -42,7 +37,7 @@ export const HelloRequest = z.object({ id: RequestId, type: z.literal('hello') }
 export type HelloRequest = z.infer<typeof HelloRequest>;
 
 /** A model name as passed to a CLI's model flag: one line, no NULs. */
-export const ModelName = z.string().max(200).regex(/^[^\0\n\r]*$/, 'model has control characters');
+export const ModelName = z.string().max(MAX_MODEL_CHARS).regex(/^[^\0\n\r]*$/, 'model has control characters');
 
 export const RunRequest = z
   .object({
@@ -51,7 +46,7 @@ export const RunRequest = z
     backend: BackendName,
     model: ModelName.optional(),
     prompt: z.string().min(1).max(MAX_PROMPT_CHARS),
-    timeoutMs: z.number().int().min(1_000).max(300_000),
+    timeoutMs: z.number().int().min(RUN_TIMEOUT_MS.min).max(RUN_TIMEOUT_MS.max),
   })
   .strict();
 export type RunRequest = z.infer<typeof RunRequest>;

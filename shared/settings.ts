@@ -1,5 +1,14 @@
 // The person's settings: one versioned zod record, with defaults and migrations from older versions.
 import { z } from 'zod';
+import {
+  MAX_BROWSER_CLASSES,
+  MAX_CLASS_CHARS,
+  MAX_MODEL_CHARS,
+  MAX_PATTERN_CHARS,
+  MAX_REDACT_PATTERNS,
+  SETTING_RANGES,
+  type SettingRange,
+} from './limits';
 import { EntryList } from './match';
 import { BackendName } from './protocol';
 
@@ -28,36 +37,55 @@ export const DEFAULT_BROWSER_CLASSES = [
   'librewolf',
 ];
 
+/** Why a redaction pattern cannot be used (the RegExp engine's own words), or undefined when it can. */
+export function patternProblem(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern, 'giu');
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : 'not a valid regular expression';
+  }
+}
+
 const RedactPattern = z
   .string()
-  .min(1)
-  .max(200)
-  .refine((p) => {
-    try {
-      new RegExp(p, 'giu');
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'not a valid regular expression');
+  .min(1, 'a pattern cannot be empty')
+  .max(MAX_PATTERN_CHARS, `at most ${MAX_PATTERN_CHARS} characters`)
+  .superRefine((pattern, ctx) => {
+    const problem = patternProblem(pattern);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/**
+ * A numeric setting within its range. The messages are written to follow the field's label
+ * ("Timeout: between 5 and 300 seconds"), so the options form shows zod's issue as it is.
+ */
+function rangedNumber(range: SettingRange, unit: string) {
+  const outside = `between ${range.min} and ${range.max} ${unit}`;
+  const number = z.number({ error: 'enter a number' });
+  return (range.integer ? number.int(`enter whole ${unit}`) : number).min(range.min, outside).max(range.max, outside).default(range.fallback);
+}
 
 export const Settings = z.object({
   version: z.literal(SETTINGS_VERSION),
   /** null: the first available backend, in the order the host reports them. */
   backend: BackendName.nullable().default(null),
-  model: z.string().max(200).default(''),
-  aiTimeoutSeconds: z.number().int().min(5).max(300).default(30),
+  model: z.string().max(MAX_MODEL_CHARS, `at most ${MAX_MODEL_CHARS} characters`).default(''),
+  aiTimeoutSeconds: rangedNumber(SETTING_RANGES.aiTimeoutSeconds, 'seconds'),
   allowed: EntryList.default([]),
   blocked: EntryList.default([]),
   /** Apps and sites the person declared on task from a drift banner (also in `allowed`). */
   addedFromBanner: EntryList.default([]),
   nudgeEnabled: z.boolean().default(true),
-  nudgeIntervalMinutes: z.number().min(0.25).max(120).default(5),
-  judgeDebounceSeconds: z.number().min(0).max(60).default(1.5),
+  nudgeIntervalMinutes: rangedNumber(SETTING_RANGES.nudgeIntervalMinutes, 'minutes'),
+  judgeDebounceSeconds: rangedNumber(SETTING_RANGES.judgeDebounceSeconds, 'seconds'),
   includeIncognito: z.boolean().default(false),
-  redactPatterns: z.array(RedactPattern).max(50).default([]),
+  redactPatterns: z.array(RedactPattern).max(MAX_REDACT_PATTERNS, `at most ${MAX_REDACT_PATTERNS} patterns`).default([]),
   neverSendUrls: z.boolean().default(true),
-  browserWindowClasses: z.array(z.string().trim().toLowerCase().min(1).max(100)).max(50).default(DEFAULT_BROWSER_CLASSES),
+  browserWindowClasses: z
+    .array(z.string().trim().toLowerCase().min(1, 'a class cannot be empty').max(MAX_CLASS_CHARS, `at most ${MAX_CLASS_CHARS} characters`))
+    .max(MAX_BROWSER_CLASSES, `at most ${MAX_BROWSER_CLASSES} classes`)
+    .default(DEFAULT_BROWSER_CLASSES),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -1,14 +1,14 @@
 // Words and numbers the surfaces show: durations, drift status, the host/AI status line.
-import type { StateView } from '../shared/controller/view';
-import type { HostStatus } from '../shared/messages';
-import { STATUS_WORDS } from '../shared/badge';
+import type { SessionView, SurfaceView } from '../shared/controller/view';
+import type { HostStatus } from '../shared/host-status';
+import { STATUS_WORDS } from '../shared/vocabulary';
 
 export { STATUS_WORDS };
 
-export function statusWords(view: StateView): string {
-  if (view.runtime === 'idle') return 'no focus session';
-  if (view.runtime === 'paused') return 'paused';
-  return STATUS_WORDS[view.drift.status];
+export function statusWords(view: SurfaceView): string {
+  if (view.phase === 'idle') return 'no focus session';
+  if (view.phase === 'paused') return 'paused';
+  return STATUS_WORDS[view.status];
 }
 
 /** 65s → "1:05", 3725s → "1:02:05". */
@@ -24,7 +24,7 @@ export function formatDuration(ms: number): string {
 export type SessionTimes = { elapsedMs: number; leftMs?: number };
 
 /** Elapsed focus time (pauses excluded, frozen while paused) and what is left of the timebox. */
-export function sessionTimes(session: NonNullable<StateView['session']>, now: number): SessionTimes {
+export function sessionTimes(session: SessionView, now: number): SessionTimes {
   const until = session.pausedAt ?? now;
   const elapsedMs = Math.max(0, until - session.startedAt - session.pausedTotalMs);
   // endsAt already includes past pauses; a running pause pushes it further when it ends.

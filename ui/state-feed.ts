@@ -1,5 +1,5 @@
 // A page's one state subscription, started before the first render so the round trip overlaps it.
-import type { StatePush } from '../shared/messages';
+import type { StatePush } from '../shared/messages/pushes';
 import type { SurfaceClient } from './client';
 
 export interface StateFeed {
@@ -29,7 +29,7 @@ export function stateFeed(client: SurfaceClient): StateFeed {
   };
   client.subscribe(accept);
   void client.request({ type: 'getState' }).then((reply) => {
-    if (reply.ok && reply.state) accept(reply.state);
+    if (reply.ok) accept(reply.value);
   });
   const feed: StateFeed = {
     latest: () => latest,

@@ -1,6 +1,6 @@
 // Hooks over the background's state: the latest push, and a ticking wall clock.
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
-import type { StatePush } from '../shared/messages';
+import type { StatePush } from '../shared/messages/pushes';
 import type { SurfaceClient } from './client';
 import { stateFeed } from './state-feed';
 

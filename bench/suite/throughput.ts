@@ -1,4 +1,5 @@
 // Section 6: observations per second through the pure controller, over a mix of allowed/blocked/unmatched/cached.
+import { connectedHost } from '../../tests/support/hosts';
 import { initialState, transition, type ControllerEvent, type ControllerState, type ObservationRecord } from '../../shared/controller';
 import { seededRng } from './rng';
 import { round, summarize, type Summary } from './stats';
@@ -38,7 +39,7 @@ function buildMix(count: number): { kinds: string[]; make: (i: number, at: numbe
 }
 
 export function benchThroughput(opts: { runs: number; secondsPerRun: number }): ThroughputResult {
-  let state: ControllerState = initialState({ aiAvailable: true });
+  let state: ControllerState = initialState({ host: connectedHost() });
   let now = T0;
   const send = (e: ControllerEvent): void => {
     state = transition(state, e).state;
@@ -53,7 +54,7 @@ export function benchThroughput(opts: { runs: number; secondsPerRun: number }): 
     const step = transition(state, { type: 'ticked', at: now });
     state = step.state;
     for (const e of step.effects) {
-      if (e.type === 'runJudge') send({ type: 'judgeSucceeded', at: now, sessionId: e.sessionId, gen: e.gen, app: e.app, drifting: s % 2 === 0, reason: 'not the task' });
+      if (e.type === 'runJudge') send({ type: 'judgeSucceeded', at: now, sessionId: e.sessionId, launch: e.launch, app: e.app, drifting: s % 2 === 0, reason: 'not the task' });
     }
   }
   const cachedCount = Object.keys(state.drift.verdicts).length;

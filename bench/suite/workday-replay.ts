@@ -1,4 +1,5 @@
 // Section 5: replays the workday through the pure controller with a fake clock and fake judge/nudge answers.
+import { connectedHost } from '../../tests/support/hosts';
 import { initialState, transition, type ControllerEffect, type ControllerEvent, type ControllerState } from '../../shared/controller';
 import { matchesAny } from '../../shared/match';
 import { seededRng } from './rng';
@@ -31,7 +32,7 @@ interface Queued {
 /** Runs the day; answers arrive after a realistic LLM CLI delay (judge 3–10 s, nudge 4–12 s). */
 export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
   const rng = seededRng(99);
-  let state: ControllerState = initialState({ aiAvailable: true });
+  let state: ControllerState = initialState({ host: connectedHost() });
   const queue: Queued[] = [];
   let seq = 0;
   let armId = 0;
@@ -62,7 +63,7 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
           type: 'judgeSucceeded',
           at: 0,
           sessionId: effect.sessionId,
-          gen: effect.gen,
+          launch: effect.launch,
           app: effect.app,
           drifting: drifts,
           reason: drifts ? `${effect.app} is not part of the task` : '',
@@ -75,7 +76,7 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
           type: 'nudgeSucceeded',
           at: 0,
           sessionId: effect.sessionId,
-          epoch: effect.epoch,
+          stretch: effect.stretch,
           message: rng.chance(0.15) ? 'You have been in the README for a while; the tests are the goal.' : '',
         });
         return;

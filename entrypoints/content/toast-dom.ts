@@ -1,5 +1,5 @@
 // Builds the two toast tiers as plain DOM: the hard drift banner and the soft heads-up.
-import type { ToastState } from './toast-state';
+import type { ToastBanner, ToastNudge } from './toast-state';
 
 export type ToastAction = 'back' | 'ontask' | 'end' | 'escape' | 'dismiss';
 
@@ -22,7 +22,7 @@ function button(doc: Document, testId: string, label: string, onClick: () => voi
 }
 
 /** The interruptive banner: role alertdialog, labelled by its heading, described by the reason. */
-export function buildDriftBanner(doc: Document, state: ToastState, act: (a: ToastAction) => void): HTMLElement {
+export function buildDriftBanner(doc: Document, banner: ToastBanner, act: (a: ToastAction) => void): HTMLElement {
   const root = el(doc, 'div', {
     class: 't',
     'data-testid': 'antidrift-toast',
@@ -33,9 +33,9 @@ export function buildDriftBanner(doc: Document, state: ToastState, act: (a: Toas
   });
   root.append(
     el(doc, 'span', { class: 'h', id: 'antidrift-title' }, 'You drifted from your task'),
-    el(doc, 'span', { class: 'm', id: 'antidrift-reason', 'data-testid': 'drift-reason' }, state.reason || 'This does not look like your task.'),
+    el(doc, 'span', { class: 'm', id: 'antidrift-reason', 'data-testid': 'drift-reason' }, banner.reason),
   );
-  if (state.task) root.append(el(doc, 'span', { class: 'k' }, `Your task: ${state.task}`));
+  if (banner.task) root.append(el(doc, 'span', { class: 'k' }, `Your task: ${banner.task}`));
   const actions = el(doc, 'div', { class: 'a' });
   actions.append(
     button(doc, 'drift-back', 'Back to task', () => act('back'), true),
@@ -53,7 +53,7 @@ export function buildDriftBanner(doc: Document, state: ToastState, act: (a: Toas
 }
 
 /** The soft tier: announced politely, dismiss only. */
-export function buildHeadsUp(doc: Document, state: ToastState, act: (a: ToastAction) => void): HTMLElement {
+export function buildHeadsUp(doc: Document, nudge: ToastNudge, act: (a: ToastAction) => void): HTMLElement {
   const root = el(doc, 'div', {
     class: 't',
     'data-testid': 'antidrift-toast',
@@ -65,7 +65,7 @@ export function buildHeadsUp(doc: Document, state: ToastState, act: (a: ToastAct
   actions.append(button(doc, 'nudge-dismiss', 'Dismiss', () => act('dismiss')));
   root.append(
     el(doc, 'span', { class: 'h' }, 'Heads up'),
-    el(doc, 'span', { class: 'm', 'data-testid': 'nudge-message' }, state.nudge),
+    el(doc, 'span', { class: 'm', 'data-testid': 'nudge-message' }, nudge.message),
     actions,
   );
   return root;

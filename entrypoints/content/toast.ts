@@ -1,16 +1,19 @@
 // The toast's lifecycle: state port with backoff, visibility, shadow host, focus, actions, teardown.
+import type { ToastView } from '../../shared/controller/view';
+import { STATE_PORT_RETRY } from '../../shared/limits';
+import { isToastPush } from '../../shared/messages/guards';
+import { STATE_PORT } from '../../shared/messages/state-port';
+import { Backoff } from '../../shared/util/backoff';
 import { buildDriftBanner, buildHeadsUp, type ToastAction } from './toast-dom';
 import { contextGone, type ToastPort, type ToastRuntime } from './toast-runtime';
-import { pickTier, readToastState, type ToastState } from './toast-state';
-import { STATE_PORT } from '../../shared/state-port';
+import { pickTier, type ToastTier } from './toast-state';
 import { TOAST_CSS } from './toast-styles';
 
 export interface ToastOptions {
   getRuntime: () => ToastRuntime | undefined;
   document?: Document;
-  /** First reconnect delay; doubles per failed attempt up to maxRetryMs. */
-  retryMs?: number;
-  maxRetryMs?: number;
+  /** Reconnect delays (tests shorten them): the first, doubling per failed attempt up to the longest. */
+  retry?: { firstMs: number; maxMs: number };
 }
 
 export interface ToastHandle {
@@ -22,14 +25,13 @@ export interface ToastHandle {
 export function startToast(options: ToastOptions): ToastHandle {
   const doc = options.document ?? document;
   const { getRuntime } = options;
-  const baseRetry = options.retryMs ?? 250;
-  const maxRetry = options.maxRetryMs ?? 10_000;
+  const backoff = new Backoff(options.retry ?? STATE_PORT_RETRY);
 
   let stopped = false;
   let port: ToastPort | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let attempt = 0;
-  let state: ToastState | null = null;
+  let view: ToastView | null = null;
+  let shown: ToastTier | null = null;
   let answeredEpisode = -1;
   let dismissedLocally: string | null = null;
   let host: HTMLElement | undefined;
@@ -79,16 +81,18 @@ export function startToast(options: ToastOptions): ToastHandle {
   };
 
   const act = (action: ToastAction) => {
-    if (!state) return;
-    if (action === 'dismiss') {
-      dismissedLocally = state.nudge;
-      send({ type: 'nudgeDismiss', message: state.nudge });
+    const tier = shown;
+    if (!tier) return;
+    if (tier.tier === 'nudge') {
+      dismissedLocally = tier.nudge.message;
+      send({ type: 'nudgeDismiss', message: tier.nudge.message });
     } else {
-      answeredEpisode = state.episode;
+      const { episode } = tier.banner;
+      answeredEpisode = episode;
       if (action === 'back') send({ type: 'driftBackToTask' });
       else if (action === 'ontask') send({ type: 'driftOnTask' });
       else if (action === 'end') send({ type: 'endSession' });
-      else send({ type: 'driftDismiss', episode: state.episode });
+      else send({ type: 'driftDismiss', episode });
     }
     render();
   };
@@ -107,27 +111,28 @@ export function startToast(options: ToastOptions): ToastHandle {
 
   function render() {
     if (stopped) return;
-    const tier = state && doc.visibilityState !== 'hidden' ? pickTier(state, answeredEpisode, dismissedLocally) : null;
-    if (!tier || !state) return unmount();
+    const tier = view && doc.visibilityState !== 'hidden' ? pickTier(view, answeredEpisode, dismissedLocally) : null;
+    shown = tier;
+    if (!tier) return unmount();
     if (tier.key === shownKey) return;
     const wasDrift = shownKey?.startsWith('drift:') ?? false;
     if (!wasDrift && tier.tier === 'drift') focusBefore = doc.activeElement;
     if (wasDrift && tier.tier !== 'drift') unmount();
     const root = mountHost();
     root.querySelector('[data-testid="antidrift-toast"]')?.remove();
-    const view = tier.tier === 'drift' ? buildDriftBanner(doc, state, act) : buildHeadsUp(doc, state, act);
-    root.append(view);
+    const element = tier.tier === 'drift' ? buildDriftBanner(doc, tier.banner, act) : buildHeadsUp(doc, tier.nudge, act);
+    root.append(element);
     shownKey = tier.key;
-    if (tier.tier === 'drift') view.querySelector('button')?.focus();
+    if (tier.tier === 'drift') element.querySelector('button')?.focus();
   }
 
   const onMessage = (message: unknown) => {
-    attempt = 0;
-    const next = readToastState(message);
-    if (!next) return;
+    backoff.reset();
+    if (!isToastPush(message)) return;
+    const next = message.view;
     // A different message, even one dismissed before, shows again once the push moves on.
-    if (dismissedLocally !== null && next.nudge !== dismissedLocally) dismissedLocally = null;
-    state = next;
+    if (dismissedLocally !== null && next.nudge?.message !== dismissedLocally) dismissedLocally = null;
+    view = next;
     render();
   };
 
@@ -140,9 +145,7 @@ export function startToast(options: ToastOptions): ToastHandle {
     }
     if (stopped) return;
     if (contextGone(getRuntime)) return stop();
-    const delay = Math.min(baseRetry * 2 ** attempt, maxRetry);
-    attempt += 1;
-    retryTimer = setTimeout(connect, delay);
+    retryTimer = setTimeout(connect, backoff.next());
   };
 
   function connect() {

@@ -1,6 +1,7 @@
 // Options: which AI backend and model, its timeout, and a button that tries it for real.
 import { useState } from 'preact/hooks';
-import type { HostStatus } from '../../shared/messages';
+import type { HostStatus } from '../../shared/host-status';
+import { SETTING_RANGES } from '../../shared/limits';
 import { replyError, useClient } from '../../ui/client';
 import { Section, TextField } from './field';
 import type { Draft, DraftErrors } from './settings-draft';
@@ -26,8 +27,8 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
     });
     setTesting(false);
     if (reply.ok) {
-      const who = reply.backend ?? chosen ?? 'backend';
-      setResult({ ok: true, text: `${who} answered in ${reply.ms ?? '?'} ms: “${(reply.text ?? '').trim()}”` });
+      const { backend, ms, text } = reply.value;
+      setResult({ ok: true, text: `${backend} answered in ${ms} ms: “${text.trim()}”` });
     } else {
       setResult({ ok: false, text: `${reply.error.kind}: ${replyError(reply)}` });
     }
@@ -69,8 +70,8 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
         label="Timeout (seconds)"
         testId="ai-timeout"
         type="number"
-        min={5}
-        max={300}
+        min={SETTING_RANGES.aiTimeoutSeconds.min}
+        max={SETTING_RANGES.aiTimeoutSeconds.max}
         value={p.draft.aiTimeoutSeconds}
         onInput={(aiTimeoutSeconds) => p.set({ aiTimeoutSeconds })}
         error={p.errors.aiTimeoutSeconds}

@@ -1,4 +1,5 @@
 // Options: timings, nudges on/off, privacy (incognito, redaction, URLs) and browser window classes.
+import { SETTING_RANGES } from '../../shared/limits';
 import { CheckField, Section, TextField } from './field';
 import type { Draft, DraftErrors } from './settings-draft';
 
@@ -20,9 +21,9 @@ export function BehaviourSection(p: { draft: Draft; set(patch: Partial<Draft>): 
           testId="nudge-interval"
           label="Nudge interval (minutes)"
           type="number"
-          step="0.25"
-          min={0.25}
-          max={120}
+          step={String(SETTING_RANGES.nudgeIntervalMinutes.step)}
+          min={SETTING_RANGES.nudgeIntervalMinutes.min}
+          max={SETTING_RANGES.nudgeIntervalMinutes.max}
           value={draft.nudgeIntervalMinutes}
           onInput={(nudgeIntervalMinutes) => set({ nudgeIntervalMinutes })}
           error={errors.nudgeIntervalMinutes}
@@ -32,9 +33,9 @@ export function BehaviourSection(p: { draft: Draft; set(patch: Partial<Draft>): 
           testId="judge-debounce"
           label="Drift judge delay (seconds)"
           type="number"
-          step="0.5"
-          min={0}
-          max={60}
+          step={String(SETTING_RANGES.judgeDebounceSeconds.step)}
+          min={SETTING_RANGES.judgeDebounceSeconds.min}
+          max={SETTING_RANGES.judgeDebounceSeconds.max}
           value={draft.judgeDebounceSeconds}
           onInput={(judgeDebounceSeconds) => set({ judgeDebounceSeconds })}
           error={errors.judgeDebounceSeconds}

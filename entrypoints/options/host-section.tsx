@@ -1,6 +1,7 @@
 // Options: native host status, diagnostics (recent log, backends, watcher), reconnect, install help.
 import { useEffect, useState } from 'preact/hooks';
-import type { DiagnosticEntry, HostStatus } from '../../shared/messages';
+import type { HostStatus } from '../../shared/host-status';
+import type { DiagnosticEntry } from '../../shared/messages/requests';
 import { HostStatusLine } from '../../ui/components/host-status-line';
 import { replyError, useClient } from '../../ui/client';
 import { Section } from './field';
@@ -20,7 +21,7 @@ export function HostSection({ host, env }: { host: HostStatus | null; env: HostE
 
   const refresh = async () => {
     const reply = await client.request({ type: 'getDiagnostics' });
-    if (reply.ok) setLog(reply.diagnostics ?? []);
+    if (reply.ok) setLog(reply.value);
     else setNote(`Could not read diagnostics: ${replyError(reply)}`);
   };
   useEffect(() => {

@@ -21,10 +21,10 @@ export function OptionsPage({ env }: { env: HostEnv }) {
 
   useEffect(() => {
     void client.request({ type: 'getSettings' }).then((reply) => {
-      if (reply.ok && reply.settings) {
-        setSaved(reply.settings);
-        setDraft(toDraft(reply.settings));
-      } else setLoadError(reply.ok ? 'the background sent no settings' : replyError(reply));
+      if (reply.ok) {
+        setSaved(reply.value);
+        setDraft(toDraft(reply.value));
+      } else setLoadError(replyError(reply));
     });
   }, [client]);
 
@@ -69,7 +69,7 @@ export function OptionsPage({ env }: { env: HostEnv }) {
       setErrors({ form: `Not saved: ${replyError(reply)}` });
       return;
     }
-    const stored = reply.settings ?? checked.settings;
+    const stored = reply.value;
     setSaved(stored);
     setDraft(toDraft(stored));
     setStatus('saved');
@@ -82,7 +82,7 @@ export function OptionsPage({ env }: { env: HostEnv }) {
         <h1 class="title">antidrift settings</h1>
       </header>
       <form class="stack" onSubmit={save} noValidate>
-        <BackendSection draft={draft} set={set} errors={errors} host={push?.host ?? null} />
+        <BackendSection draft={draft} set={set} errors={errors} host={push?.view.host ?? null} />
         <ListsSection draft={draft} set={set} />
         <BehaviourSection draft={draft} set={set} errors={errors} />
         <div class="save-bar">
@@ -103,7 +103,7 @@ export function OptionsPage({ env }: { env: HostEnv }) {
           ) : null}
         </div>
       </form>
-      <HostSection host={push?.host ?? null} env={env} />
+      <HostSection host={push?.view.host ?? null} env={env} />
       <TransferSection
         saved={saved}
         onImported={(imported) => {

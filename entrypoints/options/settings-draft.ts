@@ -1,4 +1,4 @@
-// The options form as text fields, and its validation back into Settings (with per-field messages).
+// The options form as text fields, and its validation back into Settings: zod's issues, mapped to the fields.
 import { Settings } from '../../shared/settings';
 
 export interface Draft {
@@ -46,60 +46,60 @@ function lines(text: string): string[] {
     .filter(Boolean);
 }
 
-function numberIn(text: string, min: number, max: number, integer: boolean): number | string {
-  const value = Number(text.trim());
-  if (!text.trim() || !Number.isFinite(value)) return 'enter a number';
-  if (integer && !Number.isInteger(value)) return 'enter whole seconds';
-  if (value < min || value > max) return `between ${min} and ${max}`;
-  return value;
+/** A blank field is not zero: it becomes NaN, which the schema refuses with "enter a number". */
+function numberOf(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text.trim());
 }
 
-/** Why a redaction pattern cannot be used, or '' when it can (same flags as redactTitle). */
-export function patternProblem(pattern: string): string {
-  if (pattern.length > 200) return 'at most 200 characters';
-  try {
-    new RegExp(pattern, 'giu');
-    return '';
-  } catch (error) {
-    return error instanceof Error ? error.message : 'not a valid regular expression';
-  }
+/** How a field's message begins: the schema's messages are written to follow these labels. */
+const LABELS: Partial<Record<keyof Draft, string>> = {
+  model: 'Model',
+  aiTimeoutSeconds: 'Timeout',
+  nudgeIntervalMinutes: 'Nudge interval',
+  judgeDebounceSeconds: 'Judge debounce',
+};
+/** One entry per line: a message names the line that is wrong. */
+const LINE_FIELDS = ['redactPatterns', 'browserWindowClasses'] as const;
+type LineField = (typeof LINE_FIELDS)[number];
+const isLineField = (field: unknown): field is LineField => (LINE_FIELDS as readonly unknown[]).includes(field);
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { errors: DraftErrors } {
-  const errors: DraftErrors = {};
-  const timeout = numberIn(d.aiTimeoutSeconds, 5, 300, true);
-  const interval = numberIn(d.nudgeIntervalMinutes, 0.25, 120, false);
-  const debounce = numberIn(d.judgeDebounceSeconds, 0, 60, false);
-  if (typeof timeout === 'string') errors.aiTimeoutSeconds = `Timeout: ${timeout}.`;
-  if (typeof interval === 'string') errors.nudgeIntervalMinutes = `Nudge interval: ${interval} minutes.`;
-  if (typeof debounce === 'string') errors.judgeDebounceSeconds = `Judge debounce: ${debounce} seconds.`;
-  const patterns = lines(d.redactPatterns);
-  const bad = patterns.map((p, i) => [i + 1, p, patternProblem(p)] as const).find(([, , problem]) => problem);
-  if (bad) errors.redactPatterns = `Line ${bad[0]} (${bad[1]}): ${bad[2]}.`;
-  else if (patterns.length > 50) errors.redactPatterns = 'At most 50 patterns.';
-  const classes = lines(d.browserWindowClasses);
-  if (classes.some((c) => c.length > 100) || classes.length > 50) errors.browserWindowClasses = 'At most 50 classes of up to 100 characters.';
-  if (d.model.length > 200) errors.model = 'Model: at most 200 characters.';
-  if (Object.keys(errors).length) return { errors };
+  const redactPatterns = lines(d.redactPatterns);
+  const browserWindowClasses = lines(d.browserWindowClasses);
   const parsed = Settings.safeParse({
     ...base,
     backend: d.backend,
     model: d.model.trim(),
-    aiTimeoutSeconds: timeout,
+    aiTimeoutSeconds: numberOf(d.aiTimeoutSeconds),
     allowed: d.allowed,
     blocked: d.blocked,
     addedFromBanner: d.addedFromBanner,
     nudgeEnabled: d.nudgeEnabled,
-    nudgeIntervalMinutes: interval,
-    judgeDebounceSeconds: debounce,
+    nudgeIntervalMinutes: numberOf(d.nudgeIntervalMinutes),
+    judgeDebounceSeconds: numberOf(d.judgeDebounceSeconds),
     includeIncognito: d.includeIncognito,
     neverSendUrls: d.neverSendUrls,
-    redactPatterns: patterns,
-    browserWindowClasses: classes,
+    redactPatterns,
+    browserWindowClasses,
   });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { errors: { form: `${issue?.path.join('.') ?? 'settings'}: ${issue?.message ?? 'invalid'}` } };
+  if (parsed.success) return { settings: parsed.data };
+  const errors: DraftErrors = {};
+  const typed: Record<LineField, string[]> = { redactPatterns, browserWindowClasses };
+  for (const issue of parsed.error.issues) {
+    const [field, index] = issue.path as [keyof Draft | undefined, unknown];
+    const key: keyof DraftErrors = field && (field in LABELS || isLineField(field)) ? field : 'form';
+    if (errors[key]) continue; // the first problem of a field is the one to fix first
+    if (isLineField(key)) {
+      errors[key] = typeof index === 'number' ? `Line ${index + 1} (${typed[key][index]}): ${issue.message}.` : `${capitalize(issue.message)}.`;
+    } else if (key === 'form') {
+      errors.form = `${issue.path.join('.') || 'settings'}: ${issue.message}`;
+    } else {
+      errors[key] = `${LABELS[key]}: ${issue.message}.`;
+    }
   }
-  return { settings: parsed.data };
+  return { errors };
 }

@@ -38,7 +38,7 @@ export function TransferSection({ saved, onImported }: { saved: Settings; onImpo
     if (!loaded.ok) return fail(loaded.error);
     const reply = await client.request({ type: 'saveSettings', settings: loaded.settings });
     if (!reply.ok) return fail(replyError(reply));
-    onImported(reply.settings ?? loaded.settings);
+    onImported(reply.value);
     setResult({ ok: true, text: `Imported and saved${loaded.migratedFrom !== undefined ? ` (upgraded from version ${loaded.migratedFrom})` : ''}.` });
   };
 

@@ -1,6 +1,7 @@
 // The popup during a session: commitment, clock, status, drift banner / heads-up, pause and end.
 import { useState } from 'preact/hooks';
-import type { PageRequest, StatePush } from '../../shared/messages';
+import type { StatePush } from '../../shared/messages/pushes';
+import type { RequestOf, RequestType } from '../../shared/messages/requests';
 import { DriftBanner } from '../../ui/components/drift-banner';
 import { HeadsUp } from '../../ui/components/heads-up';
 import { replyError, useClient } from '../../ui/client';
@@ -11,14 +12,14 @@ export function ActiveView({ push }: { push: StatePush }) {
   const client = useClient();
   const { view } = push;
   const session = view.session;
-  const paused = view.runtime === 'paused';
+  const paused = view.phase === 'paused';
   const now = useNow(client, !paused);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [dismissedHere, setDismissedHere] = useState<string | null>(null);
   if (!session) return null;
 
-  const send = async (req: PageRequest) => {
+  const send = async <T extends RequestType>(req: RequestOf<T>) => {
     setBusy(true);
     setError('');
     const reply = await client.request(req);
@@ -27,15 +28,14 @@ export function ActiveView({ push }: { push: StatePush }) {
   };
 
   const times = sessionTimes(session, now);
-  const drifting = !paused && view.drift.status === 'drifting';
-  const nudge = view.drift.nudge;
-  const showNudge = !drifting && !!nudge && nudge !== push.dismissedNudge && nudge !== dismissedHere;
+  // Shown as the background decided; a dismissal here hides it before the next push confirms it.
+  const nudge = view.nudge && view.nudge.message !== dismissedHere ? view.nudge.message : null;
   const status = statusWords(view);
 
   return (
     <div class="stack">
       <header class="session-head">
-        <span class={`pill status-${paused ? 'paused' : view.drift.status}`} data-testid="status">
+        <span class={`pill status-${paused ? 'paused' : view.status}`} data-testid="status">
           {capitalize(status)}
         </span>
         <span class="clock">
@@ -55,16 +55,17 @@ export function ActiveView({ push }: { push: StatePush }) {
         <p class="next-action">{session.commitment.nextAction}</p>
         <p class="muted">Done when: {session.commitment.successCondition}</p>
       </section>
-      {drifting ? (
+      {view.banner ? (
         <DriftBanner
-          drift={view.drift}
+          banner={view.banner}
+          place={view.place}
           busy={busy}
           onBack={() => void send({ type: 'driftBackToTask' })}
           onOnTask={() => void send({ type: 'driftOnTask' })}
           onEnd={() => void send({ type: 'endSession' })}
         />
       ) : null}
-      {showNudge ? (
+      {nudge !== null ? (
         <HeadsUp
           message={nudge}
           onDismiss={() => {

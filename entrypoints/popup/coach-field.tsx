@@ -1,10 +1,10 @@
 // The popup's Coach: a rough intention in, a suggested commitment out (or the reason it could not).
 import { useState } from 'preact/hooks';
-import type { CoachSuggestion } from '../../shared/messages';
-import type { z } from 'zod';
+import { MAX_INTENTION_CHARS } from '../../shared/limits';
+import type { CoachSuggestion } from '../../shared/messages/requests';
 import { replyError, useClient } from '../../ui/client';
 
-export type Suggestion = z.infer<typeof CoachSuggestion>;
+export type Suggestion = CoachSuggestion;
 
 export function CoachField({ onSuggestion }: { onSuggestion(s: Suggestion): void }) {
   const client = useClient();
@@ -21,10 +21,10 @@ export function CoachField({ onSuggestion }: { onSuggestion(s: Suggestion): void
     }
     setRunning(true);
     setError('');
-    const reply = await client.request({ type: 'coach', intention: text.slice(0, 1000) });
+    const reply = await client.request({ type: 'coach', intention: text.slice(0, MAX_INTENTION_CHARS) });
     setRunning(false);
-    if (reply.ok && reply.suggestion) onSuggestion(reply.suggestion);
-    else setError(reply.ok ? 'The coach had no suggestion this time.' : replyError(reply));
+    if (reply.ok) onSuggestion(reply.value);
+    else setError(replyError(reply));
   };
 
   return (

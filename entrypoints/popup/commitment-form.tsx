@@ -1,7 +1,8 @@
 // The idle popup: the commitment form (with Coach), lists prefilled from settings, timebox, Start.
 import type { RefObject } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { commitmentProblem } from '../../shared/commitment-check';
+import { commitmentProblem } from '../../shared/commitment';
+import { MAX_TIMEBOX_MINUTES } from '../../shared/limits';
 import { normalizeList } from '../../shared/list-entry';
 import { ChipsEditor } from '../../ui/components/chips-editor';
 import { replyError, useClient } from '../../ui/client';
@@ -18,7 +19,7 @@ function validate(nextAction: string, successCondition: string, timebox: string)
   if (success) errors.successCondition = success;
   if (timebox.trim()) {
     const minutes = Number(timebox);
-    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 24 * 60) errors.timebox = 'whole minutes, 1 to 1440';
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_TIMEBOX_MINUTES) errors.timebox = `whole minutes, 1 to ${MAX_TIMEBOX_MINUTES}`;
   }
   return errors;
 }
@@ -40,9 +41,9 @@ export function CommitmentForm() {
 
   useEffect(() => {
     void client.request({ type: 'getSettings' }).then((reply) => {
-      if (!reply.ok || !reply.settings || listsTouched.current) return;
-      setAllowed(reply.settings.allowed);
-      setBlocked(reply.settings.blocked);
+      if (!reply.ok || listsTouched.current) return;
+      setAllowed(reply.value.allowed);
+      setBlocked(reply.value.blocked);
     });
   }, [client]);
 
@@ -131,7 +132,7 @@ export function CommitmentForm() {
           ref={timeboxRef}
           type="number"
           min={1}
-          max={1440}
+          max={MAX_TIMEBOX_MINUTES}
           step={1}
           inputMode="numeric"
           data-testid="timebox"

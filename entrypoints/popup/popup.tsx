@@ -30,9 +30,9 @@ export function Popup() {
   }
   return (
     <main class="popup">
-      {push.view.runtime === 'idle' || !push.view.session ? <CommitmentForm /> : <ActiveView push={push} />}
+      {push.view.phase === 'idle' ? <CommitmentForm /> : <ActiveView push={push} />}
       <footer class="popup-foot">
-        <HostStatusLine host={push.host} onOpenOptions={client.openOptions} />
+        <HostStatusLine host={push.view.host} onOpenOptions={client.openOptions} />
       </footer>
     </main>
   );

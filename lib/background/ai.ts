@@ -1,9 +1,10 @@
-// AI roles over the native host: backend choice, the `run` round trip, and failures in words.
+// AI roles over the native host: the `run` round trip on the active backend, and failures in words.
 import { AIResponseError, createAIRoles, SYSTEM_PROMPT, type AIRoles } from '../../shared/ai';
-import type { AIFailure } from '../../shared/messages';
-import { BUILTIN_BACKENDS, type BackendInfo, type RunErrorKind } from '../../shared/protocol';
+import { chooseBackend, type HostConnection } from '../../shared/host-status';
+import type { Failure } from '../../shared/messages/failure';
+import type { RunErrorKind } from '../../shared/protocol';
 import type { Settings } from '../../shared/settings';
-import type { ChannelStatus, NativeChannel } from './native-channel';
+import type { NativeChannel } from './native-channel';
 
 /** A backend failure carried as an exception through the role parsers. */
 export class BackendFailure extends Error {
@@ -17,18 +18,6 @@ export class BackendFailure extends Error {
   }
 }
 
-/** The chosen backend if available, else the first available in the documented order, else customs. */
-export function chooseBackend(settings: Settings, status: ChannelStatus): string | null {
-  if (status.connection !== 'connected') return null;
-  const available = status.backends.filter((b) => b.available);
-  if (settings.backend) return available.some((b) => b.name === settings.backend) ? settings.backend : null;
-  const order = (b: BackendInfo) => {
-    const i = (BUILTIN_BACKENDS as readonly string[]).indexOf(b.name);
-    return i === -1 ? BUILTIN_BACKENDS.length : i;
-  };
-  return [...available].sort((a, b) => order(a) - order(b))[0]?.name ?? null;
-}
-
 const LOGIN_HINTS: Record<string, string> = {
   claude: 'run `claude` once in a terminal and log in',
   codex: 'run `codex login` in a terminal',
@@ -38,23 +27,26 @@ const LOGIN_HINTS: Record<string, string> = {
   llm: 'set a key with `llm keys set`',
 };
 
+function hintFor(error: BackendFailure, host: HostConnection): string | undefined {
+  switch (error.kind) {
+    case 'auth':
+      return LOGIN_HINTS[error.backend ?? ''] ?? 'log in to the backend in a terminal';
+    case 'not_installed':
+      return 'install it, or pick another backend in Options';
+    case 'timeout':
+      return 'raise the timeout in Options, or try a faster model';
+    case 'unavailable':
+      return host.connection === 'missing' ? 'install the native host — see Options' : 'see Options for the host status';
+    default:
+      return undefined;
+  }
+}
+
 /** Turns any failure of a role into what diagnostics and the options page show. */
-export function describeFailure(error: unknown, status: ChannelStatus): AIFailure {
+export function describeFailure(error: unknown, host: HostConnection): Failure {
   if (error instanceof BackendFailure) {
-    const who = error.backend ?? 'AI';
-    const hint =
-      error.kind === 'auth'
-        ? LOGIN_HINTS[error.backend ?? ''] ?? 'log in to the backend in a terminal'
-        : error.kind === 'not_installed'
-          ? 'install it, or pick another backend in Options'
-          : error.kind === 'timeout'
-            ? 'raise the timeout in Options, or try a faster model'
-            : error.kind === 'unavailable'
-              ? status.connection === 'missing'
-                ? 'install the native host — see Options'
-                : 'see Options for the host status'
-              : undefined;
-    return { kind: error.kind, message: `${who}: ${error.message}`, ...(hint ? { hint } : {}) };
+    const hint = hintFor(error, host);
+    return { kind: error.kind, message: `${error.backend ?? 'AI'}: ${error.message}`, ...(hint ? { hint } : {}) };
   }
   if (error instanceof AIResponseError) {
     const kinds = { empty: 'empty_response', no_json: 'no_json', parse: 'parse', invalid: 'invalid' } as const;
@@ -63,23 +55,33 @@ export function describeFailure(error: unknown, status: ChannelStatus): AIFailur
   return { kind: 'unavailable', message: error instanceof Error ? error.message : String(error) };
 }
 
+/** One line for diagnostics: kind, message and hint. */
+export function failureLine(failure: Failure): string {
+  return `${failure.kind}: ${failure.message}${failure.hint ? ` (${failure.hint})` : ''}`;
+}
+
 export interface AIContext {
   channel: NativeChannel;
-  settings(): Settings;
+  /** The settings and host status now (they change while a session runs). */
+  inputs(): { settings: Settings; host: HostConnection };
 }
 
 /** Completes one prompt on the active backend; throws BackendFailure on every kind of failure. */
-export async function completeOnHost(ctx: AIContext, prompt: string, signal: AbortSignal, override?: { backend?: string; model?: string }): Promise<{ text: string; ms: number; backend: string }> {
-  const settings = ctx.settings();
-  const status = ctx.channel.current;
-  const backend = override?.backend ?? chooseBackend(settings, status);
+export async function completeOnHost(
+  ctx: AIContext,
+  prompt: string,
+  signal: AbortSignal,
+  override?: { backend?: string; model?: string },
+): Promise<{ text: string; ms: number; backend: string }> {
+  const { settings, host } = ctx.inputs();
+  const backend = override?.backend ?? chooseBackend(settings, host);
   if (!backend) {
     const why =
-      status.connection === 'connected'
+      host.connection === 'connected'
         ? settings.backend
           ? `${settings.backend} is not available`
           : 'no AI backend was found on this computer'
-        : `the native host is ${status.connection === 'missing' ? 'not installed' : 'not connected'}`;
+        : `the native host is ${host.connection === 'missing' ? 'not installed' : 'not connected'}`;
     throw new BackendFailure('unavailable', why, null);
   }
   if (signal.aborted) throw new BackendFailure('timeout', 'cancelled', backend);

@@ -1,11 +1,11 @@
 // Paints the toolbar badge from the state view, touching the browser only when something changed.
 import { browser } from 'wxt/browser';
 import { badgeFor, type Badge } from '../../shared/badge';
-import type { StateView } from '../../shared/controller';
+import type { SurfaceView } from '../../shared/controller';
 
 let painted: Badge | null = null;
 
-export async function paintBadge(view: StateView): Promise<void> {
+export async function paintBadge(view: SurfaceView): Promise<void> {
   const badge = badgeFor(view);
   const last = painted;
   painted = badge;

@@ -1,7 +1,6 @@
 // A bounded log of what the background did and what failed, shown in Options (never fabricated, never lost silently).
-import type { DiagnosticEntry } from '../../shared/messages';
-
-export const DIAGNOSTICS_LIMIT = 200;
+import { DIAGNOSTICS_LIMIT } from '../../shared/limits';
+import type { DiagnosticEntry } from '../../shared/messages/requests';
 
 export class Diagnostics {
   private entries: DiagnosticEntry[];

@@ -1,9 +1,9 @@
-// Runs the controller's effects against the browser, storage and the AI roles, feeding results back.
+// Runs the controller's effects against the browser, storage and the AI roles, feeding results back as events.
 import { browser } from 'wxt/browser';
 import type { AIRoles } from '../../shared/ai';
 import type { ControllerEffect } from '../../shared/controller';
-import { normalizeList } from '../../shared/match';
-import { describeFailure } from './ai';
+import { HOST_TIMEOUT_GRACE_MS } from '../../shared/protocol';
+import { describeFailure, failureLine } from './ai';
 import type { Shell } from './shell';
 import * as store from './store';
 
@@ -11,6 +11,8 @@ export const TICK_ALARM = 'antidrift-tick';
 /** Deadlines closer than this also get an in-memory timer: alarms may be clamped to 30 s. */
 const PRECISE_TIMER_WINDOW_MS = 60_000;
 export const NOTIFICATION_PREFIX = 'antidrift-drift-';
+
+type EffectOf<T extends ControllerEffect['type']> = Extract<ControllerEffect, { type: T }>;
 
 export interface EffectDeps {
   shell: () => Shell;
@@ -30,58 +32,47 @@ function armAlarm(deps: EffectDeps, at: number | null): void {
   void browser.alarms.create(TICK_ALARM, { when: at });
   const delay = at - deps.now();
   if (delay < PRECISE_TIMER_WINDOW_MS) {
-    preciseTimer = setTimeout(() => deps.shell().whenReady(() => deps.shell().dispatch({ type: 'ticked', at: deps.now() })), Math.max(0, delay));
+    preciseTimer = setTimeout(() => void deps.shell().send({ type: 'ticked', at: deps.now() }), Math.max(0, delay));
   }
 }
 
-function runJudge(deps: EffectDeps, e: Extract<ControllerEffect, { type: 'runJudge' }>): void {
+/** The AI call gets the run's timeout plus the host's grace: the host's own timeout answers first. */
+const aiSignal = (timeoutMs: number) => AbortSignal.timeout(timeoutMs + HOST_TIMEOUT_GRACE_MS);
+
+function runJudge(deps: EffectDeps, e: EffectOf<'runJudge'>): void {
   const started = deps.now();
+  const { sessionId, launch, app } = e;
   deps.roles.judge
-    .judge(e.commitment, e.title, e.app, AbortSignal.timeout(e.timeoutMs + 5_000), e.source)
+    .judge(e.commitment, e.title, app, aiSignal(e.timeoutMs), e.source)
     .then((verdict) => {
-      deps.shell().diagnostics.add('info', `judge ${e.app}: ${verdict.drifting ? `drifting — ${verdict.reason}` : 'on task'} (${deps.now() - started} ms)`);
-      deps.shell().whenReady(() =>
-        deps.shell().dispatch({ type: 'judgeSucceeded', at: deps.now(), sessionId: e.sessionId, gen: e.gen, app: e.app, ...verdict }),
-      );
+      const shell = deps.shell();
+      shell.diagnostics.add('info', `judge ${app}: ${verdict.drifting ? `drifting — ${verdict.reason}` : 'on task'} (${deps.now() - started} ms)`);
+      void shell.send({ type: 'judgeSucceeded', at: deps.now(), sessionId, launch, app, ...verdict });
     })
     .catch((error: unknown) => {
-      const failure = describeFailure(error, deps.shell().channelStatus);
-      const error_ = `${failure.kind}: ${failure.message}${failure.hint ? ` (${failure.hint})` : ''}`;
-      deps.shell().whenReady(() =>
-        deps.shell().dispatch({ type: 'judgeFailed', at: deps.now(), sessionId: e.sessionId, gen: e.gen, app: e.app, error: error_ }),
-      );
+      const shell = deps.shell();
+      const error_ = failureLine(describeFailure(error, shell.state.host));
+      void shell.send({ type: 'judgeFailed', at: deps.now(), sessionId, launch, app, error: error_ });
     });
 }
 
-function runNudge(deps: EffectDeps, e: Extract<ControllerEffect, { type: 'runNudge' }>): void {
+function runNudge(deps: EffectDeps, e: EffectOf<'runNudge'>): void {
+  const { sessionId, stretch } = e;
   deps.roles.nudger
-    .nudge(e.commitment, e.titles, AbortSignal.timeout(e.timeoutMs + 5_000))
+    .nudge(e.commitment, e.titles, aiSignal(e.timeoutMs))
     .then((message) => {
-      deps.shell().diagnostics.add('info', `nudge: ${message ? message : 'on track'}`);
-      deps.shell().whenReady(() =>
-        deps.shell().dispatch({ type: 'nudgeSucceeded', at: deps.now(), sessionId: e.sessionId, epoch: e.epoch, message }),
-      );
+      const shell = deps.shell();
+      shell.diagnostics.add('info', `nudge: ${message ? message : 'on track'}`);
+      void shell.send({ type: 'nudgeSucceeded', at: deps.now(), sessionId, stretch, message });
     })
     .catch((error: unknown) => {
-      const failure = describeFailure(error, deps.shell().channelStatus);
-      deps.shell().whenReady(() =>
-        deps.shell().dispatch({ type: 'nudgeFailed', at: deps.now(), sessionId: e.sessionId, epoch: e.epoch, error: `${failure.kind}: ${failure.message}` }),
-      );
+      const shell = deps.shell();
+      const failure = describeFailure(error, shell.state.host);
+      void shell.send({ type: 'nudgeFailed', at: deps.now(), sessionId, stretch, error: `${failure.kind}: ${failure.message}` });
     });
 }
 
-async function rememberAllowed(deps: EffectDeps, entry: string): Promise<void> {
-  const shell = deps.shell();
-  const s = shell.settings;
-  shell.settings = {
-    ...s,
-    allowed: normalizeList([...s.allowed, entry]),
-    addedFromBanner: normalizeList([...s.addedFromBanner, entry]),
-  };
-  await store.saveSettings(shell.settings);
-}
-
-async function focusPlace(e: Extract<ControllerEffect, { type: 'focusPlace' }>): Promise<void> {
+async function focusPlace(e: EffectOf<'focusPlace'>): Promise<void> {
   const ref = e.observation.ref;
   if (!ref) return;
   await browser.tabs.update(ref.tabId, { active: true });
@@ -106,10 +97,20 @@ async function notify(id: string, title: string, message: string, withButtons: b
   }
 }
 
-export function runEffect(deps: EffectDeps, effect: ControllerEffect): void {
+/**
+ * Runs one effect. Writes return their promise, which rejects when the write failed (after saying
+ * so in diagnostics), so a request that promises durability can tell; everything else only reports.
+ */
+export function runEffect(deps: EffectDeps, effect: ControllerEffect): Promise<void> | void {
   const shell = deps.shell();
-  const report = (what: string) => (error: unknown) =>
+  const failed = (what: string) => (error: unknown) => {
     shell.diagnostics.add('error', `${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+  };
+  const write = (what: string, work: Promise<void>) =>
+    work.catch((error: unknown) => {
+      failed(what)(error);
+      throw error;
+    });
   switch (effect.type) {
     case 'runJudge':
       return runJudge(deps, effect);
@@ -118,23 +119,20 @@ export function runEffect(deps: EffectDeps, effect: ControllerEffect): void {
     case 'armAlarm':
       return armAlarm(deps, effect.at);
     case 'saveSession':
-      void store.saveSession(effect.session, effect.lastSessionId).catch(report('saving the session'));
-      return;
-    case 'saveVolatile':
-      void store.saveVolatile(effect.volatile).catch(report('saving drift state'));
-      return;
-    case 'rememberAllowed':
-      void rememberAllowed(deps, effect.entry).catch(report('saving the allowed list'));
-      return;
+      return write('saving the session', store.saveSession(effect.session, effect.lastSessionId));
+    case 'saveDrift':
+      return write('saving drift state', store.saveDrift(effect.drift));
+    case 'saveSettings':
+      return write('saving the settings', store.saveSettings(effect.settings));
     case 'focusPlace':
-      void focusPlace(effect).catch(report('returning to the task tab'));
+      void focusPlace(effect).catch(failed('returning to the task tab'));
       return;
     case 'notifyDrift':
       shell.diagnostics.add('info', `drift in ${effect.app}: ${effect.reason}`);
-      void notify(`${NOTIFICATION_PREFIX}${effect.episode}`, `Drifting? ${effect.app}`, effect.reason, true).catch(report('the drift notification'));
+      void notify(`${NOTIFICATION_PREFIX}${effect.episode}`, `Drifting? ${effect.app}`, effect.reason, true).catch(failed('the drift notification'));
       return;
     case 'notifyTimeboxEnded':
-      void notify('antidrift-timebox', 'Timebox over', `Time is up for: ${effect.commitment}`, false).catch(report('the timebox notification'));
+      void notify('antidrift-timebox', 'Timebox over', `Time is up for: ${effect.commitment}`, false).catch(failed('the timebox notification'));
       return;
     case 'log':
       shell.diagnostics.add(effect.level, effect.message);

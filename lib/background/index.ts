@@ -1,7 +1,9 @@
 // Wires the background: listeners registered synchronously, hydration, the native channel, the ports.
 import { browser } from 'wxt/browser';
-import { STATE_PORT, type StatePush } from '../../shared/messages';
+import { toastView } from '../../shared/controller';
 import { NATIVE_HOST_NAME } from '../../shared/extension-id';
+import type { StatePush, ToastPush } from '../../shared/messages/pushes';
+import { STATE_PORT } from '../../shared/messages/state-port';
 import { createHostRoles } from './ai';
 import { paintBadge } from './badge';
 import { Diagnostics } from './diagnostics';
@@ -11,7 +13,6 @@ import { Observer } from './observer';
 import { handleRequest, senderKind, type SenderFacts, type SenderKind } from './requests';
 import { Shell } from './shell';
 import * as store from './store';
-import { toastSlice } from './toast-slice';
 
 /** A runtime port as the state broadcaster uses it. */
 export interface StatePort {
@@ -54,30 +55,34 @@ function debounce<T>(fn: (value: T) => void, ms: number): (value: T) => void {
   };
 }
 
+function toastPush(push: StatePush): ToastPush {
+  return { type: 'toast', view: toastView(push.view) };
+}
+
 export function startBackground(platform: BackgroundPlatform): Background {
   const extensionId = browser.runtime.id;
   const extensionOrigin = browser.runtime.getURL('/');
   const ports = new Map<StatePort, SenderKind>();
-  let lastToastKey = '';
+  let lastToast = '';
 
   const publish = (push: StatePush) => {
     void paintBadge(push.view);
-    const slice = toastSlice(push);
-    const { now: _stampedAt, ...toastContent } = slice;
-    const toastKey = JSON.stringify(toastContent);
+    const toast = toastPush(push);
+    const toastKey = JSON.stringify(toast);
     // Most pushes change nothing a toast shows: leave every tab's page alone then.
-    const toastsToo = toastKey !== lastToastKey;
-    lastToastKey = toastKey;
+    const toastsToo = toastKey !== lastToast;
+    lastToast = toastKey;
     for (const [port, kind] of ports) {
       if (kind === 'content' && !toastsToo) continue;
       try {
-        port.postMessage(kind === 'page' ? push : slice);
+        port.postMessage(kind === 'page' ? push : toast);
       } catch {
         ports.delete(port);
       }
     }
   };
-  const diagnostics = new Diagnostics([], platform.now, debounce((entries) => void store.saveSessionKey('diagnostics', entries).catch(() => {}), 500));
+  const saveDiagnostics = debounce((entries: Parameters<typeof store.saveDiagnostics>[0]) => void store.saveDiagnostics(entries).catch(() => {}), 500);
+  const diagnostics = new Diagnostics([], platform.now, saveDiagnostics);
   // eslint-disable-next-line prefer-const -- assigned right below; effects need a late-bound reference
   let shell: Shell;
   const channel = new NativeChannel(
@@ -89,29 +94,21 @@ export function startBackground(platform: BackgroundPlatform): Background {
       clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
     },
     {
-      onStatus: () => {
-        shell.channelStatus = channel.current;
-        shell.whenReady(() => shell.reconfigure());
-        shell.publish();
-      },
+      onStatus: (host) => void shell.send({ type: 'hostStatusChanged', at: platform.now(), host }),
       onWindow: (event) => observer.hostWindow(event),
-      onWatcher: (event) => diagnostics.add(event.state === 'failed' || event.state === 'unavailable' ? 'warn' : 'info', `window watcher ${event.state}${event.message ? `: ${event.message}` : ''}`),
+      onWatcher: (event) =>
+        diagnostics.add(
+          event.state === 'failed' || event.state === 'unavailable' ? 'warn' : 'info',
+          `window watcher ${event.state}${event.message ? `: ${event.message}` : ''}`,
+        ),
       onInvalid: (message) => diagnostics.add('warn', message),
     },
   );
-  const roles = createHostRoles({ channel, settings: () => shell.settings });
-  shell = new Shell(
-    {
-      now: platform.now,
-      runEffect: (effect) => runEffect({ shell: () => shell, roles, now: platform.now }, effect),
-      publish,
-      onDismissalForgotten: () => void store.saveSessionKey('dismissedNudge', null).catch(() => {}),
-    },
-    diagnostics,
-    store.DEFAULT_SETTINGS,
-  );
-  const observer = new Observer(shell, platform.now, extensionOrigin, (m) => void store.saveSessionKey('observer', m).catch(() => {}));
+  const roles = createHostRoles({ channel, inputs: () => ({ settings: shell.state.settings, host: shell.state.host }) });
+  shell = new Shell({ now: platform.now, runEffect: (effect) => runEffect({ shell: () => shell, roles, now: platform.now }, effect), publish }, diagnostics);
+  const observer = new Observer(shell, platform.now, extensionOrigin, (m) => void store.saveObserverMemory(m).catch(() => {}));
   const requestContext = { shell, channel, roles, now: platform.now, extensionId, extensionOrigin, observeActiveTab: () => observer.observeActiveTab() };
+  const send = (event: Parameters<Shell['send']>[0]) => void shell.send(event);
 
   // --- listeners: all registered synchronously, before any await ---
   browser.runtime.onMessage.addListener((message: unknown, sender: SenderFacts) =>
@@ -122,36 +119,33 @@ export function startBackground(platform: BackgroundPlatform): Background {
     if (!kind) return;
     ports.set(port, kind);
     port.onDisconnect.addListener(() => ports.delete(port));
-    if (shell.isHydrated) port.postMessage(kind === 'page' ? shell.snapshot() : toastSlice(shell.snapshot()));
+    if (shell.isHydrated) port.postMessage(kind === 'page' ? shell.snapshot() : toastPush(shell.snapshot()));
   });
   browser.tabs.onActivated.addListener(({ tabId, windowId }) => observer.tabActivated(tabId, windowId));
   browser.tabs.onUpdated.addListener((_id, changed, tab) => observer.tabUpdated(changed, tab));
   browser.windows.onFocusChanged.addListener((windowId) => observer.windowFocused(windowId));
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === TICK_ALARM) shell.whenReady(() => shell.dispatch({ type: 'ticked', at: platform.now() }));
+    if (alarm.name === TICK_ALARM) send({ type: 'ticked', at: platform.now() });
   });
   browser.notifications.onButtonClicked.addListener((id, button) => {
     if (!id.startsWith(NOTIFICATION_PREFIX)) return;
-    shell.whenReady(() => shell.dispatch({ type: button === 0 ? 'backToTaskChosen' : 'onTaskChosen', at: platform.now() }));
+    send({ type: button === 0 ? 'backToTaskChosen' : 'onTaskChosen', at: platform.now() });
     void browser.notifications.clear(id);
   });
 
-  // --- hydration: nothing is dispatched before the stored state is back ---
+  // --- hydration: nothing is applied before the stored state is back ---
   const ready = store.loadAll().then((loaded) => {
-    shell.settings = loaded.settings;
-    shell.dismissedNudge = loaded.dismissedNudge;
-    if (loaded.observer) observer.memory = loaded.observer;
+    if (loaded.observer) observer.restore(loaded.observer);
     diagnostics.restore(loaded.diagnostics);
     for (const warning of loaded.warnings) diagnostics.add('warn', warning);
-    shell.dispatch({
+    shell.hydrate({
       type: 'stateRestored',
       at: platform.now(),
+      settings: loaded.settings,
       session: loaded.session,
-      volatile: loaded.volatile,
+      drift: loaded.drift,
       lastSessionId: loaded.lastSessionId,
     });
-    shell.reconfigure();
-    shell.markHydrated();
     // After a browser restart nothing is current yet: look at what is on screen now.
     if (!shell.state.drift.current) observer.observeActiveTab();
   });

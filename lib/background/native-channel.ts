@@ -1,14 +1,15 @@
 // NativeChannel: request/response over a native-messaging port, with handshake, timeouts and backoff.
+import type { HostConnection } from '../../shared/host-status';
 import {
   HelloReply,
+  HOST_TIMEOUT_GRACE_MS,
   HostMessage,
   type HostRequest,
   type RunResult,
   type WatcherEvent,
-  type WatcherInfo,
   type WindowEvent,
 } from '../../shared/protocol';
-import type { BackendInfo } from '../../shared/protocol';
+import { Backoff } from '../../shared/util/backoff';
 
 /** The slice of runtime.Port the channel uses, so tests can hand in a fake. */
 export interface NativePort {
@@ -27,17 +28,8 @@ export interface NativeChannelDeps {
   clearTimer(handle: unknown): void;
 }
 
-export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'missing';
-
-export interface ChannelStatus {
-  connection: ConnectionState;
-  hostVersion?: string;
-  platform?: string;
-  watcher?: WatcherInfo;
-  backends: BackendInfo[];
-  error?: string;
-  nextRetryAt?: number;
-}
+/** The host as the channel knows it: what the controller and the surfaces are told. */
+export type ChannelStatus = HostConnection;
 
 export interface ChannelEvents {
   onStatus(status: ChannelStatus): void;
@@ -49,8 +41,8 @@ export interface ChannelEvents {
 type Pending = { resolve: (value: HostMessage) => void; reject: (error: Error) => void; timer: unknown };
 
 const HELLO_TIMEOUT_MS = 10_000;
-const BACKOFF_MIN_MS = 1_000;
-const BACKOFF_MAX_MS = 60_000;
+/** A host that crashed or closed: 1 s, 2 s, 4 s … then once a minute. */
+const RECONNECT_BACKOFF = { firstMs: 1_000, maxMs: 60_000 };
 /** A host that is not installed will not appear by itself soon: retry rarely. */
 const MISSING_RETRY_MS = 5 * 60_000;
 
@@ -73,7 +65,7 @@ export class NativeChannel {
   private port: NativePort | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
-  private failures = 0;
+  private readonly backoff = new Backoff(RECONNECT_BACKOFF);
   private retryTimer: unknown = null;
   private stopped = false;
   private status: ChannelStatus = { connection: 'disconnected', backends: [] };
@@ -101,13 +93,16 @@ export class NativeChannel {
   /** Drops the backoff and connects now (the person pressed Reconnect, or installed the host). */
   reconnectNow(): void {
     this.deps.clearTimer(this.retryTimer);
-    this.failures = 0;
+    this.backoff.reset();
     this.close('reconnecting');
     this.open();
   }
 
   private setStatus(patch: Partial<ChannelStatus>): void {
-    this.status = { ...this.status, ...patch };
+    const next: ChannelStatus = { ...this.status, ...patch };
+    // Cleared fields go away, rather than staying as `undefined` keys the view would carry.
+    for (const key of Object.keys(next) as (keyof ChannelStatus)[]) if (next[key] === undefined) delete next[key];
+    this.status = next;
     this.events.onStatus(this.status);
   }
 
@@ -132,7 +127,7 @@ export class NativeChannel {
       .then((reply) => {
         const hello = HelloReply.safeParse(reply);
         if (!hello.success) throw new Error('the native host answered hello with an unexpected shape');
-        this.failures = 0;
+        this.backoff.reset();
         const { hostVersion, platform, watcher, backends } = hello.data;
         this.setStatus({ connection: 'connected', hostVersion, platform, watcher, backends, error: undefined });
       })
@@ -169,10 +164,7 @@ export class NativeChannel {
     this.rejectAll(reason);
     if (this.stopped) return;
     const missing = isMissingHost(reason);
-    this.failures += 1;
-    const delay = missing
-      ? MISSING_RETRY_MS
-      : Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.min(this.failures - 1, 10));
+    const delay = missing ? MISSING_RETRY_MS : this.backoff.next();
     const nextRetryAt = this.deps.now() + delay;
     this.setStatus({ connection: missing ? 'missing' : 'disconnected', error: reason, nextRetryAt, backends: [] });
     this.deps.clearTimer(this.retryTimer);
@@ -229,7 +221,7 @@ export class NativeChannel {
   async run(backend: string, model: string | undefined, prompt: string, timeoutMs: number): Promise<RunResult> {
     const reply = await this.request(
       { type: 'run', backend, prompt, timeoutMs, ...(model ? { model } : {}) },
-      timeoutMs + 5_000,
+      timeoutMs + HOST_TIMEOUT_GRACE_MS,
     );
     if (reply.type !== 'result') throw new Error(`the native host answered run with ${reply.type}`);
     return reply;

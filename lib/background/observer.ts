@@ -9,7 +9,7 @@ import type { ObserverMemory } from './store';
 const WINDOW_ID_NONE = -1;
 
 export class Observer {
-  memory: ObserverMemory = { focus: 'browser', lastOs: null };
+  #memory: ObserverMemory = { focus: 'browser', lastOs: null };
   private chain: Promise<void> = Promise.resolve();
 
   constructor(
@@ -42,18 +42,28 @@ export class Observer {
     return this.chain;
   }
 
+  /** Where the focus is, as far as the observer knows. */
+  get memory(): ObserverMemory {
+    return this.#memory;
+  }
+
+  /** Puts back what the observer knew before a service-worker restart. */
+  restore(memory: ObserverMemory): void {
+    this.#memory = memory;
+  }
+
   private setMemory(patch: Partial<ObserverMemory>): void {
     const keys = Object.keys(patch) as (keyof ObserverMemory)[];
-    if (keys.every((key) => this.memory[key] === patch[key])) return; // nothing new to store
-    this.memory = { ...this.memory, ...patch };
-    this.persist(this.memory);
+    if (keys.every((key) => this.#memory[key] === patch[key])) return; // nothing new to store
+    this.#memory = { ...this.#memory, ...patch };
+    this.persist(this.#memory);
   }
 
   private observe(tab: TabFacts | undefined, at: number): void {
     if (!tab) return;
-    const decision = observeTab(tab, this.shell.settings, this.extensionOrigin, at);
+    const decision = observeTab(tab, this.shell.state.settings, this.extensionOrigin, at);
     if ('ignore' in decision) return;
-    this.shell.dispatch({ type: 'observed', observation: decision.observe });
+    void this.shell.send({ type: 'observed', observation: decision.observe });
   }
 
   tabActivated(tabId: number, windowId: number): void {
@@ -69,8 +79,8 @@ export class Observer {
     const at = this.now();
     this.enqueue(async () => {
       // A page in the background (or behind another app) retitling itself is not what the person looks at.
-      if (this.memory.focus !== 'browser') return;
-      if (this.memory.windowId !== undefined && tab.windowId !== this.memory.windowId) return;
+      if (this.#memory.focus !== 'browser') return;
+      if (this.#memory.windowId !== undefined && tab.windowId !== this.#memory.windowId) return;
       this.observe(tab, at);
     });
   }
@@ -90,18 +100,18 @@ export class Observer {
     const at = this.now();
     this.enqueue(async () => {
       const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
-      if (tab?.windowId !== undefined && this.memory.focus === 'browser') this.setMemory({ windowId: tab.windowId });
-      if (this.memory.focus === 'browser') this.observe(tab, at);
+      if (tab?.windowId !== undefined && this.#memory.focus === 'browser') this.setMemory({ windowId: tab.windowId });
+      if (this.#memory.focus === 'browser') this.observe(tab, at);
     });
   }
 
   hostWindow(event: WindowEvent): void {
     const at = this.now();
     this.enqueue(async () => {
-      const observation = observeOsWindow(event, this.shell.settings, at);
+      const observation = observeOsWindow(event, this.shell.state.settings, at);
       if (!observation) {
         // The browser itself came to the front: its active tab speaks for it.
-        if (this.memory.focus === 'os') {
+        if (this.#memory.focus === 'os') {
           this.setMemory({ focus: 'browser' });
           const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
           this.observe(tab, at);
@@ -109,7 +119,7 @@ export class Observer {
         return;
       }
       this.setMemory({ focus: 'os', lastOs: { title: event.title, app: event.app, at } });
-      this.shell.dispatch({ type: 'observed', observation });
+      void this.shell.send({ type: 'observed', observation });
     });
   }
 }

@@ -1,10 +1,11 @@
-// Answers runtime messages: checks who sent them, validates them, and routes them to the shell.
+// Answers runtime messages: checks who sent them, validates them, and routes each type to its handler.
 import type { AIRoles } from '../../shared/ai';
-import { ContentRequest, PageRequest, type Reply } from '../../shared/messages';
+import { HOST_TIMEOUT_GRACE_MS } from '../../shared/protocol';
+import type { Failure } from '../../shared/messages/failure';
+import { parseRequest, type ParsedRequestOf, type Reply, type ReplyValue, type RequestType } from '../../shared/messages/requests';
 import { completeOnHost, describeFailure } from './ai';
 import type { NativeChannel } from './native-channel';
 import type { Shell } from './shell';
-import * as store from './store';
 
 export interface SenderFacts {
   id?: string;
@@ -39,99 +40,95 @@ export interface RequestContext {
 
 const TEST_PROMPT = 'This is a connection test. Reply with exactly this JSON object and nothing else: {"ok": true}';
 
-function bad(message: string): Reply {
-  return { ok: false, error: { kind: 'bad_request', message } };
+/** A request that failed in a way the person should read (a backend error, a refused start). */
+class RequestFailed extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+  }
 }
 
-/** The request type for a log line; never stringifies a nested value (deep arrays overflow the stack). */
-function describeType(raw: unknown): string {
-  const type = typeof raw === 'object' && raw !== null && 'type' in raw ? (raw as { type: unknown }).type : undefined;
-  if (typeof type === 'string') return type.slice(0, 40);
-  return type === undefined ? '?' : Array.isArray(type) ? 'array' : typeof type;
+const badRequest = (message: string): Failure => ({ kind: 'bad_request', message });
+
+type Handlers = { [T in RequestType]: (req: ParsedRequestOf<T>, ctx: RequestContext) => Promise<ReplyValue<T>> | ReplyValue<T> };
+
+/** Gives up on an AI call a little after the host's own timeout would have answered. */
+function aiDeadline(ctx: RequestContext): AbortSignal {
+  return AbortSignal.timeout(ctx.shell.state.settings.aiTimeoutSeconds * 1000 + HOST_TIMEOUT_GRACE_MS);
+}
+
+const HANDLERS: Handlers = {
+  getState: (_req, ctx) => ctx.shell.snapshot(),
+  startSession: async (req, ctx) => {
+    await ctx.shell.send({ type: 'sessionStarted', at: ctx.now(), input: req.input }).catch(() => {});
+    if (ctx.shell.state.phase === 'idle') throw new RequestFailed(badRequest('the session could not start: check the commitment'));
+    ctx.observeActiveTab();
+    return null;
+  },
+  pauseSession: (_req, ctx) => act(ctx, { type: 'sessionPaused', at: ctx.now() }),
+  resumeSession: (_req, ctx) => act(ctx, { type: 'sessionResumed', at: ctx.now() }),
+  endSession: (_req, ctx) => act(ctx, { type: 'sessionEnded', at: ctx.now() }),
+  driftBackToTask: (_req, ctx) => act(ctx, { type: 'backToTaskChosen', at: ctx.now() }),
+  driftOnTask: (_req, ctx) => act(ctx, { type: 'onTaskChosen', at: ctx.now() }),
+  driftDismiss: (req, ctx) => act(ctx, { type: 'bannerDismissed', at: ctx.now(), episode: req.episode }),
+  nudgeDismiss: (req, ctx) => act(ctx, { type: 'nudgeDismissed', at: ctx.now(), message: req.message }),
+  coach: async (req, ctx) => {
+    try {
+      return await ctx.roles.coach.coach(req.intention, aiDeadline(ctx));
+    } catch (error) {
+      const failure = describeFailure(error, ctx.shell.state.host);
+      ctx.shell.diagnostics.add('warn', `coach failed: ${failure.message}`);
+      throw new RequestFailed(failure);
+    }
+  },
+  getSettings: (_req, ctx) => ctx.shell.state.settings,
+  saveSettings: async (req, ctx) => {
+    // Awaited: "Saved" on the page means the settings are in storage.
+    await ctx.shell.send({ type: 'settingsSaved', at: ctx.now(), settings: req.settings });
+    return ctx.shell.state.settings;
+  },
+  testBackend: async (req, ctx) => {
+    const override = { ...(req.backend ? { backend: req.backend } : {}), ...(req.model ? { model: req.model } : {}) };
+    try {
+      const inputs = () => ({ settings: ctx.shell.state.settings, host: ctx.shell.state.host });
+      const result = await completeOnHost({ channel: ctx.channel, inputs }, TEST_PROMPT, aiDeadline(ctx), override);
+      ctx.shell.diagnostics.add('info', `test of ${result.backend} answered in ${result.ms} ms`);
+      return result;
+    } catch (error) {
+      const failure = describeFailure(error, ctx.shell.state.host);
+      ctx.shell.diagnostics.add('warn', `backend test failed: ${failure.message}`);
+      throw new RequestFailed(failure);
+    }
+  },
+  getDiagnostics: (_req, ctx) => ctx.shell.diagnostics.list(),
+  reconnectHost: (_req, ctx) => {
+    ctx.channel.reconnectNow();
+    return null;
+  },
+};
+
+/** Requests that only act reply once the event is applied; the new state reaches the surfaces as a push. */
+async function act(ctx: RequestContext, event: Parameters<Shell['send']>[0]): Promise<null> {
+  await ctx.shell.send(event).catch(() => {});
+  return null;
 }
 
 export async function handleRequest(ctx: RequestContext, raw: unknown, sender: SenderFacts): Promise<Reply> {
   const kind = senderKind(sender, ctx.extensionId, ctx.extensionOrigin);
   if (!kind) {
     ctx.shell.diagnostics.add('warn', `refused a message from an unexpected sender (${sender.url ?? sender.id ?? 'unknown'})`);
-    return bad('not allowed');
+    return { ok: false, error: badRequest('not allowed') };
   }
-  const schema = kind === 'page' ? PageRequest : ContentRequest;
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const type = describeType(raw);
-    ctx.shell.diagnostics.add('warn', `rejected a malformed or forbidden ${kind} message (${type}): ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-    return bad(`rejected: ${parsed.error.issues[0]?.message ?? 'invalid message'}`);
+  const parsed = parseRequest(raw, kind);
+  if (!parsed.ok) {
+    ctx.shell.diagnostics.add('warn', `rejected a malformed or forbidden ${kind} message (${parsed.type}): ${parsed.error}`);
+    return { ok: false, error: badRequest(`rejected: ${parsed.error}`) };
   }
-  const req = parsed.data as PageRequest;
-  const { shell } = ctx;
-  const at = ctx.now();
-  // Content scripts act on drift; the state reaches them as a toast slice over their port, not here.
-  const done = (): Reply => (kind === 'page' ? { ok: true, state: shell.snapshot() } : { ok: true });
-
-  switch (req.type) {
-    case 'getState':
-      return done();
-    case 'startSession':
-      shell.dispatch({ type: 'sessionStarted', at, input: req.input });
-      if (shell.state.runtime === 'idle') return bad('the session could not start: check the commitment');
-      ctx.observeActiveTab();
-      return done();
-    case 'pauseSession':
-      shell.dispatch({ type: 'sessionPaused', at });
-      return done();
-    case 'resumeSession':
-      shell.dispatch({ type: 'sessionResumed', at });
-      return done();
-    case 'endSession':
-      shell.dispatch({ type: 'sessionEnded', at });
-      return done();
-    case 'driftBackToTask':
-      shell.dispatch({ type: 'backToTaskChosen', at });
-      return done();
-    case 'driftOnTask':
-      shell.dispatch({ type: 'onTaskChosen', at });
-      return done();
-    case 'driftDismiss':
-      shell.dispatch({ type: 'bannerDismissed', at, episode: req.episode });
-      return done();
-    case 'nudgeDismiss':
-      shell.dismissedNudge = req.message;
-      await store.saveSessionKey('dismissedNudge', req.message);
-      shell.publish();
-      return done();
-    case 'coach':
-      try {
-        const suggestion = await ctx.roles.coach.coach(req.intention, AbortSignal.timeout(shell.settings.aiTimeoutSeconds * 1000 + 5_000));
-        return { ok: true, suggestion };
-      } catch (error) {
-        const failure = describeFailure(error, shell.channelStatus);
-        shell.diagnostics.add('warn', `coach failed: ${failure.message}`);
-        return { ok: false, error: failure };
-      }
-    case 'getSettings':
-      return { ok: true, settings: shell.settings };
-    case 'saveSettings':
-      shell.settings = req.settings;
-      await store.saveSettings(req.settings);
-      shell.reconfigure();
-      shell.publish();
-      return { ok: true, settings: shell.settings };
-    case 'testBackend':
-      try {
-        const override = { ...(req.backend ? { backend: req.backend } : {}), ...(req.model ? { model: req.model } : {}) };
-        const result = await completeOnHost({ channel: ctx.channel, settings: () => shell.settings }, TEST_PROMPT, AbortSignal.timeout(shell.settings.aiTimeoutSeconds * 1000 + 5_000), override);
-        shell.diagnostics.add('info', `test of ${result.backend} answered in ${result.ms} ms`);
-        return { ok: true, text: result.text, ms: result.ms, backend: result.backend };
-      } catch (error) {
-        const failure = describeFailure(error, shell.channelStatus);
-        shell.diagnostics.add('warn', `backend test failed: ${failure.message}`);
-        return { ok: false, error: failure };
-      }
-    case 'getDiagnostics':
-      return { ok: true, diagnostics: shell.diagnostics.list(), state: shell.snapshot() };
-    case 'reconnectHost':
-      ctx.channel.reconnectNow();
-      return done();
+  const req = parsed.request;
+  const handler = HANDLERS[req.type] as (req: ParsedRequestOf<RequestType>, ctx: RequestContext) => Promise<unknown> | unknown;
+  try {
+    return { ok: true, value: await handler(req, ctx) } as Reply;
+  } catch (error) {
+    if (error instanceof RequestFailed) return { ok: false, error: error.failure };
+    return { ok: false, error: { kind: 'unavailable', message: error instanceof Error ? error.message : String(error) } };
   }
 }

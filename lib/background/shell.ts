@@ -1,138 +1,110 @@
-// The imperative shell: owns the controller state, serialises events, runs effects, publishes state.
+// The imperative shell: owns the controller state, applies events in order, runs their effects, publishes the view.
 import {
   initialState,
-  toView,
+  surfaceView,
   transition,
-  type ControllerConfig,
   type ControllerEffect,
   type ControllerEvent,
   type ControllerState,
 } from '../../shared/controller';
-import type { HostStatus, StatePush } from '../../shared/messages';
-import type { Settings } from '../../shared/settings';
-import { chooseBackend } from './ai';
+import type { StatePush } from '../../shared/messages/pushes';
 import type { Diagnostics } from './diagnostics';
-import type { ChannelStatus } from './native-channel';
 
 export interface ShellDeps {
   now(): number;
-  runEffect(effect: ControllerEffect): void;
+  /** Runs one effect; a returned promise settles when it is done (rejects when a write failed). */
+  runEffect(effect: ControllerEffect): Promise<void> | void;
   publish(push: StatePush): void;
-  onDismissalForgotten?(): void;
 }
 
-/** Controller timings and switches derived from settings and the host's status. */
-export function configFrom(settings: Settings, status: ChannelStatus): Partial<ControllerConfig> {
-  return {
-    nudgeDebounceMs: Math.round(settings.nudgeIntervalMinutes * 60_000),
-    judgeDebounceMs: Math.round(settings.judgeDebounceSeconds * 1000),
-    aiTimeoutMs: settings.aiTimeoutSeconds * 1000,
-    aiAvailable: chooseBackend(settings, status) !== null,
-    nudgeEnabled: settings.nudgeEnabled,
-    // Re-evaluate at least as often as a nudge may fire, so short intervals are honoured.
-    reevaluateEveryMs: Math.max(10_000, Math.min(60_000, Math.round(settings.nudgeIntervalMinutes * 60_000))),
-  };
-}
+type Restored = Extract<ControllerEvent, { type: 'stateRestored' }>;
 
 export class Shell {
-  state: ControllerState = initialState();
-  settings: Settings;
-  channelStatus: ChannelStatus = { connection: 'connecting', backends: [] };
-  dismissedNudge: string | null = null;
-  private hydrated = false;
-  private lastPublished = '';
-  private readonly queue: Array<() => void> = [];
+  #state: ControllerState = initialState();
+  #hydrated = false;
+  #lastPublished = '';
+  readonly #queue: Array<() => void> = [];
 
   constructor(
     private readonly deps: ShellDeps,
     readonly diagnostics: Diagnostics,
-    settings: Settings,
-  ) {
-    this.settings = settings;
-  }
+  ) {}
 
-  /** Runs `work` now if hydrated, else once hydration is done: events are queued, never lost. */
-  whenReady(work: () => void): void {
-    if (this.hydrated) this.safely(work);
-    else this.queue.push(work);
-  }
-
-  markHydrated(): void {
-    this.hydrated = true;
-    for (const work of this.queue.splice(0)) this.safely(work);
-    this.publish();
+  /** The controller state, read-only: only events change it. */
+  get state(): ControllerState {
+    return this.#state;
   }
 
   get isHydrated(): boolean {
-    return this.hydrated;
+    return this.#hydrated;
   }
 
-  private safely(work: () => void): void {
-    try {
-      work();
-    } catch (error) {
-      // One bad event must not take the service worker's listeners down with it.
-      this.diagnostics.add('error', `internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-    }
+  /**
+   * Applies an event (after hydration: events that arrive earlier wait, in order, never lost),
+   * runs its effects, and pushes the view if it changed. Resolves when the effects are done;
+   * rejects when one of them failed to write, which callers that promise durability await.
+   */
+  send(event: ControllerEvent): Promise<void> {
+    const done = this.#hydrated
+      ? this.#apply(event)
+      : new Promise<void>((resolve, reject) => this.#queue.push(() => this.#apply(event).then(resolve, reject)));
+    // The failure is already in diagnostics: a caller that does not await must not see it as unhandled.
+    done.catch(() => {});
+    return done;
   }
 
-  dispatch(event: ControllerEvent): void {
-    const before = this.state;
-    const step = transition(before, event);
-    this.state = step.state;
-    for (const effect of step.effects) this.safely(() => this.deps.runEffect(effect));
-    if (step.state === before) return;
-    this.forgetStaleDismissal(before);
+  /** The stored state is back: it is applied first, then everything that waited for it. */
+  hydrate(restored: Restored): void {
+    void this.#apply(restored).catch(() => {});
+    this.#hydrated = true;
+    for (const work of this.#queue.splice(0)) work();
     this.publish();
   }
 
-  /**
-   * A dismissal hides one text. Once the advice moves on (a new text, or none), the dismissal is
-   * forgotten, so the same advice returning later shows again.
-   */
-  private forgetStaleDismissal(before: ControllerState): void {
-    const nudge = (s: ControllerState) => toView(s).drift.nudge ?? '';
-    const now = nudge(this.state);
-    if (this.dismissedNudge !== null && now !== nudge(before) && now !== this.dismissedNudge) {
-      this.dismissedNudge = null;
-      this.deps.onDismissalForgotten?.();
+  #apply(event: ControllerEvent): Promise<void> {
+    const before = this.#state;
+    let effects: ControllerEffect[];
+    try {
+      const step = transition(before, event);
+      this.#state = step.state;
+      effects = step.effects;
+    } catch (error) {
+      // One bad event must not take the service worker's listeners down with it.
+      this.#internalError(error);
+      return Promise.resolve();
+    }
+    const running = effects.map((effect) => this.#run(effect));
+    if (this.#state !== before) this.publish();
+    return Promise.all(running).then(() => undefined);
+  }
+
+  #run(effect: ControllerEffect): Promise<void> {
+    try {
+      return Promise.resolve(this.deps.runEffect(effect));
+    } catch (error) {
+      this.#internalError(error);
+      return Promise.resolve();
     }
   }
 
-  /** Re-derives the controller config (after settings or host status changed). */
-  reconfigure(): void {
-    this.dispatch({ type: 'configChanged', at: this.deps.now(), config: configFrom(this.settings, this.channelStatus) });
-  }
-
-  hostStatus(): HostStatus {
-    const s = this.channelStatus;
-    return {
-      connection: s.connection,
-      backends: s.backends,
-      activeBackend: chooseBackend(this.settings, s),
-      ...(s.hostVersion ? { hostVersion: s.hostVersion } : {}),
-      ...(s.platform ? { platform: s.platform } : {}),
-      ...(s.watcher ? { watcher: s.watcher } : {}),
-      ...(s.error ? { error: s.error } : {}),
-      ...(s.nextRetryAt ? { nextRetryAt: s.nextRetryAt } : {}),
-    };
+  #internalError(error: unknown): void {
+    this.diagnostics.add('error', `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
 
   snapshot(): StatePush {
-    return { type: 'state', view: toView(this.state), host: this.hostStatus(), dismissedNudge: this.dismissedNudge, now: this.deps.now() };
+    return { type: 'state', view: surfaceView(this.#state), now: this.deps.now() };
   }
 
   /**
-   * Pushes the state to every open surface, unless it says nothing new: most observations change
+   * Pushes the view to every open surface, unless it says nothing new: most observations change
    * only what the view does not show, and each push wakes every tab's toast.
    */
   publish(): void {
-    if (!this.hydrated) return;
+    if (!this.#hydrated) return;
     const push = this.snapshot();
-    const { now: _stampedAt, ...content } = push;
-    const key = JSON.stringify(content);
-    if (key === this.lastPublished) return;
-    this.lastPublished = key;
+    const key = JSON.stringify(push.view);
+    if (key === this.#lastPublished) return;
+    this.#lastPublished = key;
     this.deps.publish(push);
   }
 }

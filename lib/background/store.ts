@@ -1,20 +1,22 @@
 // StateStore adapter: zod-validated, versioned reads and writes of everything the background keeps.
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
-import { SessionRecord, VolatileState } from '../../shared/controller';
-import { DiagnosticEntry } from '../../shared/messages';
-import { DIAGNOSTICS_LIMIT } from './diagnostics';
-import { DEFAULT_SETTINGS, loadSettings, type Settings } from '../../shared/settings';
+import { readDriftState, DRIFT_STATE_VERSION, SessionRecord, type DriftState } from '../../shared/controller';
+import { DIAGNOSTICS_LIMIT } from '../../shared/limits';
+import { DiagnosticEntry } from '../../shared/messages/requests';
+import { loadSettings, type Settings } from '../../shared/settings';
 
 /** Storage keys. Local survives a browser restart; session lives as long as the browser runs. */
 export const KEYS = {
   settings: 'settings',
   session: 'session',
-  volatile: 'drift',
-  dismissedNudge: 'dismissedNudge',
+  drift: 'drift',
   diagnostics: 'diagnostics',
   observer: 'observer',
 } as const;
+
+/** Where drift state version 1 kept the dismissed nudge; read once to migrate, then removed. */
+const LEGACY_DISMISSED_NUDGE_KEY = 'dismissedNudge';
 
 const STORED_SESSION_VERSION = 1;
 
@@ -24,8 +26,6 @@ const StoredSession = z.object({
   lastSessionId: z.number().int().nonnegative(),
   session: SessionRecord.nullable(),
 });
-
-const StoredVolatile = z.object({ version: z.literal(1), drift: VolatileState });
 
 /** Where the browser focus is, as far as the observer knows (survives service-worker restarts). */
 export const ObserverMemory = z.object({
@@ -40,8 +40,7 @@ export interface Loaded {
   settings: Settings;
   session: SessionRecord | null;
   lastSessionId: number;
-  volatile: VolatileState | null;
-  dismissedNudge: string | null;
+  drift: DriftState | null;
   diagnostics: DiagnosticEntry[];
   observer: ObserverMemory | null;
   warnings: string[];
@@ -55,29 +54,39 @@ function parseOr<T>(schema: z.ZodType<T>, raw: unknown, key: string, warnings: s
   return null;
 }
 
-/** Reads every key; a corrupt value falls back to its default with a warning, other keys untouched. */
+function readDrift(raw: unknown, legacyDismissed: unknown, warnings: string[]): DriftState | null {
+  if (raw === undefined || raw === null) return null;
+  const read = readDriftState(raw, legacyDismissed);
+  if (!read.ok) {
+    warnings.push(`stored drift state was unreadable and was reset: ${read.error}`);
+    return null;
+  }
+  if (read.migratedFrom !== undefined) warnings.push(`drift state migrated from version ${read.migratedFrom}`);
+  return read.drift;
+}
+
+/** Reads every key in one call per area; a corrupt value falls back to its default with a warning, other keys untouched. */
 export async function loadAll(): Promise<Loaded> {
   const warnings: string[] = [];
   const [local, session] = await Promise.all([
     browser.storage.local.get([KEYS.settings, KEYS.session]).catch(() => ({}) as Record<string, unknown>),
     browser.storage.session
-      .get([KEYS.volatile, KEYS.dismissedNudge, KEYS.diagnostics, KEYS.observer])
+      .get([KEYS.drift, KEYS.diagnostics, KEYS.observer, LEGACY_DISMISSED_NUDGE_KEY])
       .catch(() => ({}) as Record<string, unknown>),
   ]);
   const settingsLoad = loadSettings(local[KEYS.settings]);
   if (!settingsLoad.ok) warnings.push(`stored settings were unreadable and defaults are used: ${settingsLoad.error}`);
   else if (settingsLoad.migratedFrom !== undefined) warnings.push(`settings migrated from version ${settingsLoad.migratedFrom}`);
   const storedSession = parseOr(StoredSession, local[KEYS.session], 'session', warnings);
-  const storedVolatile = parseOr(StoredVolatile, session[KEYS.volatile], 'drift state', warnings);
-  const dismissed = parseOr(z.string().max(2000), session[KEYS.dismissedNudge], 'dismissed nudge', warnings);
+  const drift = readDrift(session[KEYS.drift], session[LEGACY_DISMISSED_NUDGE_KEY], warnings);
+  if (LEGACY_DISMISSED_NUDGE_KEY in session) void browser.storage.session.remove(LEGACY_DISMISSED_NUDGE_KEY).catch(() => {});
   const diagnostics = parseOr(z.array(DiagnosticEntry).max(DIAGNOSTICS_LIMIT), session[KEYS.diagnostics], 'diagnostics', warnings);
   const observer = parseOr(ObserverMemory, session[KEYS.observer], 'observer', warnings);
   return {
     settings: settingsLoad.settings,
     session: storedSession?.session ?? null,
     lastSessionId: storedSession?.lastSessionId ?? 0,
-    volatile: storedVolatile?.drift ?? null,
-    dismissedNudge: dismissed,
+    drift,
     diagnostics: diagnostics ?? [],
     observer,
     warnings,
@@ -92,12 +101,14 @@ export async function saveSession(session: SessionRecord | null, lastSessionId: 
   await browser.storage.local.set({ [KEYS.session]: { version: STORED_SESSION_VERSION, lastSessionId, session } });
 }
 
-export async function saveVolatile(drift: VolatileState): Promise<void> {
-  await browser.storage.session.set({ [KEYS.volatile]: { version: 1, drift } });
+export async function saveDrift(drift: DriftState): Promise<void> {
+  await browser.storage.session.set({ [KEYS.drift]: { version: DRIFT_STATE_VERSION, drift } });
 }
 
-export async function saveSessionKey(key: 'dismissedNudge' | 'diagnostics' | 'observer', value: unknown): Promise<void> {
-  await browser.storage.session.set({ [KEYS[key]]: value });
+export async function saveDiagnostics(entries: DiagnosticEntry[]): Promise<void> {
+  await browser.storage.session.set({ [KEYS.diagnostics]: entries });
 }
 
-export { DEFAULT_SETTINGS };
+export async function saveObserverMemory(memory: ObserverMemory): Promise<void> {
+  await browser.storage.session.set({ [KEYS.observer]: memory });
+}

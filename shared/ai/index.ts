@@ -38,7 +38,6 @@ export {
   parseCoach,
   type CoachPlan,
 } from './coach';
-export { formatCommitment } from './commitment';
 export { SYSTEM_PROMPT } from './system-prompt';
 export {
   createAIRoles,

@@ -1,5 +1,7 @@
 // Drift judge role: the prompt that asks whether one observation is drift, and its strict parser.
 import { z } from 'zod';
+import type { Verdict } from '../controller/records';
+import type { ObservationSource } from '../vocabulary';
 import { InvalidVerdictError } from './errors';
 import { parseRoleObject } from './parse-object';
 import {
@@ -21,14 +23,7 @@ export const VerdictSchema = z.object({
 });
 export type VerdictWire = z.infer<typeof VerdictSchema>;
 
-export interface Verdict {
-  drifting: boolean;
-  /** Cleaned, capped, one line; non-empty whenever `drifting` is true. */
-  reason: string;
-}
-
-/** Where an observation came from: a browser tab (app = site) or the active OS window (app = class). */
-export type ObservationSource = 'tab' | 'os';
+export type { ObservationSource, Verdict };
 
 export interface Observation {
   title: string;

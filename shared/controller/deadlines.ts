@@ -1,29 +1,27 @@
 // When the controller next needs a tick: the data the shell maps to one chrome.alarms alarm.
+import { MIN_DEADLINE_DELAY_MS } from '../limits';
 import { appKey, matchesAny } from '../match';
 import { nudgeWaitMs } from './evaluate';
-import type { ControllerState } from './model';
-
-/** Earliest a deadline may be armed after `at`, so a due-but-unconsumed deadline cannot spin. */
-const MIN_DELAY_MS = 500;
+import type { ControllerState } from './state';
 
 /**
  * The next moment a `ticked` event changes anything, or null when nothing is pending:
  * a debounced judge, an expiring judge, the timebox end, the nudge debounce, the periodic re-evaluation.
  */
 export function nextDeadline(s: ControllerState, at: number): number | null {
-  const session = s.session;
-  if (s.runtime !== 'active' || !session) return null;
-  const d = s.drift;
+  if (s.phase !== 'active') return null;
+  const { session, drift: d } = s;
   const due: number[] = [];
   if (d.judgeDue) due.push(d.judgeDue.at);
   for (const p of Object.values(d.pendingJudges)) due.push(p.expiresAt);
   if (session.endsAt !== undefined && !session.timeboxNotified) due.push(session.endsAt);
   due.push((d.lastReevaluatedAt ?? at) + s.config.reevaluateEveryMs);
-  const onAllowed = d.current !== null && matchesAny(session.allowed, d.current.app, d.current.source) !== undefined;
-  if (onAllowed && appKey(d.current!.app) && d.lastNudgedAt !== null) {
+  const current = d.current;
+  const onAllowed = current !== null && matchesAny(session.allowed, current.app, current.source) !== undefined;
+  if (onAllowed && appKey(current.app) && d.lastNudgedAt !== null) {
     const nudgeAt = d.lastNudgedAt + nudgeWaitMs(s.config, d);
     // Past nudge deadlines that did not fire (nothing new in the ring) wait for the periodic tick.
     if (nudgeAt > at) due.push(nudgeAt);
   }
-  return Math.max(Math.min(...due), at + MIN_DELAY_MS);
+  return Math.max(Math.min(...due), at + MIN_DEADLINE_DELAY_MS);
 }

@@ -1,48 +1,42 @@
 // Evaluates the current observation of an active session: blocked, allowed (+ nudge), or judged.
+import { commitmentText } from '../commitment';
+import { JUDGE_RETRY_MS, NUDGE_NEW_TITLES, RECENT_TITLES, VERDICT_CACHE_LIMIT } from '../limits';
 import { appKey, matchesAny } from '../match';
 import type { ControllerEffect } from './events';
-import {
-  commitmentText,
-  NUDGE_NEW_TITLES,
-  RING_SIZE,
-  VERDICT_CACHE_LIMIT,
-  type ControllerState,
-  type ObservationRecord,
-  type Verdict,
-  type VolatileState,
-} from './model';
+import type { DriftState, ObservationRecord, Verdict } from './records';
+import { judgeExpiry, type ActiveState, type ControllerConfig, type ControllerState } from './state';
 
-export interface Step {
-  state: ControllerState;
+export interface Step<S extends ControllerState = ControllerState> {
+  state: S;
   effects: ControllerEffect[];
 }
 
-/** Appends a title when non-empty and different from the newest; keeps the last RING_SIZE. */
+/** Appends a title when non-empty and different from the newest; keeps the last RECENT_TITLES. */
 export function pushTitle(ring: readonly string[], title: string): string[] {
   const trimmed = title.trim();
   if (!trimmed || ring[ring.length - 1] === trimmed) return [...ring];
-  return [...ring, trimmed].slice(-RING_SIZE);
+  return [...ring, trimmed].slice(-RECENT_TITLES);
 }
 
 /** Ends an on-task stretch: in-flight nudges become stale and an advisory no longer applies. */
-function leaveStretch(d: VolatileState): VolatileState {
-  return { ...d, nudgeEpoch: d.nudgeEpoch + 1, nudgeMessage: '' };
+export function leaveStretch(d: DriftState): DriftState {
+  return { ...d, onTaskStretch: d.onTaskStretch + 1, nudgeMessage: '' };
 }
 
 /** Enters (or stays in) drifting; a new episode starts unless we were already drifting on this app. */
 export function enterDrifting(
-  before: VolatileState,
-  d: VolatileState,
+  before: DriftState,
+  d: DriftState,
   obs: ObservationRecord,
   reason: string,
-): { drift: VolatileState; effects: ControllerEffect[] } {
+): { drift: DriftState; effects: ControllerEffect[] } {
   const sameEpisode =
     before.status === 'drifting' && before.current !== null && appKey(before.current.app) === appKey(obs.app);
-  const episode = sameEpisode ? d.episode : d.episode + 1;
-  const drift: VolatileState = { ...d, status: 'drifting', reason, episode, judgeDue: null };
+  const driftEpisode = sameEpisode ? d.driftEpisode : d.driftEpisode + 1;
+  const drift: DriftState = { ...d, status: 'drifting', reason, driftEpisode, judgeDue: null };
   const effects: ControllerEffect[] =
     !sameEpisode && obs.source === 'os'
-      ? [{ type: 'notifyDrift', episode, app: obs.app, title: obs.title, reason }]
+      ? [{ type: 'notifyDrift', episode: driftEpisode, app: obs.app, title: obs.title, reason }]
       : [];
   return { drift, effects };
 }
@@ -57,36 +51,34 @@ export function cacheVerdict(verdicts: Record<string, Verdict>, key: string, ver
 }
 
 /** The wait between nudges now: the debounce, stretched while the answers keep saying "on track". */
-export function nudgeWaitMs(config: ControllerState['config'], d: VolatileState): number {
+export function nudgeWaitMs(config: ControllerConfig, d: DriftState): number {
   return config.nudgeDebounceMs * d.nudgeBackoff;
 }
 
 /** How many titles of the ring were not in it when the nudge last ran (all of them before the first nudge). */
-function titlesSinceLastNudge(d: VolatileState): number {
+function titlesSinceLastNudge(d: DriftState): number {
   const before = new Set(d.lastNudgedTitles);
   return d.recentTitles.filter((t) => !before.has(t)).length;
 }
 
-function maybeNudge(s: ControllerState, d: VolatileState, at: number): { drift: VolatileState; effects: ControllerEffect[] } {
+function maybeNudge(s: ActiveState, d: DriftState, at: number): { drift: DriftState; effects: ControllerEffect[] } {
   const { config, session } = s;
   const eligible =
     config.nudgeEnabled &&
     config.aiAvailable &&
-    session !== null &&
-    s.runtime === 'active' &&
     d.recentTitles.length >= 2 &&
     (d.lastNudgedAt === null || at - d.lastNudgedAt >= nudgeWaitMs(config, d)) &&
     // New evidence only: the same titles (the person is away, or cycles through the same files)
     // would get the same answer, so asking again would only spend a call.
     titlesSinceLastNudge(d) >= NUDGE_NEW_TITLES;
-  if (!eligible || !session) return { drift: d, effects: [] };
+  if (!eligible) return { drift: d, effects: [] };
   return {
     drift: { ...d, lastNudgedAt: at, lastNudgedTitles: [...d.recentTitles] },
     effects: [
       {
         type: 'runNudge',
         sessionId: session.id,
-        epoch: d.nudgeEpoch,
+        stretch: d.onTaskStretch,
         commitment: commitmentText(session.commitment),
         titles: [...d.recentTitles],
         timeoutMs: config.aiTimeoutMs,
@@ -95,22 +87,21 @@ function maybeNudge(s: ControllerState, d: VolatileState, at: number): { drift: 
   };
 }
 
-function launchJudge(s: ControllerState, d: VolatileState, obs: ObservationRecord, key: string, at: number): Step {
-  const session = s.session!;
-  const gen = d.driftGen + 1;
-  const drift: VolatileState = {
+function launchJudge(s: ActiveState, d: DriftState, obs: ObservationRecord, key: string, at: number): Step<ActiveState> {
+  const launch = d.judgeLaunches + 1;
+  const drift: DriftState = {
     ...d,
     status: 'checking',
     reason: '',
-    driftGen: gen,
+    judgeLaunches: launch,
     judgeDue: null,
-    pendingJudges: { ...d.pendingJudges, [key]: { gen, expiresAt: at + s.config.aiTimeoutMs + 5_000 } },
+    pendingJudges: { ...d.pendingJudges, [key]: { launch, expiresAt: judgeExpiry(s.config, at) } },
   };
   const effect: ControllerEffect = {
     type: 'runJudge',
-    sessionId: session.id,
-    gen,
-    commitment: commitmentText(session.commitment),
+    sessionId: s.session.id,
+    launch,
+    commitment: commitmentText(s.session.commitment),
     title: obs.title,
     app: key,
     source: obs.source,
@@ -119,7 +110,7 @@ function launchJudge(s: ControllerState, d: VolatileState, obs: ObservationRecor
   return { state: { ...s, drift }, effects: [effect] };
 }
 
-function evaluateUnmatched(s: ControllerState, before: VolatileState, d: VolatileState, obs: ObservationRecord, key: string, at: number): Step {
+function evaluateUnmatched(s: ActiveState, before: DriftState, d: DriftState, obs: ObservationRecord, key: string, at: number): Step<ActiveState> {
   const cached = d.verdicts[key];
   if (cached) {
     if (!cached.drifting) return { state: { ...s, drift: { ...d, status: 'ontask', reason: '', judgeDue: null, lastOnTask: obs } }, effects: [] };
@@ -128,7 +119,7 @@ function evaluateUnmatched(s: ControllerState, before: VolatileState, d: Volatil
   }
   if (d.pendingJudges[key]) return { state: { ...s, drift: { ...d, status: 'checking', reason: '', judgeDue: null } }, effects: [] };
   const failedAt = d.judgeFailures[key];
-  const recentlyFailed = failedAt !== undefined && at - failedAt < s.config.judgeRetryMs;
+  const recentlyFailed = failedAt !== undefined && at - failedAt < JUDGE_RETRY_MS;
   if (!key || !s.config.aiAvailable || recentlyFailed) {
     return { state: { ...s, drift: { ...d, status: 'unknown', reason: '', judgeDue: null } }, effects: [] };
   }
@@ -141,22 +132,22 @@ function evaluateUnmatched(s: ControllerState, before: VolatileState, d: Volatil
 
 /**
  * Evaluates `s.drift.current` at time `at`. `fresh` is true for a new observation (its title joins the
- * ring) and false for a periodic re-evaluation.
+ * ring) and false for a periodic re-evaluation. `before` is the drift state before the event, to
+ * tell a new drift episode from the same one continuing.
  */
-export function evaluateCurrent(s: ControllerState, at: number, fresh: boolean, before: VolatileState = s.drift): Step {
+export function evaluateCurrent(s: ActiveState, at: number, fresh: boolean, before: DriftState = s.drift): Step<ActiveState> {
   const obs = s.drift.current;
-  const session = s.session;
-  if (!obs || !session || s.runtime !== 'active') return { state: s, effects: [] };
-  let d: VolatileState = fresh ? { ...s.drift, recentTitles: pushTitle(s.drift.recentTitles, obs.title) } : s.drift;
+  if (!obs) return { state: s, effects: [] };
+  let d: DriftState = fresh ? { ...s.drift, recentTitles: pushTitle(s.drift.recentTitles, obs.title) } : s.drift;
   const key = appKey(obs.app);
 
-  const blockedBy = matchesAny(session.blocked, obs.app, obs.source);
+  const blockedBy = matchesAny(s.session.blocked, obs.app, obs.source);
   if (blockedBy) {
     const why = blockedBy === key ? `${obs.app} is on your blocked list` : `${obs.app} is on your blocked list (as ${blockedBy})`;
     const { drift, effects } = enterDrifting(before, leaveStretch(d), obs, why);
     return { state: { ...s, drift }, effects };
   }
-  if (matchesAny(session.allowed, obs.app, obs.source)) {
+  if (matchesAny(s.session.allowed, obs.app, obs.source)) {
     d = { ...d, status: 'ontask', reason: '', judgeDue: null, lastOnTask: obs };
     const nudged = maybeNudge(s, d, at);
     return { state: { ...s, drift: nudged.drift }, effects: nudged.effects };

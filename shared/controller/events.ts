@@ -1,11 +1,14 @@
 // What can happen to the controller (events, past tense) and what it asks the shell to do (effects).
-import type { Commitment, ControllerConfig, ObservationRecord, SessionRecord, VolatileState } from './model';
+import type { HostConnection } from '../host-status';
+import type { Settings } from '../settings';
+import type { ObservationSource } from '../vocabulary';
+import type { Commitment, DriftState, ObservationRecord, SessionRecord } from './records';
 
 export interface SessionStartInput {
   commitment: Commitment;
   allowed: string[];
   blocked: string[];
-  timeboxMinutes?: number;
+  timeboxMinutes?: number | undefined;
 }
 
 export type ControllerEvent =
@@ -13,37 +16,51 @@ export type ControllerEvent =
   | { type: 'sessionPaused'; at: number }
   | { type: 'sessionResumed'; at: number }
   | { type: 'sessionEnded'; at: number }
-  /** The shell loaded a saved session; `volatile` is null after a browser restart (clean drift state). */
-  | { type: 'stateRestored'; at: number; session: SessionRecord | null; volatile: VolatileState | null; lastSessionId: number }
+  /** The shell loaded what storage kept; `drift` is null after a browser restart (clean drift state). */
+  | {
+      type: 'stateRestored';
+      at: number;
+      settings: Settings;
+      session: SessionRecord | null;
+      drift: DriftState | null;
+      lastSessionId: number;
+    }
   | { type: 'observed'; observation: ObservationRecord }
   | { type: 'ticked'; at: number }
-  | { type: 'configChanged'; at: number; config: Partial<ControllerConfig> }
-  | { type: 'judgeSucceeded'; at: number; sessionId: number; gen: number; app: string; drifting: boolean; reason: string }
-  | { type: 'judgeFailed'; at: number; sessionId: number; gen: number; app: string; error: string }
-  | { type: 'nudgeSucceeded'; at: number; sessionId: number; epoch: number; message: string }
-  | { type: 'nudgeFailed'; at: number; sessionId: number; epoch: number; error: string }
+  /** The person saved settings (Options, an import). */
+  | { type: 'settingsSaved'; at: number; settings: Settings }
+  /** The native channel's view of the host changed: connection, backends, watcher. */
+  | { type: 'hostStatusChanged'; at: number; host: HostConnection }
+  | { type: 'judgeSucceeded'; at: number; sessionId: number; launch: number; app: string; drifting: boolean; reason: string }
+  | { type: 'judgeFailed'; at: number; sessionId: number; launch: number; app: string; error: string }
+  | { type: 'nudgeSucceeded'; at: number; sessionId: number; stretch: number; message: string }
+  | { type: 'nudgeFailed'; at: number; sessionId: number; stretch: number; error: string }
   | { type: 'backToTaskChosen'; at: number }
   | { type: 'onTaskChosen'; at: number }
-  | { type: 'bannerDismissed'; at: number; episode: number };
+  /** The banner of this drift episode was answered with Escape (Back to task answers it too). */
+  | { type: 'bannerDismissed'; at: number; episode: number }
+  /** The person dismissed this heads-up text; it stays hidden in every surface until the advice moves on. */
+  | { type: 'nudgeDismissed'; at: number; message: string };
+
+export type ControllerEventType = ControllerEvent['type'];
 
 export type ControllerEffect =
   | {
       type: 'runJudge';
       sessionId: number;
-      gen: number;
+      launch: number;
       commitment: string;
       title: string;
       app: string;
-      source: 'tab' | 'os';
+      source: ObservationSource;
       timeoutMs: number;
     }
-  | { type: 'runNudge'; sessionId: number; epoch: number; commitment: string; titles: string[]; timeoutMs: number }
+  | { type: 'runNudge'; sessionId: number; stretch: number; commitment: string; titles: string[]; timeoutMs: number }
   /** Re-arm the single wake-up alarm at `at` (null: none needed). */
   | { type: 'armAlarm'; at: number | null }
   | { type: 'saveSession'; session: SessionRecord | null; lastSessionId: number }
-  | { type: 'saveVolatile'; volatile: VolatileState }
-  /** Persist an app the person declared on task into the default allowed list. */
-  | { type: 'rememberAllowed'; entry: string }
+  | { type: 'saveDrift'; drift: DriftState }
+  | { type: 'saveSettings'; settings: Settings }
   | { type: 'focusPlace'; observation: ObservationRecord }
   /** An OS app (where no toast is visible) drifted: raise a system notification, once per episode. */
   | { type: 'notifyDrift'; episode: number; app: string; title: string; reason: string }

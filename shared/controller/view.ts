@@ -1,39 +1,48 @@
-// The state view the surfaces render (popup, toast, options, badge): derived, never stored.
+// What the surfaces render, computed once from the controller state: derived, never stored.
 import { z } from 'zod';
-import { Commitment, DriftStatus, type ControllerState } from './model';
+import { HostStatus, hostStatus } from '../host-status';
+import { DRIFT_STATUSES, OBSERVATION_SOURCES, PHASES } from '../vocabulary';
+import type { ControllerState } from './state';
 
-export const StateView = z.object({
-  runtime: z.enum(['idle', 'active', 'paused']),
-  session: z
-    .object({
-      id: z.number(),
-      commitment: Commitment,
-      allowed: z.array(z.string()),
-      blocked: z.array(z.string()),
-      startedAt: z.number(),
-      endsAt: z.number().optional(),
-      pausedAt: z.number().optional(),
-      pausedTotalMs: z.number(),
-    })
-    .nullable(),
-  drift: z.object({
-    status: DriftStatus,
-    reason: z.string().optional(),
-    nudge: z.string().optional(),
-    episode: z.number(),
-    /** The person already answered this episode's banner (Back to task / Escape). */
-    bannerDismissed: z.boolean(),
-    current: z.object({ source: z.enum(['tab', 'os']), title: z.string(), app: z.string() }).nullable(),
-  }),
+/** What the banner says when a drift has no reason of its own (never expected: verdicts must give one). */
+export const FALLBACK_DRIFT_REASON = 'This does not look like your task.';
+
+export const SessionView = z.object({
+  id: z.number(),
+  commitment: z.object({ nextAction: z.string(), successCondition: z.string() }),
+  allowed: z.array(z.string()),
+  blocked: z.array(z.string()),
+  startedAt: z.number(),
+  endsAt: z.number().optional(),
+  pausedAt: z.number().optional(),
+  pausedTotalMs: z.number(),
 });
-export type StateView = z.infer<typeof StateView>;
+export type SessionView = z.infer<typeof SessionView>;
 
-export function toView(s: ControllerState): StateView {
+/** The place the person is looking at (a tab's site, or an app). */
+export const PlaceView = z.object({ source: z.enum(OBSERVATION_SOURCES), title: z.string(), app: z.string() });
+
+export const SurfaceView = z.object({
+  phase: z.enum(PHASES),
+  session: SessionView.nullable(),
+  status: z.enum(DRIFT_STATUSES),
+  /** Null when idle: outside a session nothing is shown of what the person looks at. */
+  place: PlaceView.nullable(),
+  /** The hard tier: the person drifted in a running session. `answered`: this episode's banner was answered. */
+  banner: z.object({ episode: z.number(), reason: z.string(), answered: z.boolean() }).nullable(),
+  /** The soft tier: advice while on task in a running session, unless the person dismissed this text. */
+  nudge: z.object({ message: z.string() }).nullable(),
+  host: HostStatus,
+});
+export type SurfaceView = z.infer<typeof SurfaceView>;
+
+export function surfaceView(s: ControllerState): SurfaceView {
   const d = s.drift;
-  const session = s.session;
-  const active = s.runtime !== 'idle';
+  const active = s.phase === 'active';
+  const session = s.phase === 'idle' ? null : s.session;
+  const showNudge = active && d.status === 'ontask' && d.nudgeMessage !== '' && d.nudgeMessage !== d.dismissedNudge;
   return {
-    runtime: s.runtime,
+    phase: s.phase,
     session: session
       ? {
           id: session.id,
@@ -46,15 +55,34 @@ export function toView(s: ControllerState): StateView {
           ...(session.pausedAt !== undefined ? { pausedAt: session.pausedAt } : {}),
         }
       : null,
-    drift: {
-      status: d.status,
-      episode: d.episode,
-      bannerDismissed: d.dismissedEpisode === d.episode && d.episode > 0,
-      current: active && d.current ? { source: d.current.source, title: d.current.title, app: d.current.app } : null,
-      // A pause sets the drift aside: no banner while paused, it is back with the resume.
-      ...(s.runtime === 'active' && d.status === 'drifting' && d.reason ? { reason: d.reason } : {}),
-      // The nudge is a separate axis, shown only while on task (never alongside the hard banner).
-      ...(s.runtime === 'active' && d.status === 'ontask' && d.nudgeMessage ? { nudge: d.nudgeMessage } : {}),
-    },
+    status: d.status,
+    place: session && d.current ? { source: d.current.source, title: d.current.title, app: d.current.app } : null,
+    // A pause sets the drift aside: no banner while paused, it is back with the resume.
+    banner:
+      active && d.status === 'drifting'
+        ? { episode: d.driftEpisode, reason: d.reason || FALLBACK_DRIFT_REASON, answered: d.answeredDriftEpisode === d.driftEpisode && d.driftEpisode > 0 }
+        : null,
+    // The nudge is a separate axis, shown only while on task (never alongside the hard banner).
+    nudge: showNudge ? { message: d.nudgeMessage } : null,
+    host: hostStatus(s.settings, s.host),
+  };
+}
+
+/**
+ * What a web page's toast is told: only what it shows. The toast runs inside every site's
+ * renderer, so it never gets titles (another app's, perhaps), the lists or the host status.
+ */
+export const ToastView = z.object({
+  /** Present only while unanswered: the toast does not repeat a banner the person already answered. */
+  banner: z.object({ episode: z.number(), reason: z.string(), task: z.string() }).nullable(),
+  nudge: z.object({ message: z.string() }).nullable(),
+});
+export type ToastView = z.infer<typeof ToastView>;
+
+export function toastView(view: SurfaceView): ToastView {
+  const { banner, nudge, session } = view;
+  return {
+    banner: banner && !banner.answered ? { episode: banner.episode, reason: banner.reason, task: session?.commitment.nextAction ?? '' } : null,
+    nudge,
   };
 }

@@ -3,8 +3,9 @@ import { fakeBrowser } from 'wxt/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KEYS } from '../../lib/background/store';
 import { TICK_ALARM } from '../../lib/background/effects';
-import { readToastState } from '../../entrypoints/content/toast-state';
-import type { Reply } from '../../shared/messages';
+import { sessionOf } from '../../shared/controller';
+import { isToastPush } from '../../shared/messages/guards';
+import type { Reply } from '../../shared/messages/requests';
 import { activate, boot, patchSettings, tabOf, CONTENT_SENDER, FakeHost, openTab, restartWorker, spyConsole, type Running } from './harness';
 
 const START = {
@@ -135,8 +136,8 @@ describe('AI through the native host', () => {
     await bg.flush();
     expect(bg.shell.state.drift.status).toBe('unknown');
     expect(await badge()).toMatchObject({ text: '–' });
-    const diag = (await bg.send({ type: 'getDiagnostics' })) as Reply & { diagnostics: Array<{ message: string }> };
-    expect(diag.diagnostics.map((d) => d.message).join('\n')).toMatch(/auth: claude: Not logged in.*run `claude` once/);
+    const diag = (await bg.send({ type: 'getDiagnostics' })) as Reply<'getDiagnostics'> & { ok: true };
+    expect(diag.value.map((d) => d.message).join('\n')).toMatch(/auth: claude: Not logged in.*run `claude` once/);
   });
 
   it('host disconnect → AI unavailable, local rules still work; reconnect restores it', async () => {
@@ -145,9 +146,9 @@ describe('AI through the native host', () => {
     bg.host.port!.hangUp();
     await bg.flush();
     const push = bg.shell.snapshot();
-    expect(push.host.connection).toBe('disconnected');
-    expect(push.host.activeBackend).toBeNull();
-    expect(push.host.nextRetryAt).toBeGreaterThan(Date.now());
+    expect(push.view.host.connection).toBe('disconnected');
+    expect(push.view.host.activeBackend).toBeNull();
+    expect(push.view.host.nextRetryAt).toBeGreaterThan(Date.now());
     expect(bg.shell.state.config.aiAvailable).toBe(false);
     await activate(await openTab('https://videos.test/', 'Cats'));
     await bg.flush();
@@ -157,7 +158,7 @@ describe('AI through the native host', () => {
     expect(bg.shell.state.drift.status).toBe('unknown');
     await bg.send({ type: 'reconnectHost' });
     await bg.flush();
-    expect(bg.shell.snapshot().host.connection).toBe('connected');
+    expect(bg.shell.snapshot().view.host.connection).toBe('connected');
     expect(bg.shell.state.config.aiAvailable).toBe(true);
   });
 
@@ -166,8 +167,8 @@ describe('AI through the native host', () => {
     host.refuse = 'Specified native messaging host not found.';
     bg = await boot(host);
     await bg.flush();
-    expect(bg.shell.snapshot().host).toMatchObject({ connection: 'missing', error: 'Specified native messaging host not found.' });
-    const coach = (await bg.send({ type: 'coach', intention: 'parser tests' })) as Reply;
+    expect(bg.shell.snapshot().view.host).toMatchObject({ connection: 'missing', error: 'Specified native messaging host not found.' });
+    const coach = (await bg.send({ type: 'coach', intention: 'parser tests' })) as Reply<'coach'>;
     expect(coach).toMatchObject({ ok: false, error: { kind: 'unavailable', hint: 'install the native host — see Options' } });
   });
 
@@ -180,9 +181,9 @@ describe('AI through the native host', () => {
     bg = await boot(host);
     expect(await bg.send({ type: 'coach', intention: 'do the parser thing' })).toEqual({
       ok: true,
-      suggestion: { nextAction: 'Write parser tests', successCondition: 'tests pass', allowed: ['docs.test', 'code'] },
+      value: { nextAction: 'Write parser tests', successCondition: 'tests pass', allowed: ['docs.test', 'code'] },
     });
-    expect(await bg.send({ type: 'testBackend' })).toEqual({ ok: true, text: '{"ok": true}', ms: 5, backend: 'claude' });
+    expect(await bg.send({ type: 'testBackend' })).toEqual({ ok: true, value: { text: '{"ok": true}', ms: 5, backend: 'claude' } });
   });
 });
 
@@ -224,16 +225,21 @@ describe('alarms, restarts and storage', () => {
     };
     await nudgeNow('one');
     await nudgeNow('two');
-    expect(bg.shell.snapshot().view.drift.nudge).toBe('You drifted into the lexer.');
+    const page = bg.openStatePort();
+    expect(page.received.at(-1)?.view.nudge).toEqual({ message: 'You drifted into the lexer.' });
     await bg.send({ type: 'nudgeDismiss', message: 'You drifted into the lexer.' }, CONTENT_SENDER());
-    expect(bg.shell.snapshot().dismissedNudge).toBe('You drifted into the lexer.');
+    expect(bg.shell.state.drift.dismissedNudge).toBe('You drifted into the lexer.');
+    // Pushed at once to every surface: the popup and every tab hide it without deciding for themselves.
+    expect(page.received.at(-1)?.view.nudge).toBeNull();
+    expect(await badge()).toMatchObject({ text: 'ON' });
     advice = '';
     await nudgeNow('three');
-    expect(bg.shell.snapshot()).toMatchObject({ dismissedNudge: null });
-    expect(bg.shell.snapshot().view.drift.nudge).toBeUndefined();
+    expect(bg.shell.state.drift.dismissedNudge).toBeNull();
+    expect(bg.shell.snapshot().view.nudge).toBeNull();
     advice = 'You drifted into the lexer.';
     await nudgeNow('four');
-    expect(bg.shell.snapshot()).toMatchObject({ dismissedNudge: null, view: { drift: { nudge: 'You drifted into the lexer.' } } });
+    expect(bg.shell.state.drift.dismissedNudge).toBeNull();
+    expect(bg.shell.snapshot().view.nudge).toEqual({ message: 'You drifted into the lexer.' });
   });
 
   it('service-worker restart keeps the session and the drift state', async () => {
@@ -258,9 +264,10 @@ describe('alarms, restarts and storage', () => {
     await restartWorker(false);
     bg = await boot();
     const view = bg.shell.snapshot().view;
-    expect(view.runtime).toBe('active');
+    expect(view.phase).toBe('active');
     expect(view.session?.commitment.nextAction).toBe('Write the parser tests');
-    expect(view.drift).toMatchObject({ status: 'unknown', episode: 0 });
+    expect(view).toMatchObject({ status: 'unknown', banner: null });
+    expect(bg.shell.state.drift.driftEpisode).toBe(0);
   });
 
   it('events that arrive before hydration are queued, not lost', async () => {
@@ -289,10 +296,10 @@ describe('alarms, restarts and storage', () => {
       [KEYS.settings]: { version: 1, nudgeIntervalMinutes: 'soon' },
       [KEYS.session]: { version: 1, lastSessionId: 1, session: { id: 1, commitment: { nextAction: 'a', successCondition: 'b' }, allowed: [], blocked: [], startedAt: 1, pausedTotalMs: 0, timeboxNotified: false } },
     });
-    await fakeBrowser.storage.session.set({ [KEYS.volatile]: '{{{not json' });
+    await fakeBrowser.storage.session.set({ [KEYS.drift]: '{{{not json' });
     bg = await boot();
-    expect(bg.shell.settings.nudgeIntervalMinutes).toBe(5);
-    expect(bg.shell.state.runtime).toBe('active');
+    expect(bg.shell.state.settings.nudgeIntervalMinutes).toBe(5);
+    expect(bg.shell.state.phase).toBe('active');
     const messages = bg.shell.diagnostics.list().map((d) => d.message).join('\n');
     expect(messages).toMatch(/stored settings were unreadable.*nudgeIntervalMinutes/);
     expect(messages).toMatch(/stored drift state was unreadable/);
@@ -301,7 +308,7 @@ describe('alarms, restarts and storage', () => {
   it('old-version settings are migrated', async () => {
     await fakeBrowser.storage.local.set({ [KEYS.settings]: { allowedApps: ['Code'], blockedApps: ['https://www.youtube.com/'] } });
     bg = await boot();
-    expect(bg.shell.settings).toMatchObject({ version: 1, allowed: ['code'], blocked: ['youtube.com'] });
+    expect(bg.shell.state.settings).toMatchObject({ version: 1, allowed: ['code'], blocked: ['youtube.com'] });
   });
 });
 
@@ -324,11 +331,11 @@ describe('surfaces and senders', () => {
   it('state is pushed to connected surfaces on every change', async () => {
     bg = await boot();
     const port = bg.openStatePort();
-    expect(port.received.at(-1)?.view.runtime).toBe('idle');
+    expect(port.received.at(-1)?.view.phase).toBe('idle');
     await bg.send(START);
-    expect(port.received.at(-1)?.view.runtime).toBe('active');
-    await bg.send({ type: 'nudgeDismiss', message: 'old advice' }, CONTENT_SENDER());
-    expect(port.received.at(-1)?.dismissedNudge).toBe('old advice');
+    expect(port.received.at(-1)?.view.phase).toBe('active');
+    await bg.send({ type: 'pauseSession' });
+    expect(port.received.at(-1)?.view.phase).toBe('paused');
   });
 
   it("a page's toast port gets only what the toast shows: no titles, lists or host details", async () => {
@@ -344,8 +351,17 @@ describe('surfaces and senders', () => {
     expect(sent).not.toContain('Quarterly salaries');
     expect(sent).not.toContain('docs.test');
     expect(sent).not.toContain('"host"');
-    expect(readToastState(toast.received.at(-1))).toMatchObject({ runtime: 'active', task: START.input.commitment.nextAction, status: 'ontask' });
-    expect(await bg.send({ type: 'driftOnTask' }, CONTENT_SENDER())).toEqual({ ok: true });
+    expect(toast.received.at(-1)).toEqual({ type: 'toast', view: { banner: null, nudge: null } });
+    await activate(await openTab('https://videos.test/', 'Payroll of the whole team'));
+    await bg.flush();
+    const drifted = toast.received.at(-1);
+    expect(isToastPush(drifted)).toBe(true);
+    expect(drifted).toEqual({
+      type: 'toast',
+      view: { banner: { episode: 1, reason: 'videos.test is on your blocked list', task: START.input.commitment.nextAction }, nudge: null },
+    });
+    expect(JSON.stringify(toast.received)).not.toContain('Payroll');
+    expect(await bg.send({ type: 'driftOnTask' }, CONTENT_SENDER())).toEqual({ ok: true, value: null });
   });
 
   it('refuses messages and ports from unexpected senders; content scripts get only drift actions', async () => {
@@ -355,7 +371,7 @@ describe('surfaces and senders', () => {
     expect(await bg.send({ type: 'driftOnTask' }, { id: 'other-extension', url: 'https://docs.test/', tab: { id: 3 } })).toMatchObject({ ok: false, error: { message: 'not allowed' } });
     expect(await bg.send(START, CONTENT_SENDER())).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
     expect(await bg.send({ type: 'saveSettings', settings: {} }, CONTENT_SENDER())).toMatchObject({ ok: false });
-    expect(bg.shell.state.runtime).toBe('idle');
+    expect(bg.shell.state.phase).toBe('idle');
     await bg.send(START);
     expect(await bg.send({ type: 'driftOnTask' }, CONTENT_SENDER())).toMatchObject({ ok: true });
     expect(await bg.send({ type: 'bogus', x: 1 })).toMatchObject({ ok: false });
@@ -379,6 +395,6 @@ describe('surfaces and senders', () => {
     await fakeBrowser.notifications.onButtonClicked.trigger('antidrift-drift-1', 1);
     await bg.flush();
     expect(bg.shell.state.drift.status).toBe('ontask');
-    expect(bg.shell.settings.addedFromBanner).toContain('slack');
+    expect(bg.shell.state.settings.addedFromBanner).toContain('slack');
   });
 });

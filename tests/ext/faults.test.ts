@@ -3,7 +3,9 @@ import { fakeBrowser } from 'wxt/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startBackground, type StatePort } from '../../lib/background';
 import { KEYS } from '../../lib/background/store';
-import { ContentRequest, PageRequest, type Reply, type StatePush } from '../../shared/messages';
+import { sessionOf } from '../../shared/controller';
+import type { StatePush } from '../../shared/messages/pushes';
+import { CONTENT_REQUEST_TYPES, REQUEST_TYPES, type Reply } from '../../shared/messages/requests';
 import { activate, boot, CONTENT_SENDER, FakeHost, FakeStatePort, openTab, PAGE_SENDER, spyConsole, tabOf, type Running } from './harness';
 
 const START = {
@@ -51,9 +53,9 @@ describe('a host that exits at start', () => {
     expect(host.ports.length).toBeGreaterThan(20);
     expect(host.ports.length).toBeLessThanOrEqual(minutes + 8);
     const last = pushes.at(-1)!;
-    expect(last.host).toMatchObject({ connection: 'disconnected', error: 'Native host has exited.' });
-    expect(last.host.nextRetryAt! - Date.now()).toBeGreaterThan(0);
-    expect(last.host.nextRetryAt! - Date.now()).toBeLessThanOrEqual(60_000);
+    expect(last.view.host).toMatchObject({ connection: 'disconnected', error: 'Native host has exited.' });
+    expect(last.view.host.nextRetryAt! - Date.now()).toBeGreaterThan(0);
+    expect(last.view.host.nextRetryAt! - Date.now()).toBeLessThanOrEqual(60_000);
     // Each attempt costs a few pushes (connecting, disconnected, the reconfigured view), nothing more.
     expect(pushes.length).toBeLessThanOrEqual(host.ports.length * 5 + 5);
     // 30 simulated minutes of retries take well under a second of real CPU.
@@ -61,7 +63,7 @@ describe('a host that exits at start', () => {
     console.log(`crash loop: ${host.ports.length} connects and ${pushes.length} state pushes in ${minutes} simulated minutes, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU`);
     host.refuse = null;
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(port.received.at(-1)!.host.connection).toBe('connected');
+    expect(port.received.at(-1)!.view.host.connection).toBe('connected');
     started.channel.stop();
   });
 });
@@ -75,8 +77,7 @@ describe('corrupt or old stored values', () => {
   const GOOD: Record<string, unknown> = {
     [KEYS.settings]: { version: 1, nudgeIntervalMinutes: 7 },
     [KEYS.session]: SESSION,
-    [KEYS.volatile]: { version: 1, drift: { sessionId: 3, status: 'drifting', reason: 'kept reason', episode: 4, current: null } },
-    [KEYS.dismissedNudge]: 'kept advice',
+    [KEYS.drift]: { version: 2, drift: { sessionId: 3, status: 'drifting', reason: 'kept reason', driftEpisode: 4, current: null, dismissedNudge: 'kept advice' } },
     [KEYS.diagnostics]: [{ at: 1, level: 'info', message: 'kept entry' }],
     [KEYS.observer]: { focus: 'os', lastOs: { title: 'kept window', app: 'code', at: 1 } },
   };
@@ -94,16 +95,13 @@ describe('corrupt or old stored values', () => {
     [KEYS.settings, 'a v0 record of the wrong types', { allowedApps: 'code' }],
     [KEYS.session, 'version 0', { lastSessionId: 1, session: null }],
     [KEYS.session, 'a session without a commitment', { ...SESSION, session: { ...SESSION.session, commitment: { nextAction: '', successCondition: '' } } }],
-    [KEYS.volatile, 'an unknown status', { version: 1, drift: { sessionId: 3, status: 'panicking', current: null } }],
-    [KEYS.dismissedNudge, 'an over-long text', 'x'.repeat(5_000)],
+    [KEYS.drift, 'an unknown status', { version: 2, drift: { sessionId: 3, status: 'panicking', current: null } }],
+    [KEYS.drift, 'an over-long dismissed nudge', { version: 2, drift: { sessionId: 3, status: 'ontask', current: null, dismissedNudge: 'x'.repeat(5_000) } }],
     [KEYS.diagnostics, 'too many entries', Array.from({ length: 501 }, (_, i) => ({ at: i, level: 'info', message: 'm' }))],
     [KEYS.observer, 'an unknown focus', { focus: 'moon', lastOs: null }],
   ];
   const table: Array<[string, string, unknown]> = [
-    ...Object.values(KEYS).flatMap((key) =>
-      GARBAGE.filter(([what]) => !(key === KEYS.dismissedNudge && what === 'a string')) // a string is a valid dismissal
-        .map(([what, value]) => [key, what, value] as [string, string, unknown]),
-    ),
+    ...Object.values(KEYS).flatMap((key) => GARBAGE.map(([what, value]) => [key, what, value] as [string, string, unknown])),
     ...SPECIFIC,
   ];
 
@@ -118,14 +116,14 @@ describe('corrupt or old stored values', () => {
     const messages = shell.diagnostics.list().map((d) => d.message).join('\n');
     expect(messages).toMatch(/unreadable|reset|migrated/);
 
-    if (key !== KEYS.settings) expect(shell.settings.nudgeIntervalMinutes).toBe(7);
-    else expect(shell.settings.nudgeIntervalMinutes).toBe(5);
-    if (key !== KEYS.session) expect(shell.state.session?.id).toBe(3);
-    else expect(shell.state.session).toBeNull();
-    // The drift state belongs to its session: it survives exactly when both keys are readable.
-    if (key !== KEYS.session && key !== KEYS.volatile) expect(shell.state.drift).toMatchObject({ reason: 'kept reason', episode: 4 });
-    else expect(shell.state.drift.episode).toBe(0);
-    expect(shell.dismissedNudge).toBe(key === KEYS.dismissedNudge ? null : 'kept advice');
+    if (key !== KEYS.settings) expect(shell.state.settings.nudgeIntervalMinutes).toBe(7);
+    else expect(shell.state.settings.nudgeIntervalMinutes).toBe(5);
+    if (key !== KEYS.session) expect(sessionOf(shell.state)?.id).toBe(3);
+    else expect(sessionOf(shell.state)).toBeNull();
+    // The drift state (with the dismissed nudge) belongs to its session: it survives exactly when both keys are readable.
+    const driftKept = key !== KEYS.session && key !== KEYS.drift;
+    if (driftKept) expect(shell.state.drift).toMatchObject({ reason: 'kept reason', driftEpisode: 4, dismissedNudge: 'kept advice' });
+    else expect(shell.state.drift).toMatchObject({ driftEpisode: 0, dismissedNudge: null });
     expect(messages.includes('kept entry')).toBe(key !== KEYS.diagnostics);
     expect(bg.observer.memory.focus).toBe(key === KEYS.observer ? 'browser' : 'os');
 
@@ -135,6 +133,18 @@ describe('corrupt or old stored values', () => {
     await fakeBrowser.alarms.onAlarm.trigger({ name: 'antidrift-tick', scheduledTime: Date.now() });
     await bg.flush();
     expect(await bg.send(START)).toMatchObject({ ok: true });
+  });
+  it('drift state of version 1 (with the dismissed nudge under its own key) is migrated, the old key removed', async () => {
+    await fakeBrowser.storage.local.set({ [KEYS.session]: SESSION });
+    await fakeBrowser.storage.session.set({
+      [KEYS.drift]: { version: 1, drift: { sessionId: 3, status: 'ontask', episode: 4, dismissedEpisode: 4, driftGen: 2, nudgeEpoch: 6, current: null } },
+      dismissedNudge: 'kept advice',
+    });
+    bg = await boot();
+    expect(bg.shell.state.drift).toMatchObject({ driftEpisode: 4, answeredDriftEpisode: 4, judgeLaunches: 2, onTaskStretch: 6, dismissedNudge: 'kept advice' });
+    expect(bg.shell.diagnostics.list().map((d) => d.message)).toContain('drift state migrated from version 1');
+    await bg.flush();
+    expect(await fakeBrowser.storage.session.get('dismissedNudge')).toEqual({});
   });
 });
 
@@ -153,29 +163,25 @@ describe('who may send what', () => {
     reconnectHost: { type: 'reconnectHost' },
   };
 
-  function typesOf(union: { options: ReadonlyArray<{ shape: { type: { value: unknown } } }> }): string[] {
-    return union.options.map((o) => String(o.shape.type.value));
-  }
-
   it('every page-only request type is refused from a content script, and changes nothing', async () => {
-    const contentTypes = new Set(typesOf(ContentRequest as never));
-    const pageOnly = typesOf(PageRequest as never).filter((t) => !contentTypes.has(t));
+    const contentTypes = new Set<string>(CONTENT_REQUEST_TYPES);
+    const pageOnly = REQUEST_TYPES.filter((t) => !contentTypes.has(t));
     // A new request type must be added here and so decided on, not silently allowed.
     expect(pageOnly.sort()).toEqual(Object.keys(SAMPLES).sort());
     const host = new FakeHost();
     host.reply = (prompt) => ({ text: prompt.includes('intention') ? '{"next_action": "a", "success_condition": "b", "allowed": []}' : '{"ok": true}' });
     bg = await boot(host);
     await bg.send(START);
-    const settingsBefore = JSON.stringify(bg.shell.settings);
-    const stateBefore = JSON.stringify(bg.shell.state.session);
+    const settingsBefore = JSON.stringify(bg.shell.state.settings);
+    const stateBefore = JSON.stringify(sessionOf(bg.shell.state));
     const connectsBefore = bg.host.ports.length;
     for (const type of pageOnly) {
       const reply = (await bg.send(SAMPLES[type], CONTENT_SENDER())) as Reply;
       expect(reply, type).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
       expect(JSON.stringify(reply)).not.toContain('Write the parser tests');
     }
-    expect(JSON.stringify(bg.shell.settings)).toBe(settingsBefore);
-    expect(JSON.stringify(bg.shell.state.session)).toBe(stateBefore);
+    expect(JSON.stringify(bg.shell.state.settings)).toBe(settingsBefore);
+    expect(JSON.stringify(sessionOf(bg.shell.state))).toBe(stateBefore);
     expect(bg.host.ports.length).toBe(connectsBefore);
     expect(bg.host.runs).toHaveLength(0);
     expect(await fakeBrowser.storage.local.get(KEYS.settings)).toEqual({});
@@ -207,13 +213,13 @@ describe('who may send what', () => {
   it.each(MALFORMED)('%s is rejected with a logged diagnostic, nothing thrown', async (_what, message) => {
     bg = await boot();
     const before = bg.shell.diagnostics.list().length;
-    const settingsBefore = JSON.stringify(bg.shell.settings);
+    const settingsBefore = JSON.stringify(bg.shell.state.settings);
     const reply = await bg.send(message);
     expect(reply).toMatchObject({ ok: false, error: { kind: 'bad_request', message: expect.stringMatching(/rejected/) } });
     const added = bg.shell.diagnostics.list().slice(before);
     expect(added.some((d) => d.level === 'warn' && /rejected a malformed or forbidden page message/.test(d.message))).toBe(true);
-    expect(JSON.stringify(bg.shell.settings)).toBe(settingsBefore);
-    expect(bg.shell.state.runtime).toBe('idle');
+    expect(JSON.stringify(bg.shell.state.settings)).toBe(settingsBefore);
+    expect(bg.shell.state.phase).toBe('idle');
   });
 });
 
@@ -226,7 +232,7 @@ describe('privacy before any prompt is built', () => {
     const host = new FakeHost();
     host.reply = (prompt) => ({ text: prompt.includes('recent_titles') ? '{"on_track": true, "message": ""}' : '{"drifting": true, "reason": "news"}' });
     const running = await boot(host, () => (now += 1_000));
-    const settings = ((await running.send({ type: 'getSettings' })) as { settings: object }).settings;
+    const settings = ((await running.send({ type: 'getSettings' })) as { value: object }).value;
     await running.send({
       type: 'saveSettings',
       settings: { ...settings, judgeDebounceSeconds: 0, neverSendUrls, redactPatterns: ['hunter2', 'tok_[a-z0-9]+'] },

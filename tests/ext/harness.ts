@@ -5,7 +5,7 @@ import { vi } from 'vitest';
 import { startBackground, type Background, type StatePort } from '../../lib/background';
 import { resetBadgeMemory } from '../../lib/background/badge';
 import type { NativePort } from '../../lib/background/native-channel';
-import type { StatePush } from '../../shared/messages';
+import type { StatePush } from '../../shared/messages/pushes';
 import type { Settings } from '../../shared/settings';
 import type { BackendInfo } from '../../shared/protocol';
 
@@ -192,7 +192,7 @@ export function tabOf(partial: { id: number; windowId: number; active: boolean; 
 
 /** Saves settings through the options-page request path, changing only the given fields. */
 export async function patchSettings(bg: Running, patch: Partial<Settings>): Promise<void> {
-  const current = (await bg.send({ type: 'getSettings' })) as { settings: Settings };
-  const saved = (await bg.send({ type: 'saveSettings', settings: { ...current.settings, ...patch } })) as { ok: boolean };
+  const current = (await bg.send({ type: 'getSettings' })) as { value: Settings };
+  const saved = (await bg.send({ type: 'saveSettings', settings: { ...current.value, ...patch } })) as { ok: boolean };
   if (!saved.ok) throw new Error(`settings not saved: ${JSON.stringify(saved)}`);
 }

@@ -1,13 +1,19 @@
 // A scripted SurfaceClient for component tests: records requests, answers by type, pushes state.
 import { act, render } from '@testing-library/preact';
 import type { ComponentChildren } from 'preact';
-import type { PageRequest, Reply, StatePush } from '../../shared/messages';
+import type { StatePush } from '../../shared/messages/pushes';
+import type { PageRequest, Reply, RequestOf, RequestType } from '../../shared/messages/requests';
 import { ClientProvider, type SurfaceClient } from '../../ui/client';
 import { T0 } from './fixtures';
 
-type Handler = (req: PageRequest) => Reply | Promise<Reply>;
+type Handlers = { [T in RequestType]?: (req: RequestOf<T>) => Reply<T> | Promise<Reply<T>> };
 
-export function fakeClient(handlers: Partial<Record<PageRequest['type'], Handler>> = {}) {
+/** What an unscripted request gets: actions succeed; the state comes only from pushes unless scripted. */
+function unscripted(type: RequestType): Reply {
+  return type === 'getState' ? { ok: false, error: { kind: 'unavailable', message: 'no state scripted' } } : { ok: true, value: null } as Reply;
+}
+
+export function fakeClient(handlers: Handlers = {}) {
   const requests: PageRequest[] = [];
   const listeners = new Set<(push: StatePush) => void>();
   let now = T0;
@@ -17,10 +23,10 @@ export function fakeClient(handlers: Partial<Record<PageRequest['type'], Handler
       listeners.add(onState);
       return () => listeners.delete(onState);
     },
-    async request(req) {
-      requests.push(req);
-      const handler = handlers[req.type];
-      return handler ? handler(req) : { ok: true };
+    async request<T extends RequestType>(req: RequestOf<T>): Promise<Reply<T>> {
+      requests.push(req as PageRequest);
+      const handler = handlers[req.type] as ((req: RequestOf<T>) => Reply<T> | Promise<Reply<T>>) | undefined;
+      return handler ? handler(req) : (unscripted(req.type) as Reply<T>);
     },
     now: () => now,
     openOptions: () => void (optionsOpened += 1),
@@ -29,7 +35,7 @@ export function fakeClient(handlers: Partial<Record<PageRequest['type'], Handler
     client,
     requests,
     /** Requests of one type, in order. */
-    sent<K extends PageRequest['type']>(type: K) {
+    sent<K extends RequestType>(type: K) {
       return requests.filter((r): r is Extract<PageRequest, { type: K }> => r.type === type);
     },
     push(state: StatePush) {

@@ -1,6 +1,7 @@
-// Builders of well-formed state pushes and settings for the UI tests (typed by the real contract).
-import type { HostStatus, StatePush } from '../../shared/messages';
-import type { StateView } from '../../shared/controller/view';
+// Builders of well-formed pushes for the UI tests (typed by the real contract).
+import type { SessionView, SurfaceView, ToastView } from '../../shared/controller/view';
+import type { HostStatus } from '../../shared/host-status';
+import type { StatePush, ToastPush } from '../../shared/messages/pushes';
 
 export const T0 = 1_700_000_000_000;
 
@@ -8,7 +9,7 @@ export function host(over: Partial<HostStatus> = {}): HostStatus {
   return { connection: 'connected', backends: [], activeBackend: 'claude', ...over };
 }
 
-export function session(over: Partial<NonNullable<StateView['session']>> = {}): NonNullable<StateView['session']> {
+export function session(over: Partial<SessionView> = {}): SessionView {
   return {
     id: 1,
     commitment: { nextAction: 'Write the parser tests', successCondition: 'all tests in parser.test.ts pass' },
@@ -20,27 +21,44 @@ export function session(over: Partial<NonNullable<StateView['session']>> = {}): 
   };
 }
 
-type DriftOver = Partial<StateView['drift']>;
+type ViewOver = Partial<Omit<SurfaceView, 'session'>> & { session?: SessionView | null };
 
-export function push(over: { runtime?: StateView['runtime']; drift?: DriftOver; session?: StateView['session']; host?: HostStatus; dismissedNudge?: string | null; now?: number } = {}): StatePush {
-  const runtime = over.runtime ?? 'active';
+/** A push of a running session on task unless told otherwise; idle has no session. */
+export function push(over: ViewOver & { now?: number } = {}): StatePush {
+  const { now = T0, ...rest } = over;
+  const phase = rest.phase ?? 'active';
   return {
     type: 'state',
     view: {
-      runtime,
-      session: over.session !== undefined ? over.session : runtime === 'idle' ? null : session(),
-      drift: { status: 'ontask', episode: 0, bannerDismissed: false, current: null, ...over.drift },
+      phase,
+      session: rest.session !== undefined ? rest.session : phase === 'idle' ? null : session(),
+      status: 'ontask',
+      place: null,
+      banner: null,
+      nudge: null,
+      host: host(),
+      ...rest,
     },
-    host: over.host ?? host(),
-    dismissedNudge: over.dismissedNudge ?? null,
-    now: over.now ?? T0,
+    now,
   };
 }
 
-export function drifting(episode = 1, reason = 'youtube.com is on your blocked list', extra: DriftOver = {}): StatePush {
-  return push({ drift: { status: 'drifting', reason, episode, ...extra } });
+export function drifting(episode = 1, reason = 'youtube.com is on your blocked list', answered = false): StatePush {
+  return push({ status: 'drifting', banner: { episode, reason, answered } });
 }
 
-export function nudging(message: string, dismissedNudge: string | null = null): StatePush {
-  return push({ drift: { status: 'ontask', nudge: message }, dismissedNudge });
+export function nudging(message: string): StatePush {
+  return push({ status: 'ontask', nudge: { message } });
+}
+
+export function toastPush(view: Partial<ToastView> = {}): ToastPush {
+  return { type: 'toast', view: { banner: null, nudge: null, ...view } };
+}
+
+export function toastDrifting(episode = 1, reason = 'youtube.com is on your blocked list', task = 'Write the parser tests'): ToastPush {
+  return toastPush({ banner: { episode, reason, task } });
+}
+
+export function toastNudging(message: string): ToastPush {
+  return toastPush({ nudge: { message } });
 }

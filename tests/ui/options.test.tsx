@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/pr
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsPage } from '../../entrypoints/options/options-page';
 import { detectBrowser } from '../../entrypoints/options/install-command';
-import type { Reply } from '../../shared/messages';
+import type { Reply } from '../../shared/messages/requests';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/settings';
 import { fakeClient, renderWith } from './fake-client';
 import { host, push } from './fixtures';
@@ -14,15 +14,15 @@ const ENV = { extensionId: 'pebbmdeoehmckofpooiemkbkhdlekpgj', navigator: { user
 
 async function options(handlers = {}, settings: Settings = { ...DEFAULT_SETTINGS, addedFromBanner: ['figma'], allowed: ['code', 'figma'] }) {
   const fake = fakeClient({
-    getSettings: (): Reply => ({ ok: true, settings }),
-    saveSettings: (req): Reply => ({ ok: true, settings: (req as { settings: Settings }).settings }),
-    getDiagnostics: (): Reply => ({ ok: true, diagnostics: [{ at: 0, level: 'warn', message: 'claude: not logged in' }] }),
+    getSettings: (): Reply<'getSettings'> => ({ ok: true, value: settings }),
+    saveSettings: (req): Reply<'saveSettings'> => ({ ok: true, value: req.settings as Settings }),
+    getDiagnostics: (): Reply<'getDiagnostics'> => ({ ok: true, value: [{ at: 0, level: 'warn', message: 'claude: not logged in' }] }),
     ...handlers,
   });
   renderWith(fake.client, <OptionsPage env={ENV} />);
   fake.push(
     push({
-      runtime: 'idle',
+      phase: 'idle',
       host: host({
         hostVersion: '0.1.0',
         platform: 'linux',
@@ -41,7 +41,7 @@ async function options(handlers = {}, settings: Settings = { ...DEFAULT_SETTINGS
 
 function lastSaved(fake: ReturnType<typeof fakeClient>): Settings {
   const all = fake.sent('saveSettings');
-  return all[all.length - 1]!.settings;
+  return all[all.length - 1]!.settings as Settings;
 }
 
 function fileOf(text: string): File {
@@ -59,7 +59,7 @@ describe('options: backend', () => {
   });
 
   it('tests the chosen backend and model and shows text and time', async () => {
-    const fake = await options({ testBackend: (): Reply => ({ ok: true, text: ' OK ', ms: 812, backend: 'claude' }) });
+    const fake = await options({ testBackend: (): Reply<'testBackend'> => ({ ok: true, value: { text: ' OK ', ms: 812, backend: 'claude' } }) });
     fireEvent.change(screen.getByTestId('backend-select'), { target: { value: 'claude' } });
     fireEvent.input(screen.getByTestId('model-input'), { target: { value: 'haiku' } });
     fireEvent.click(screen.getByTestId('backend-test'));
@@ -69,7 +69,7 @@ describe('options: backend', () => {
 
   it('shows a classified error with its hint', async () => {
     await options({
-      testBackend: (): Reply => ({ ok: false, error: { kind: 'auth', message: 'claude is not logged in', hint: 'run `claude` once in a terminal to log in' } }),
+      testBackend: (): Reply<'testBackend'> => ({ ok: false, error: { kind: 'auth', message: 'claude is not logged in', hint: 'run `claude` once in a terminal to log in' } }),
     });
     fireEvent.click(screen.getByTestId('backend-test'));
     const result = await screen.findByText(/not logged in/);

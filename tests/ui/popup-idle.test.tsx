@@ -3,13 +3,13 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/pr
 import { afterEach, describe, expect, it } from 'vitest';
 import { Popup } from '../../entrypoints/popup/popup';
 import { DEFAULT_SETTINGS } from '../../shared/settings';
-import type { Reply } from '../../shared/messages';
+import type { Reply } from '../../shared/messages/requests';
 import { fakeClient, renderWith } from './fake-client';
 import { push } from './fixtures';
 
 afterEach(cleanup);
 
-const withSettings = { getSettings: (): Reply => ({ ok: true, settings: { ...DEFAULT_SETTINGS, allowed: ['code'], blocked: ['youtube.com'] } }) };
+const withSettings = { getSettings: (): Reply<'getSettings'> => ({ ok: true, value: { ...DEFAULT_SETTINGS, allowed: ['code'], blocked: ['youtube.com'] } }) };
 
 function entries(testId: string): string[] {
   return JSON.parse(screen.getByTestId(testId).getAttribute('data-entries') ?? 'null') as string[];
@@ -18,7 +18,7 @@ function entries(testId: string): string[] {
 async function idlePopup(handlers = {}) {
   const fake = fakeClient({ ...withSettings, ...handlers });
   renderWith(fake.client, <Popup />);
-  fake.push(push({ runtime: 'idle' }));
+  fake.push(push({ phase: 'idle' }));
   await screen.findByTestId('next-action');
   await waitFor(() => expect(entries('allowed-chips')).toEqual(['code']));
   return fake;
@@ -26,7 +26,7 @@ async function idlePopup(handlers = {}) {
 
 describe('popup: idle', () => {
   it('renders a skeleton until the first state, from getState alone', async () => {
-    const fake = fakeClient({ getState: () => ({ ok: true, state: push({ runtime: 'idle' }) }) });
+    const fake = fakeClient({ getState: () => ({ ok: true, value: push({ phase: 'idle' }) }) });
     renderWith(fake.client, <Popup />);
     expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
     expect((await screen.findByTestId('start-session')).textContent).toBe('Start session');
@@ -97,7 +97,7 @@ describe('popup: idle', () => {
   });
 
   it('shows why Start failed', async () => {
-    await idlePopup({ startSession: (): Reply => ({ ok: false, error: { kind: 'bad_request', message: 'a session is already running' } }) });
+    await idlePopup({ startSession: (): Reply<'startSession'> => ({ ok: false, error: { kind: 'bad_request', message: 'a session is already running' } }) });
     fireEvent.input(screen.getByTestId('next-action'), { target: { value: 'a' } });
     fireEvent.input(screen.getByTestId('success-condition'), { target: { value: 'b' } });
     fireEvent.click(screen.getByTestId('start-session'));
@@ -107,14 +107,14 @@ describe('popup: idle', () => {
 
 describe('popup: coach', () => {
   it('shows a spinner while it runs, then fills the fields (editable)', async () => {
-    let answer!: (r: Reply) => void;
-    const fake = await idlePopup({ coach: () => new Promise<Reply>((resolve) => (answer = resolve)) });
+    let answer!: (r: Reply<'coach'>) => void;
+    const fake = await idlePopup({ coach: () => new Promise<Reply<'coach'>>((resolve) => (answer = resolve)) });
     fireEvent.input(screen.getByTestId('coach-intention'), { target: { value: 'parser tests' } });
     fireEvent.click(screen.getByTestId('coach'));
     await waitFor(() => expect(screen.getByTestId('coach').getAttribute('aria-busy')).toBe('true'));
     expect(screen.getByRole('status', { name: /thinking/ }).getAttribute('aria-label')).toBe('Coach is thinking');
     expect(fake.sent('coach')[0]).toEqual({ type: 'coach', intention: 'parser tests' });
-    answer({ ok: true, suggestion: { nextAction: 'Write parser tests', successCondition: 'they pass', allowed: ['Code', 'docs.rs'] } });
+    answer({ ok: true, value: { nextAction: 'Write parser tests', successCondition: 'they pass', allowed: ['Code', 'docs.rs'] } });
     await waitFor(() => expect((screen.getByTestId('next-action') as HTMLTextAreaElement).value).toBe('Write parser tests'));
     expect((screen.getByTestId('success-condition') as HTMLTextAreaElement).value).toBe('they pass');
     expect(entries('allowed-chips')).toEqual(['code', 'docs.rs']);
@@ -125,7 +125,7 @@ describe('popup: coach', () => {
 
   it('says clearly when no backend is available, with the hint', async () => {
     await idlePopup({
-      coach: (): Reply => ({ ok: false, error: { kind: 'unavailable', message: 'No AI backend is available', hint: 'install the host — see Options' } }),
+      coach: (): Reply<'coach'> => ({ ok: false, error: { kind: 'unavailable', message: 'No AI backend is available', hint: 'install the host — see Options' } }),
     });
     fireEvent.input(screen.getByTestId('coach-intention'), { target: { value: 'x' } });
     fireEvent.keyDown(screen.getByTestId('coach-intention'), { key: 'Enter' });

@@ -26,7 +26,7 @@ describe('state feed', () => {
     const newer = push({ now: T0 + 2_000 });
     const older = push({ now: T0 + 1_000 });
     let answer!: (state: typeof older) => void;
-    const fake = fakeClient({ getState: () => new Promise((resolve) => (answer = (state) => resolve({ ok: true, state }))) });
+    const fake = fakeClient({ getState: () => new Promise((resolve) => (answer = (state) => resolve({ ok: true, value: state }))) });
     const feed = stateFeed(fake.client);
     const seen: number[] = [];
     feed.listen((p) => seen.push(p.now));

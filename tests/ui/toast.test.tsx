@@ -1,9 +1,9 @@
 // The in-page toast: shadow isolation, roles, keyboard and focus, dismissal, visibility, dead context.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startToast, type ToastHandle } from '../../entrypoints/content/toast';
-import { readToastState } from '../../entrypoints/content/toast-state';
-import { StatePush } from '../../shared/messages';
-import { drifting, nudging, push } from './fixtures';
+import { isToastPush } from '../../shared/messages/guards';
+import { ToastPush } from '../../shared/messages/pushes';
+import { toastDrifting as drifting, toastNudging as nudging, toastPush as push } from './fixtures';
 import { FakeRuntime } from './toast-fake-runtime';
 
 let runtime: FakeRuntime;
@@ -35,7 +35,7 @@ beforeEach(() => {
   visibility = 'visible';
   vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
   runtime = new FakeRuntime();
-  toast = startToast({ getRuntime: () => runtime, retryMs: 5, maxRetryMs: 40 });
+  toast = startToast({ getRuntime: () => runtime, retry: { firstMs: 5, maxMs: 40 } });
 });
 
 afterEach(() => {
@@ -64,8 +64,8 @@ describe('toast', () => {
   });
 
   it('shows neither tier while the session is paused, and the banner again on resume', () => {
-    const paused = drifting(1, 'YouTube is blocked');
-    runtime.port.emit({ ...paused, view: { ...paused.view, runtime: 'paused' } });
+    // While paused the background sends the toast neither tier (tests/unit/surface-view.test.ts).
+    runtime.port.emit(push());
     expect(document.querySelector('antidrift-toast')).toBeNull();
     runtime.port.emit(drifting(1, 'YouTube is blocked'));
     expect(toastEl()?.dataset.tier).toBe('drift');
@@ -127,7 +127,8 @@ describe('toast', () => {
   it('hides the banner once the background marks the episode dismissed', () => {
     runtime.port.emit(drifting(3));
     expect(toastEl()).not.toBeNull();
-    runtime.port.emit(drifting(3, 'x', { bannerDismissed: true }));
+    // An answered banner is no longer in the toast's push.
+    runtime.port.emit(push());
     expect(document.querySelector('antidrift-toast')).toBeNull();
   });
 
@@ -140,7 +141,11 @@ describe('toast', () => {
     byTestId('nudge-dismiss').click();
     expect(runtime.sent).toEqual([{ type: 'nudgeDismiss', message: 'You are reading docs for a different library' }]);
     expect(document.querySelector('antidrift-toast')).toBeNull();
-    runtime.port.emit(nudging('You are reading docs for a different library', 'You are reading docs for a different library'));
+    // The same text pushed again before the background applied the dismissal stays hidden…
+    runtime.port.emit(nudging('You are reading docs for a different library'));
+    expect(document.querySelector('antidrift-toast')).toBeNull();
+    // …and once it has, the push carries no heads-up at all.
+    runtime.port.emit(push());
     expect(document.querySelector('antidrift-toast')).toBeNull();
     runtime.port.emit(nudging('Now on Hacker News comments'));
     expect(byTestId('nudge-message').textContent).toBe('Now on Hacker News comments');
@@ -165,6 +170,8 @@ describe('toast', () => {
 
   it('ignores malformed pushes', () => {
     runtime.port.emit({ type: 'state', view: { runtime: 'active', drift: { status: 'drifting' } } });
+    runtime.port.emit({ type: 'toast', view: { banner: { episode: '1', reason: 'x', task: 'y' }, nudge: null } });
+    runtime.port.emit({ type: 'toast', view: { banner: null, nudge: { message: 5 } } });
     runtime.port.emit('<img src=x onerror=alert(1)>');
     expect(document.querySelector('antidrift-toast')).toBeNull();
   });
@@ -195,9 +202,9 @@ describe('toast', () => {
   });
 
   it('reads exactly the pushes the background schema accepts (fixtures are real pushes)', () => {
-    for (const p of [push(), drifting(), nudging('m', 'm'), push({ runtime: 'idle' })]) {
-      expect(StatePush.safeParse(p).success).toBe(true);
-      expect(readToastState(p)).not.toBeNull();
+    for (const p of [push(), drifting(), nudging('m')]) {
+      expect(ToastPush.safeParse(p).success).toBe(true);
+      expect(isToastPush(p)).toBe(true);
     }
   });
 });

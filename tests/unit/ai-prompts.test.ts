@@ -11,9 +11,9 @@ import {
   buildCoachPrompt,
   buildNudgePrompt,
   buildVerdictPrompt,
-  formatCommitment,
 } from '../../shared/ai';
-import { MAX_COMMITMENT_CHARS } from '../../shared/commitment-check';
+import { formatCommitment } from '../../shared/commitment';
+import { MAX_COMMITMENT_CHARS } from '../../shared/limits';
 import { HOSTILE_TITLES } from './fixtures/hostile-titles';
 
 const BENIGN = 'parser.test.ts — Visual Studio Code';

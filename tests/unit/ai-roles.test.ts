@@ -9,9 +9,9 @@ import {
   buildNudgePrompt,
   buildVerdictPrompt,
   createAIRoles,
-  formatCommitment,
   type CompleteText,
 } from '../../shared/ai';
+import { formatCommitment } from '../../shared/commitment';
 
 interface Call {
   prompt: string;

@@ -1,12 +1,13 @@
 // The drift interceptor in the controller: local rules, the debounced and guarded judge, actions.
 import { describe, expect, it } from 'vitest';
-import { initialState, nextDeadline, toView, transition, VolatileState } from '../../shared/controller';
-import { Harness, MIN, ofType, SEC, T0 } from './controller-harness';
+import { DEFAULT_SETTINGS } from '../../shared/settings';
+import { DriftState, initialState, nextDeadline, sessionOf, surfaceView, transition } from '../../shared/controller';
+import { connectedHost, Harness, MIN, ofType, SEC, T0 } from './controller-harness';
 
 function judged(h: Harness, app: string, drifting: boolean, reason = drifting ? 'Video site, unrelated to the parser tests' : '') {
   const [judge] = ofType(h.effects, 'runJudge').filter((j) => j.app === app).slice(-1);
   if (!judge) throw new Error(`no judge launched for ${app}`);
-  return h.send({ type: 'judgeSucceeded', at: h.now, sessionId: judge.sessionId, gen: judge.gen, app, drifting, reason });
+  return h.send({ type: 'judgeSucceeded', at: h.now, sessionId: judge.sessionId, launch: judge.launch, app, drifting, reason });
 }
 
 describe('local rules', () => {
@@ -29,21 +30,21 @@ describe('local rules', () => {
     const h = new Harness();
     h.start();
     h.observe('videos.test', 'Cats');
-    expect(toView(h.state).drift).toMatchObject({ status: 'drifting', episode: 1, bannerDismissed: false });
-    expect(toView(h.state).drift.reason).toBe('videos.test is on your blocked list');
+    expect(surfaceView(h.state)).toMatchObject({ status: 'drifting', banner: { episode: 1, answered: false } });
+    expect(surfaceView(h.state).banner?.reason).toBe('videos.test is on your blocked list');
     h.observe('videos.test', 'More cats');
     h.tick();
-    expect(h.state.drift.episode).toBe(1);
+    expect(h.state.drift.driftEpisode).toBe(1);
     h.observe('code', 'parser.ts');
     h.observe('videos.test', 'Cats again');
-    expect(h.state.drift.episode).toBe(2);
+    expect(h.state.drift.driftEpisode).toBe(2);
   });
 
   it('the local reason names the list entry when it is not the app itself', () => {
     const h = new Harness();
     h.start();
     h.observe('m.videos.test', 'Cats on mobile');
-    expect(toView(h.state).drift.reason).toBe('m.videos.test is on your blocked list (as videos.test)');
+    expect(surfaceView(h.state).banner?.reason).toBe('m.videos.test is on your blocked list (as videos.test)');
   });
 
   it('blocked wins over allowed', () => {
@@ -63,7 +64,7 @@ describe('drift judge', () => {
     expect(h.status).toBe('checking');
     judged(h, 'news.test', true);
     expect(h.status).toBe('drifting');
-    expect(toView(h.state).drift.reason).toBe('Video site, unrelated to the parser tests');
+    expect(surfaceView(h.state).banner?.reason).toBe('Video site, unrelated to the parser tests');
     h.observe('code', 'parser.ts');
     expect(h.status).toBe('ontask');
     h.observe('www.news.test', 'Other headline');
@@ -84,7 +85,7 @@ describe('drift judge', () => {
   });
 
   it('debounces on dwell: an alt-tab flick costs no call, a stay does', () => {
-    const h = new Harness({ judgeDebounceMs: 2 * SEC });
+    const h = new Harness({ judgeDebounceSeconds: 2 });
     h.start();
     h.observe('code', 'parser.ts');
     h.advance(SEC).observe('chat.test', 'Flick');
@@ -108,9 +109,9 @@ describe('drift judge', () => {
       h.start();
       const [judge] = ofType(h.observe('news.test', 'Headlines'), 'runJudge');
       interrupt(h);
-      if (h.state.runtime === 'idle') h.start();
+      if (h.state.phase === 'idle') h.start();
       h.observe('news.test', 'Headlines');
-      const effects = h.send({ type: 'judgeSucceeded', at: h.now, sessionId: judge!.sessionId, gen: judge!.gen, app: 'news.test', drifting: true, reason: 'old' });
+      const effects = h.send({ type: 'judgeSucceeded', at: h.now, sessionId: judge!.sessionId, launch: judge!.launch, app: 'news.test', drifting: true, reason: 'old' });
       expect(ofType(effects, 'log')[0]?.message).toMatch(/stale/);
       expect(h.status).not.toBe('drifting');
     }
@@ -121,7 +122,7 @@ describe('drift judge', () => {
     h.start();
     const [judge] = ofType(h.observe('news.test', 'Headlines'), 'runJudge');
     h.observe('code', 'parser.ts');
-    h.send({ type: 'judgeSucceeded', at: h.now, sessionId: judge!.sessionId, gen: judge!.gen, app: 'news.test', drifting: true, reason: 'News' });
+    h.send({ type: 'judgeSucceeded', at: h.now, sessionId: judge!.sessionId, launch: judge!.launch, app: 'news.test', drifting: true, reason: 'News' });
     expect(h.status).toBe('ontask');
     h.observe('news.test', 'Headlines');
     expect(h.status).toBe('drifting');
@@ -144,7 +145,7 @@ describe('drift judge', () => {
     const h = new Harness();
     h.start();
     const [judge] = ofType(h.observe('news.test', 'Headlines'), 'runJudge');
-    const effects = h.send({ type: 'judgeFailed', at: h.now, sessionId: judge!.sessionId, gen: judge!.gen, app: 'news.test', error: 'auth: not logged in' });
+    const effects = h.send({ type: 'judgeFailed', at: h.now, sessionId: judge!.sessionId, launch: judge!.launch, app: 'news.test', error: 'auth: not logged in' });
     expect(h.status).toBe('unknown');
     expect(ofType(effects, 'log')[0]?.message).toMatch(/not logged in/);
     h.advance(MIN).observe('news.test', 'Headlines 2');
@@ -154,7 +155,7 @@ describe('drift judge', () => {
   });
 
   it('a judge that never answers expires: unknown, not stuck in checking', () => {
-    const h = new Harness({ aiTimeoutMs: 30 * SEC });
+    const h = new Harness({ aiTimeoutSeconds: 30 });
     h.start();
     h.observe('news.test', 'Headlines');
     expect(nextDeadline(h.state, h.now)).toBe(h.now + 35 * SEC);
@@ -168,7 +169,7 @@ describe('drift judge', () => {
     h.start();
     expect(ofType(h.observe('news.test', 'Headlines'), 'runJudge')).toHaveLength(0);
     expect(h.status).toBe('unknown');
-    const effects = h.send({ type: 'configChanged', at: h.now, config: { aiAvailable: true } });
+    const effects = h.send({ type: 'hostStatusChanged', at: h.now, host: connectedHost(true) });
     expect(ofType(effects, 'runJudge')).toHaveLength(1);
   });
 
@@ -179,7 +180,7 @@ describe('drift judge', () => {
     const effects = [...h.observe('news.test', 'Headlines'), ...h.observe('videos.test', 'x'), ...h.advance(10 * MIN).tick()];
     expect(ofType(effects, 'runJudge')).toHaveLength(0);
     expect(ofType(effects, 'runNudge')).toHaveLength(0);
-    expect(toView(h.state).runtime).toBe('paused');
+    expect(surfaceView(h.state).phase).toBe('paused');
     h.send({ type: 'sessionResumed', at: h.now });
     expect(h.status).toBe('drifting');
   });
@@ -204,7 +205,7 @@ describe('drift actions', () => {
     judged(h, 'news.test', true);
     const effects = h.send({ type: 'onTaskChosen', at: h.now });
     expect(h.status).toBe('ontask');
-    expect(effects).toContainEqual({ type: 'rememberAllowed', entry: 'news.test' });
+    expect(ofType(effects, 'saveSettings')[0]?.settings).toMatchObject({ allowed: ['news.test'], addedFromBanner: ['news.test'] });
     expect(ofType(effects, 'saveSession')[0]?.session?.allowed).toContain('news.test');
     h.observe('code', 'a');
     h.observe('sub.news.test', 'b');
@@ -217,7 +218,7 @@ describe('drift actions', () => {
     h.start();
     h.observe('videos.test', 'Conference talk on parsers');
     h.send({ type: 'onTaskChosen', at: h.now });
-    expect(h.state.session?.blocked).not.toContain('videos.test');
+    expect(h.session?.blocked).not.toContain('videos.test');
     h.observe('videos.test', 'next');
     expect(h.status).toBe('ontask');
   });
@@ -229,7 +230,7 @@ describe('drift actions', () => {
     h.observe('videos.test', 'Cats', 'tab', { tabId: 9, windowId: 1 });
     const effects = h.send({ type: 'backToTaskChosen', at: h.now });
     expect(ofType(effects, 'focusPlace')[0]?.observation.ref).toEqual({ tabId: 7, windowId: 1 });
-    expect(toView(h.state).drift.bannerDismissed).toBe(true);
+    expect(surfaceView(h.state).banner?.answered).toBe(true);
     h.observe('docs.test', 'Docs', 'tab', { tabId: 7, windowId: 1 });
     expect(h.status).toBe('ontask');
   });
@@ -239,10 +240,10 @@ describe('drift actions', () => {
     h.start();
     h.observe('videos.test', 'Cats');
     h.send({ type: 'bannerDismissed', at: h.now, episode: 1 });
-    expect(toView(h.state).drift.bannerDismissed).toBe(true);
+    expect(surfaceView(h.state).banner?.answered).toBe(true);
     h.observe('code', 'x');
     h.observe('videos.test', 'Cats');
-    expect(toView(h.state).drift.bannerDismissed).toBe(false);
+    expect(surfaceView(h.state).banner?.answered).toBe(false);
   });
 
   it('end session goes idle with clean drift state', () => {
@@ -250,7 +251,7 @@ describe('drift actions', () => {
     h.start();
     h.observe('videos.test', 'Cats');
     const effects = h.send({ type: 'sessionEnded', at: h.now });
-    expect(toView(h.state)).toMatchObject({ runtime: 'idle', session: null, drift: { status: 'unknown', current: null } });
+    expect(surfaceView(h.state)).toMatchObject({ phase: 'idle', session: null, status: 'unknown', place: null, banner: null });
     expect(effects).toContainEqual({ type: 'saveSession', session: null, lastSessionId: 1 });
     expect(effects).toContainEqual({ type: 'armAlarm', at: null });
   });
@@ -262,7 +263,7 @@ describe('session lifecycle and restore', () => {
     h.observe('docs.test', 'Docs');
     expect(h.status).toBe('unknown');
     h.start();
-    expect(toView(h.state)).toMatchObject({ runtime: 'active', drift: { status: 'ontask' } });
+    expect(surfaceView(h.state)).toMatchObject({ phase: 'active', status: 'ontask' });
   });
 
   it('rejects an empty commitment with a logged reason', () => {
@@ -272,23 +273,25 @@ describe('session lifecycle and restore', () => {
       at: h.now,
       input: { commitment: { nextAction: '  ', successCondition: 'x' }, allowed: [], blocked: [] },
     });
-    expect(h.state.runtime).toBe('idle');
+    expect(h.state.phase).toBe('idle');
     expect(ofType(effects, 'log')[0]?.message).toMatch(/say what you will do next/);
   });
 
-  it('browser restart (no volatile state): the session is kept, drift state is reset', () => {
+  it('browser restart (no drift state): the session is kept, drift state is reset', () => {
     const h = new Harness();
     h.start();
     h.observe('videos.test', 'Cats');
-    const saved = h.state.session!;
-    const fresh = transition(initialState({ aiAvailable: true }), {
+    const saved = h.session!;
+    const fresh = transition(initialState({ host: connectedHost() }), {
       type: 'stateRestored',
       at: T0 + MIN,
       session: saved,
-      volatile: null,
+      drift: null,
+      settings: DEFAULT_SETTINGS,
       lastSessionId: saved.id,
     }).state;
-    expect(toView(fresh)).toMatchObject({ runtime: 'active', drift: { status: 'unknown', episode: 0, current: null } });
+    expect(surfaceView(fresh)).toMatchObject({ phase: 'active', status: 'unknown', banner: null, place: null });
+    expect(fresh.drift.driftEpisode).toBe(0);
     expect(fresh.drift.verdicts).toEqual({});
   });
 
@@ -297,17 +300,18 @@ describe('session lifecycle and restore', () => {
     h.start();
     h.observe('code', 'a');
     h.observe('videos.test', 'Cats');
-    const restored = transition(initialState({ aiAvailable: true }), {
+    const restored = transition(initialState({ host: connectedHost() }), {
       type: 'stateRestored',
       at: h.now,
-      session: h.state.session,
-      volatile: VolatileState.parse(JSON.parse(JSON.stringify(h.state.drift))),
+      session: h.session,
+      drift: DriftState.parse(JSON.parse(JSON.stringify(h.state.drift))),
+      settings: h.state.settings,
       lastSessionId: h.state.lastSessionId,
     }).state;
-    expect(toView(restored)).toEqual(toView(h.state));
+    expect(surfaceView(restored)).toEqual(surfaceView(h.state));
   });
 
-  it('volatile state of another session is not restored', () => {
+  it('drift state of another session is not restored', () => {
     const h = new Harness();
     h.start();
     h.observe('videos.test', 'Cats');
@@ -315,26 +319,26 @@ describe('session lifecycle and restore', () => {
     h.send({ type: 'sessionEnded', at: h.now });
     h.start();
     const restored = transition(initialState(), {
-      type: 'stateRestored', at: h.now, session: h.state.session, volatile: stale, lastSessionId: 2,
+      type: 'stateRestored', at: h.now, session: h.session, drift: stale, lastSessionId: 2, settings: DEFAULT_SETTINGS,
     }).state;
     expect(restored.drift.status).toBe('unknown');
-    expect(restored.drift.episode).toBe(0);
+    expect(restored.drift.driftEpisode).toBe(0);
   });
 
   it('timebox: notified once when it ends; pauses extend it', () => {
     const h = new Harness();
     h.start(['code'], [], 25);
-    expect(h.state.session?.endsAt).toBe(h.now + 25 * MIN);
+    expect(h.session?.endsAt).toBe(h.now + 25 * MIN);
     h.advance(10 * MIN).send({ type: 'sessionPaused', at: h.now });
     h.advance(5 * MIN).send({ type: 'sessionResumed', at: h.now });
-    expect(h.state.session).toMatchObject({ endsAt: T0 + 30 * MIN, pausedTotalMs: 5 * MIN });
+    expect(h.session).toMatchObject({ endsAt: T0 + 30 * MIN, pausedTotalMs: 5 * MIN });
     expect(ofType(h.advance(14 * MIN).tick(), 'notifyTimeboxEnded')).toHaveLength(0);
     expect(ofType(h.advance(MIN).tick(), 'notifyTimeboxEnded')).toHaveLength(1);
     expect(ofType(h.advance(MIN).tick(), 'notifyTimeboxEnded')).toHaveLength(0);
   });
 
   it('every transition that changes the deadline re-arms the alarm; idle arms none', () => {
-    const h = new Harness({ reevaluateEveryMs: MIN });
+    const h = new Harness({ nudgeIntervalMinutes: 5 }) // re-evaluated every minute;
     const started = h.start();
     expect(ofType(started, 'armAlarm')).toEqual([{ type: 'armAlarm', at: T0 + MIN }]);
     expect(ofType(h.advance(MIN).tick(), 'armAlarm')).toEqual([{ type: 'armAlarm', at: T0 + 2 * MIN }]);

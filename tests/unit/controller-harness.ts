@@ -1,25 +1,35 @@
-// Test harness for the pure controller: a fake clock and an event log, no timers.
+// Test harness for the pure controller: a fake clock, settings and host as inputs, an event log, no timers.
 import {
   initialState,
+  sessionOf,
   transition,
-  type ControllerConfig,
   type ControllerEffect,
   type ControllerEvent,
   type ControllerState,
   type ObservationRecord,
 } from '../../shared/controller';
+import { DEFAULT_SETTINGS, type Settings } from '../../shared/settings';
+import { connectedHost } from '../support/hosts';
+
+export { connectedHost };
 
 export const T0 = 1_700_000_000_000;
 export const SEC = 1_000;
 export const MIN = 60 * SEC;
+
+export interface HarnessOptions extends Partial<Settings> {
+  /** Whether a backend is available (default true). */
+  aiAvailable?: boolean;
+}
 
 export class Harness {
   state: ControllerState;
   now = T0;
   effects: ControllerEffect[] = [];
 
-  constructor(config: Partial<ControllerConfig> = {}) {
-    this.state = initialState({ aiAvailable: true, judgeDebounceMs: 0, ...config });
+  /** Settings as the person would set them; the judge is asked at once unless a debounce is given. */
+  constructor({ aiAvailable = true, ...settings }: HarnessOptions = {}) {
+    this.state = initialState({ settings: { ...DEFAULT_SETTINGS, judgeDebounceSeconds: 0, ...settings }, host: connectedHost(aiAvailable) });
   }
 
   /** Applies an event; returns only the effects it produced. */
@@ -56,8 +66,12 @@ export class Harness {
     return this.send({ type: 'ticked', at: this.now });
   }
 
+  get session() {
+    return sessionOf(this.state);
+  }
+
   get sessionId(): number {
-    return this.state.session?.id ?? -1;
+    return this.session?.id ?? -1;
   }
 
   get status() {

@@ -1,6 +1,6 @@
 // The semantic nudge in the controller: every bullet of the seed design's Testing section.
 import { describe, expect, it } from 'vitest';
-import { pushTitle, toView } from '../../shared/controller';
+import { pushTitle, surfaceView } from '../../shared/controller';
 import { Harness, MIN, ofType, SEC } from './controller-harness';
 
 /** Two on-task titles in the allowed editor: the first makes the ring 1, the second 2 → nudge. */
@@ -20,12 +20,12 @@ describe('nudge', () => {
     const [nudge] = ofType(h.observe('code', 'lexer.ts'), 'runNudge');
     expect(nudge).toMatchObject({
       sessionId: h.sessionId,
-      epoch: h.state.drift.nudgeEpoch,
+      stretch: h.state.drift.onTaskStretch,
       commitment: 'Write the parser tests — all tests in parser.test.ts pass',
       titles: ['parser.ts', 'lexer.ts'],
     });
-    h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: h.sessionId, epoch: nudge!.epoch, message: 'You seem to be in the lexer, not the parser tests.' });
-    expect(toView(h.state).drift).toMatchObject({ status: 'ontask', nudge: 'You seem to be in the lexer, not the parser tests.' });
+    h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: h.sessionId, stretch: nudge!.stretch, message: 'You seem to be in the lexer, not the parser tests.' });
+    expect(surfaceView(h.state)).toMatchObject({ status: 'ontask', nudge: { message: 'You seem to be in the lexer, not the parser tests.' } });
   });
 
   it('never fires on the unmatched (drift-judge) path', () => {
@@ -50,7 +50,7 @@ describe('nudge', () => {
   });
 
   it('is debounced to one per nudgeDebounce, driven by the clock', () => {
-    const h = new Harness({ nudgeDebounceMs: 5 * MIN });
+    const h = new Harness({ nudgeIntervalMinutes: 5 });
     onTaskStretch(h);
     const calls = () => ofType(h.effects, 'runNudge').length;
     expect(calls()).toBe(1);
@@ -63,24 +63,24 @@ describe('nudge', () => {
   it('leaves the message empty on a nudger error (no fabrication) and does not retry at once', () => {
     const h = new Harness();
     const [nudge] = ofType(onTaskStretch(h), 'runNudge');
-    const effects = h.send({ type: 'nudgeFailed', at: h.now, sessionId: h.sessionId, epoch: nudge!.epoch, error: 'timeout' });
+    const effects = h.send({ type: 'nudgeFailed', at: h.now, sessionId: h.sessionId, stretch: nudge!.stretch, error: 'timeout' });
     expect(h.state.drift.nudgeMessage).toBe('');
-    expect(toView(h.state).drift.nudge).toBeUndefined();
+    expect(surfaceView(h.state).nudge).toBeNull();
     expect(ofType(effects, 'log')[0]?.message).toMatch(/nudge failed: timeout/);
     expect(ofType(h.advance(SEC).observe('code', 'another.ts'), 'runNudge')).toHaveLength(0);
   });
 
   it('an on-track result clears an earlier advisory', () => {
-    const h = new Harness({ nudgeDebounceMs: MIN });
+    const h = new Harness({ nudgeIntervalMinutes: 1 });
     const [first] = ofType(onTaskStretch(h), 'runNudge');
-    h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: h.sessionId, epoch: first!.epoch, message: 'Heads up: lexer work' });
-    expect(toView(h.state).drift.nudge).toBe('Heads up: lexer work');
+    h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: h.sessionId, stretch: first!.stretch, message: 'Heads up: lexer work' });
+    expect(surfaceView(h.state).nudge?.message).toBe('Heads up: lexer work');
     h.advance(MIN).observe('code', 'parser.test.ts');
     const [second] = ofType(h.observe('code', 'ast.ts'), 'runNudge');
     expect(second).toBeDefined();
-    h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: h.sessionId, epoch: second!.epoch, message: '' });
+    h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: h.sessionId, stretch: second!.stretch, message: '' });
     expect(h.state.drift.nudgeMessage).toBe('');
-    expect(toView(h.state).drift.nudge).toBeUndefined();
+    expect(surfaceView(h.state).nudge).toBeNull();
   });
 
   it.each([
@@ -94,18 +94,18 @@ describe('nudge', () => {
     const [nudge] = ofType(onTaskStretch(h), 'runNudge');
     interrupt(h);
     h.observe('code', 'back.ts');
-    h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: nudge!.sessionId, epoch: nudge!.epoch, message: 'stale concern' });
+    h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: nudge!.sessionId, stretch: nudge!.stretch, message: 'stale concern' });
     expect(h.state.drift.nudgeMessage).toBe('');
   });
 
   it('leaving the allowed apps clears an advisory already shown', () => {
     const h = new Harness();
     const [nudge] = ofType(onTaskStretch(h), 'runNudge');
-    h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: h.sessionId, epoch: nudge!.epoch, message: 'Heads up' });
+    h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: h.sessionId, stretch: nudge!.stretch, message: 'Heads up' });
     h.observe('news.test', 'Headlines');
     expect(h.state.drift.nudgeMessage).toBe('');
     h.observe('code', 'parser.ts');
-    expect(toView(h.state).drift.nudge).toBeUndefined();
+    expect(surfaceView(h.state).nudge).toBeNull();
   });
 
   it('stays silent with no nudger (AI unavailable or nudges off), without errors', () => {
@@ -138,7 +138,7 @@ describe('nudge', () => {
   });
 
   it('does not ask again about an unchanged trajectory (the person is away)', () => {
-    const h = new Harness({ nudgeDebounceMs: MIN });
+    const h = new Harness({ nudgeIntervalMinutes: 1 });
     onTaskStretch(h);
     for (let i = 0; i < 30; i++) h.advance(MIN).tick();
     expect(ofType(h.effects, 'runNudge')).toHaveLength(1);
@@ -148,7 +148,7 @@ describe('nudge', () => {
   });
 
   it('is periodic without new observations once the ring changed (the re-evaluation tick)', () => {
-    const h = new Harness({ nudgeDebounceMs: MIN });
+    const h = new Harness({ nudgeIntervalMinutes: 1 });
     onTaskStretch(h);
     h.advance(5 * SEC).observe('code', 'third.ts'); // inside the debounce: no nudge now
     h.observe('code', 'fourth.ts');
@@ -158,7 +158,7 @@ describe('nudge', () => {
   });
 
   it('asks again only with new evidence: cycling through the same titles costs no call', () => {
-    const h = new Harness({ nudgeDebounceMs: MIN });
+    const h = new Harness({ nudgeIntervalMinutes: 1 });
     onTaskStretch(h); // nudged about [parser.ts — antidrift, lexer.ts — antidrift]
     for (let i = 0; i < 20; i++) {
       h.advance(MIN).observe('code', 'parser.ts — antidrift');
@@ -172,7 +172,7 @@ describe('nudge', () => {
   });
 
   it('backs off while the answers say "on track" (5 → 10 → 20 → 20 min) and returns to 5 after advice', () => {
-    const h = new Harness({ nudgeDebounceMs: 5 * MIN });
+    const h = new Harness({ nudgeIntervalMinutes: 5 });
     h.start();
     let n = 0;
     /** Works with fresh titles every minute until the next nudge; returns the minutes it took. */
@@ -186,7 +186,7 @@ describe('nudge', () => {
     };
     const answer = (message: string) => {
       const last = ofType(h.effects, 'runNudge').at(-1)!;
-      h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: last.sessionId, epoch: last.epoch, message });
+      h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: last.sessionId, stretch: last.stretch, message });
     };
     h.observe('code', 'start.ts');
     minutesToNextNudge();

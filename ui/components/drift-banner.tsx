@@ -1,17 +1,18 @@
 // The hard drift tier in the popup: reason and the three answers (Back to task / On task / End).
-import type { StateView } from '../../shared/controller/view';
+import type { SurfaceView } from '../../shared/controller/view';
 
 export interface DriftBannerProps {
-  drift: StateView['drift'];
+  banner: NonNullable<SurfaceView['banner']>;
+  place: SurfaceView['place'];
   onBack(): void;
   onOnTask(): void;
   onEnd(): void;
   busy?: boolean;
 }
 
-export function DriftBanner({ drift, onBack, onOnTask, onEnd, busy }: DriftBannerProps) {
+export function DriftBanner({ banner, place, onBack, onOnTask, onEnd, busy }: DriftBannerProps) {
   // Already answered in a page (Escape/Back to task): still shown, since the popup was opened on purpose, but quieter.
-  const quiet = drift.bannerDismissed;
+  const quiet = banner.answered;
   return (
     <section
       class={`banner drift${quiet ? ' quiet' : ''}`}
@@ -23,12 +24,12 @@ export function DriftBanner({ drift, onBack, onOnTask, onEnd, busy }: DriftBanne
         You drifted from your task
       </h2>
       <p class="banner-text" data-testid="drift-reason">
-        {drift.reason || 'This does not look like your task.'}
+        {banner.reason}
       </p>
-      {drift.current ? (
+      {place ? (
         <p class="banner-meta">
-          Now: {drift.current.app}
-          {drift.current.title ? ` — ${drift.current.title}` : ''}
+          Now: {place.app}
+          {place.title ? ` — ${place.title}` : ''}
         </p>
       ) : null}
       <div class="actions">

@@ -33,7 +33,7 @@ export function startHelperWatcher(sink: WatcherSink, options: HelperWatcherOpti
   let child: ChildProcess | undefined;
   let stopped = false;
   let garbageLogged = 0;
-  const retrier = new Retrier(status, () => launch(), 'restarting', options.firstRetryMs ?? 1_000, options.maxRetryMs ?? 30_000);
+  const retrier = new Retrier(status, () => launch(), 'restarting', options.firstRetryMs, options.maxRetryMs);
   const scheduleRestart = (reason: string) => retrier.schedule(reason);
 
   function launch(): void {

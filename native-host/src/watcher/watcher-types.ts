@@ -1,5 +1,6 @@
 // Shared plumbing of every window source: the sink it reports to, its status, and de-duplication.
 import type { WatcherEvent, WatcherInfo, WatcherState, WindowEvent } from '../../../shared/protocol.js';
+import { Backoff } from '../../../shared/util/backoff.js';
 
 export interface WatcherSink {
   emit(msg: WindowEvent | WatcherEvent): void;
@@ -77,25 +78,8 @@ export function safeLog(sink: WatcherSink, line: string): void {
   }
 }
 
-/** Exponential backoff between reconnect attempts: 1 s, 2 s, 4 s … capped. */
-export class Backoff {
-  private attempt = 0;
-
-  constructor(
-    private readonly firstMs = 1_000,
-    private readonly maxMs = 30_000,
-  ) {}
-
-  next(): number {
-    const delay = Math.min(this.maxMs, this.firstMs * 2 ** this.attempt);
-    this.attempt = Math.min(this.attempt + 1, 30);
-    return delay;
-  }
-
-  reset(): void {
-    this.attempt = 0;
-  }
-}
+/** A watcher whose source went away: 1 s, 2 s, 4 s … then every 30 s. */
+export const WATCHER_RETRY = { firstMs: 1_000, maxMs: 30_000 } as const;
 
 /**
  * Reports a failure, then calls `attempt` again after a backoff delay. One pending retry at most;
@@ -110,10 +94,10 @@ export class Retrier {
     private readonly status: WatcherStatus,
     private readonly attempt: () => void,
     private readonly verb: string,
-    firstMs?: number,
-    maxMs?: number,
+    firstMs: number = WATCHER_RETRY.firstMs,
+    maxMs: number = WATCHER_RETRY.maxMs,
   ) {
-    this.backoff = new Backoff(firstMs, maxMs);
+    this.backoff = new Backoff({ firstMs, maxMs });
   }
 
   schedule(reason: string): void {

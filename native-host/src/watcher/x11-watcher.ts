@@ -16,7 +16,7 @@ export function startX11Watcher(sink: WatcherSink, options: X11WatcherOptions): 
   const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
   let session: X11Session | undefined;
   let stopped = false;
-  const retrier = new Retrier(status, () => void attempt(), 'retrying', options.firstRetryMs ?? 1_000, options.maxRetryMs ?? 30_000);
+  const retrier = new Retrier(status, () => void attempt(), 'retrying', options.firstRetryMs, options.maxRetryMs);
   const scheduleRetry = (reason: string) => retrier.schedule(reason);
 
   const attempt = async () => {

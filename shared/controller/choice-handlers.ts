@@ -1,0 +1,67 @@
+// Handlers of what the person sees and chooses: observations, the banner's answers, dismissals.
+import { normalizeList } from '../list-entry';
+import { appKey, entryMatches } from '../match';
+import { evaluateCurrent, type Step } from './evaluate';
+import { unchanged, type EventOf } from './handler';
+import type { DriftState, SessionRecord } from './records';
+import { configFrom, withSession, type ActiveState, type ControllerState, type SessionState } from './state';
+
+/** Outside an active session an observation only becomes the current one: nothing is judged. */
+export function recordObservation(s: ControllerState, e: EventOf<'observed'>): Step {
+  return unchanged({ ...s, drift: { ...s.drift, current: e.observation } });
+}
+
+export function evaluateObservation(s: ActiveState, e: EventOf<'observed'>): Step {
+  const before = s.drift;
+  return evaluateCurrent({ ...s, drift: { ...before, current: e.observation } }, e.observation.at, true, before);
+}
+
+/**
+ * "This is on task": the app joins this session's allowed list and the default one (remembered
+ * as added from a banner), its verdict is forgotten, and it is on task from now on.
+ */
+export function markOnTask(s: SessionState): Step {
+  const current = s.drift.current;
+  const entry = current ? appKey(current.app) : '';
+  if (!current || !entry) return unchanged(s);
+  const d = s.drift;
+  const verdicts = { ...d.verdicts };
+  const pendingJudges = { ...d.pendingJudges };
+  const judgeFailures = { ...d.judgeFailures };
+  delete verdicts[entry];
+  delete pendingJudges[entry];
+  delete judgeFailures[entry];
+  const session: SessionRecord = {
+    ...s.session,
+    allowed: normalizeList([...s.session.allowed, entry]),
+    // The person outranks their own block list: an explicit "on task" lifts a block on this app.
+    blocked: s.session.blocked.filter((b) => !entryMatches(b, current.app, current.source)),
+  };
+  const settings = {
+    ...s.settings,
+    allowed: normalizeList([...s.settings.allowed, entry]),
+    addedFromBanner: normalizeList([...s.settings.addedFromBanner, entry]),
+  };
+  const drift: DriftState = { ...d, status: 'ontask', reason: '', verdicts, pendingJudges, judgeFailures, judgeDue: null, lastOnTask: current };
+  return unchanged({ ...withSession(s, session), drift, settings, config: configFrom(settings, s.host) });
+}
+
+/** "Back to task": the banner is answered, and the last on-task tab comes back when there is one. */
+export function backToTask(s: SessionState): Step {
+  const d = s.drift;
+  if (d.status !== 'drifting') return unchanged(s);
+  const answered = { ...s, drift: { ...d, answeredDriftEpisode: d.driftEpisode } };
+  return d.lastOnTask ? unchanged(answered, { type: 'focusPlace', observation: d.lastOnTask }) : unchanged(answered);
+}
+
+/** Escape on the banner: answers that episode only; the next drift shows a banner again. */
+export function dismissBanner(s: SessionState, e: EventOf<'bannerDismissed'>): Step {
+  const d = s.drift;
+  if (e.episode !== d.driftEpisode || d.status !== 'drifting') return unchanged(s);
+  return unchanged({ ...s, drift: { ...d, answeredDriftEpisode: e.episode } });
+}
+
+/** Hides this advice text everywhere; `transition` forgets the dismissal once the advice moves on. */
+export function dismissNudge(s: SessionState, e: EventOf<'nudgeDismissed'>): Step {
+  return unchanged({ ...s, drift: { ...s.drift, dismissedNudge: e.message } });
+}

@@ -1,0 +1,145 @@
+// The controller's persisted records, one zod schema each (storage is read back as untrusted input).
+import { z } from 'zod';
+import { commitmentProblem, type CommitmentField } from '../commitment';
+import { MAX_DISMISSED_TEXT, MAX_OBSERVED_APP, MAX_OBSERVED_TITLE, NUDGE_MAX_BACKOFF, RECENT_TITLES } from '../limits';
+import { EntryList } from '../match';
+import { DRIFT_STATUSES, OBSERVATION_SOURCES } from '../vocabulary';
+
+const commitmentTextSchema = (field: CommitmentField) =>
+  z
+    .string()
+    .trim()
+    .superRefine((text, ctx) => {
+      const problem = commitmentProblem(field, text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
+export const Commitment = z.object({
+  nextAction: commitmentTextSchema('nextAction'),
+  successCondition: commitmentTextSchema('successCondition'),
+});
+export type Commitment = z.infer<typeof Commitment>;
+
+/** What the person committed to: survives a browser restart (storage.local). */
+export const SessionRecord = z.object({
+  id: z.number().int().nonnegative(),
+  commitment: Commitment,
+  allowed: EntryList,
+  blocked: EntryList,
+  startedAt: z.number(),
+  /** Absolute end of the timebox, shifted by pauses; absent without a timebox. */
+  endsAt: z.number().optional(),
+  /** Set while the session is paused: its phase is derived from this, never stored beside it. */
+  pausedAt: z.number().optional(),
+  pausedTotalMs: z.number().nonnegative().default(0),
+  timeboxNotified: z.boolean().default(false),
+});
+export type SessionRecord = z.infer<typeof SessionRecord>;
+
+export const ObservationRecord = z.object({
+  source: z.enum(OBSERVATION_SOURCES),
+  title: z.string().max(MAX_OBSERVED_TITLE),
+  app: z.string().max(MAX_OBSERVED_APP),
+  at: z.number(),
+  /** Opaque handle the shell can use to bring this place back (tab and window ids). */
+  ref: z.object({ tabId: z.number().int(), windowId: z.number().int() }).optional(),
+});
+export type ObservationRecord = z.infer<typeof ObservationRecord>;
+
+/** The drift judge's answer about one app, as cached for the session. */
+export const Verdict = z.object({
+  drifting: z.boolean(),
+  /** Cleaned, capped, one line; non-empty whenever `drifting` is true. */
+  reason: z.string(),
+});
+export type Verdict = z.infer<typeof Verdict>;
+
+/** A judge in flight: which launch it was, and when to give up on it. */
+export const PendingJudge = z.object({ launch: z.number().int(), expiresAt: z.number() });
+export type PendingJudge = z.infer<typeof PendingJudge>;
+
+const count = z.number().int().nonnegative().default(0);
+
+/**
+ * Drift and nudge state: survives a service-worker restart (storage.session), not a browser
+ * restart. The counters number things so that late answers and old dismissals can be told apart.
+ */
+export const DriftState = z.object({
+  /** The session this drift state belongs to (0: none); a mismatch on restore means start clean. */
+  sessionId: count,
+  status: z.enum(DRIFT_STATUSES),
+  reason: z.string().default(''),
+  /** Number of the latest drift episode: bumped when status enters drifting (or drifts on another app). */
+  driftEpisode: count,
+  /** The drift episode whose banner the person answered (Back to task, Escape). */
+  answeredDriftEpisode: count,
+  current: ObservationRecord.nullable(),
+  lastOnTask: ObservationRecord.nullable().default(null),
+  verdicts: z.record(z.string(), Verdict).default({}),
+  /** How many judges this session launched; each launch carries its number, so only the latest answer applies. */
+  judgeLaunches: count,
+  /** In-flight judges by app key. */
+  pendingJudges: z.record(z.string(), PendingJudge).default({}),
+  /** Debounce: the app key waiting to be judged and when. */
+  judgeDue: z.object({ app: z.string(), at: z.number() }).nullable().default(null),
+  /** App keys whose judge failed, and when; not retried before the retry delay. */
+  judgeFailures: z.record(z.string(), z.number()).default({}),
+  /** The last distinct titles, oldest first. */
+  recentTitles: z.array(z.string()).max(RECENT_TITLES).default([]),
+  /** The heads-up advice, or "" when there is none. */
+  nudgeMessage: z.string().default(''),
+  /** The advice text the person dismissed; forgotten once the advice moves on. */
+  dismissedNudge: z.string().max(MAX_DISMISSED_TEXT).nullable().default(null),
+  lastNudgedAt: z.number().nullable().default(null),
+  /** Multiplier of the nudge interval: doubles after each on-track answer, back to 1 after advice. */
+  nudgeBackoff: z.number().int().min(1).max(NUDGE_MAX_BACKOFF).default(1),
+  /** The ring as it was at the last nudge: an unchanged trajectory is not asked about twice. */
+  lastNudgedTitles: z.array(z.string()).max(RECENT_TITLES).default([]),
+  /** Number of the current on-task stretch: a nudge answer applies only within the stretch that asked. */
+  onTaskStretch: count,
+  lastReevaluatedAt: z.number().nullable().default(null),
+});
+export type DriftState = z.infer<typeof DriftState>;
+
+/** The drift state as storage.session holds it. */
+export const DRIFT_STATE_VERSION = 2;
+export const StoredDriftState = z.object({ version: z.literal(DRIFT_STATE_VERSION), drift: DriftState });
+
+/** Version 1 named the counters after their mechanism; it kept the dismissed nudge under a key of its own. */
+const StoredDriftStateV1 = z.object({
+  version: z.literal(1),
+  drift: z
+    .object({
+      episode: z.unknown(),
+      dismissedEpisode: z.unknown(),
+      driftGen: z.unknown(),
+      nudgeEpoch: z.unknown(),
+      pendingJudges: z.record(z.string(), z.object({ gen: z.unknown(), expiresAt: z.unknown() })).optional(),
+    })
+    .partial()
+    .passthrough(),
+});
+
+export type DriftStateRead = { ok: true; drift: DriftState; migratedFrom?: number } | { ok: false; error: string };
+
+/** Reads stored drift state of any known version; `dismissedNudge` is version 1's separate key. */
+export function readDriftState(raw: unknown, dismissedNudge: unknown = null): DriftStateRead {
+  const current = StoredDriftState.safeParse(raw);
+  if (current.success) return { ok: true, drift: current.data.drift };
+  const v1 = StoredDriftStateV1.safeParse(raw);
+  if (!v1.success) return { ok: false, error: current.error.issues[0]?.message ?? 'invalid' };
+  const { episode, dismissedEpisode, driftGen, nudgeEpoch, pendingJudges, ...rest } = v1.data.drift;
+  const migrated = DriftState.safeParse({
+    ...rest,
+    driftEpisode: episode,
+    answeredDriftEpisode: dismissedEpisode,
+    judgeLaunches: driftGen,
+    onTaskStretch: nudgeEpoch,
+    pendingJudges: Object.fromEntries(Object.entries(pendingJudges ?? {}).map(([app, p]) => [app, { launch: p.gen, expiresAt: p.expiresAt }])),
+    // An unreadable dismissal only loses the dismissal, as it did when it had its own key.
+    dismissedNudge: typeof dismissedNudge === 'string' && dismissedNudge.length <= MAX_DISMISSED_TEXT ? dismissedNudge : null,
+  });
+  return migrated.success
+    ? { ok: true, drift: migrated.data, migratedFrom: 1 }
+    : { ok: false, error: migrated.error.issues[0]?.message ?? 'invalid' };
+}

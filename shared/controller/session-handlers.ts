@@ -1,0 +1,125 @@
+// Handlers of a session's life and of the controller's inputs: start, pause, resume, end, restore, settings, host, tick.
+import { JUDGE_RETRY_MS, MAX_TIMEBOX_MINUTES } from '../limits';
+import { normalizeList } from '../match';
+import { commitmentText } from '../commitment';
+import type { HostConnection } from '../host-status';
+import type { Settings } from '../settings';
+import { evaluateCurrent, type Step } from './evaluate';
+import type { ControllerEffect } from './events';
+import { log, unchanged, type EventOf } from './handler';
+import { Commitment, type DriftState, type SessionRecord } from './records';
+import {
+  configFrom,
+  freshDrift,
+  withSession,
+  type ActiveState,
+  type ControllerState,
+  type IdleState,
+  type PausedState,
+  type SessionState,
+} from './state';
+
+export function endSession(s: SessionState): Step<IdleState> {
+  const idle = withSession(s, null) as IdleState;
+  return { state: { ...idle, drift: freshDrift(0, s.drift.current, s.drift.onTaskStretch + 1) }, effects: [] };
+}
+
+/** Starting while a session runs ends that one first; an unusable commitment changes nothing. */
+export function startSession(s: ControllerState, e: EventOf<'sessionStarted'>): Step {
+  const commitment = Commitment.safeParse(e.input.commitment);
+  if (!commitment.success) return unchanged(s, log('warn', `session not started: ${commitment.error.issues[0]?.message}`));
+  const base = s.phase === 'idle' ? s : endSession(s).state;
+  const minutes = e.input.timeboxMinutes;
+  const timeboxed = minutes !== undefined && Number.isFinite(minutes) && minutes > 0;
+  const id = base.lastSessionId + 1;
+  const session: SessionRecord = {
+    id,
+    commitment: commitment.data,
+    allowed: normalizeList(e.input.allowed),
+    blocked: normalizeList(e.input.blocked),
+    startedAt: e.at,
+    pausedTotalMs: 0,
+    timeboxNotified: false,
+    ...(timeboxed ? { endsAt: e.at + Math.min(minutes, MAX_TIMEBOX_MINUTES) * 60_000 } : {}),
+  };
+  const started: ActiveState = {
+    ...base,
+    phase: 'active',
+    session,
+    lastSessionId: id,
+    drift: { ...freshDrift(id, base.drift.current, base.drift.onTaskStretch + 1), lastReevaluatedAt: e.at },
+  };
+  return evaluateCurrent(started, e.at, true);
+}
+
+export function pauseSession(s: ActiveState, e: EventOf<'sessionPaused'>): Step {
+  const d = s.drift;
+  // Pausing ends the on-task stretch; in-flight judges may still land in the cache.
+  const drift: DriftState = { ...d, judgeDue: null, onTaskStretch: d.onTaskStretch + 1, nudgeMessage: '' };
+  return unchanged({ ...withSession(s, { ...s.session, pausedAt: e.at }), drift });
+}
+
+export function resumeSession(s: PausedState, e: EventOf<'sessionResumed'>): Step {
+  const { pausedAt, ...rest } = s.session;
+  const pausedFor = Math.max(0, e.at - pausedAt);
+  const resumed: SessionRecord = {
+    ...rest,
+    pausedTotalMs: s.session.pausedTotalMs + pausedFor,
+    ...(s.session.endsAt !== undefined ? { endsAt: s.session.endsAt + pausedFor } : {}),
+  };
+  const active = withSession(s, resumed) as ActiveState;
+  return evaluateCurrent({ ...active, drift: { ...s.drift, lastReevaluatedAt: e.at } }, e.at, true);
+}
+
+export function restoreState(s: ControllerState, e: EventOf<'stateRestored'>): Step {
+  const session = e.session;
+  const lastSessionId = Math.max(s.lastSessionId, e.lastSessionId, session?.id ?? 0);
+  // The active-restore path: unless this is the same browser run (drift state of this very
+  // session survived), drift state starts clean so no stale banner can come back.
+  const drift =
+    e.drift && session && e.drift.sessionId === session.id
+      ? e.drift
+      : { ...freshDrift(session?.id ?? 0, null, 0), lastReevaluatedAt: e.at };
+  const restored = { ...s, settings: e.settings, config: configFrom(e.settings, s.host), lastSessionId, drift };
+  return unchanged(withSession(restored, session));
+}
+
+/** New inputs; a backend that just became usable gets the current window looked at again. */
+function withInputs(s: ControllerState, at: number, settings: Settings, host: HostConnection): Step {
+  const next: ControllerState = { ...s, settings, host, config: configFrom(settings, host) };
+  const becameAvailable = next.config.aiAvailable && !s.config.aiAvailable;
+  return becameAvailable && next.phase === 'active' ? evaluateCurrent(next, at, false) : unchanged(next);
+}
+
+export function saveSettings(s: ControllerState, e: EventOf<'settingsSaved'>): Step {
+  return withInputs(s, e.at, e.settings, s.host);
+}
+
+export function changeHost(s: ControllerState, e: EventOf<'hostStatusChanged'>): Step {
+  return withInputs(s, e.at, s.settings, e.host);
+}
+
+export function tick(s: ActiveState, e: EventOf<'ticked'>): Step {
+  const { at } = e;
+  const effects: ControllerEffect[] = [];
+  let session = s.session;
+  if (session.endsAt !== undefined && at >= session.endsAt && !session.timeboxNotified) {
+    session = { ...session, timeboxNotified: true };
+    effects.push({ type: 'notifyTimeboxEnded', commitment: commitmentText(session.commitment) });
+  }
+  const d = s.drift;
+  // A judge whose answer never came (service worker died, host lost it) must not leave us checking.
+  const pendingJudges = { ...d.pendingJudges };
+  const judgeFailures = { ...d.judgeFailures };
+  // A failure only blocks retries for a while; older ones are forgotten, so the map stays bounded.
+  for (const [app, failedAt] of Object.entries(judgeFailures)) if (at - failedAt >= JUDGE_RETRY_MS) delete judgeFailures[app];
+  for (const [app, p] of Object.entries(d.pendingJudges)) {
+    if (p.expiresAt > at) continue;
+    delete pendingJudges[app];
+    judgeFailures[app] = at;
+    effects.push(log('warn', `drift judge for ${app} gave no answer in time`));
+  }
+  const drift: DriftState = { ...d, lastReevaluatedAt: at, pendingJudges, judgeFailures };
+  const step = evaluateCurrent({ ...s, session, drift }, at, false);
+  return { state: step.state, effects: [...effects, ...step.effects] };
+}

@@ -1,0 +1,108 @@
+// Every request a surface may send the background, defined once: its fields, who may send it, and its reply.
+import { z } from 'zod';
+import { Commitment } from '../controller/records';
+import type { CoachPlan } from '../ai/coach';
+import { MAX_DISMISSED_TEXT, MAX_INTENTION_CHARS, MAX_LIST_ENTRIES, MAX_TIMEBOX_MINUTES } from '../limits';
+import { BackendName, ModelName } from '../protocol';
+import { Settings } from '../settings';
+import { Failure } from './failure';
+import { StatePush } from './pushes';
+
+export const StartSessionInput = z.object({
+  commitment: Commitment,
+  allowed: z.array(z.string()).max(MAX_LIST_ENTRIES),
+  blocked: z.array(z.string()).max(MAX_LIST_ENTRIES),
+  timeboxMinutes: z.number().int().min(1).max(MAX_TIMEBOX_MINUTES).optional(),
+});
+export type StartSessionInput = z.infer<typeof StartSessionInput>;
+
+export const CoachSuggestion = z.object({
+  nextAction: z.string(),
+  successCondition: z.string(),
+  allowed: z.array(z.string()),
+}) satisfies z.ZodType<CoachPlan>;
+export type CoachSuggestion = z.infer<typeof CoachSuggestion>;
+
+export const BackendTestResult = z.object({
+  /** The text the backend answered, how long it took, and which backend it was. */
+  text: z.string(),
+  ms: z.number(),
+  backend: z.string(),
+});
+
+export const DiagnosticEntry = z.object({ at: z.number(), level: z.enum(['info', 'warn', 'error']), message: z.string() });
+export type DiagnosticEntry = z.infer<typeof DiagnosticEntry>;
+
+/** The reply of a request that only acts: the new state reaches every surface as a push. */
+const Done = z.null();
+const NoFields = z.object({});
+
+interface RequestSpec {
+  /** The request's fields besides `type`. */
+  readonly body: z.ZodObject;
+  /** A content script (a web page's context) may send it: only the drift actions. */
+  readonly fromContent: boolean;
+  /** The value an `{ok: true}` reply carries. */
+  readonly reply: z.ZodType;
+}
+
+export const REQUESTS = {
+  driftBackToTask: { body: NoFields, fromContent: true, reply: Done },
+  driftOnTask: { body: NoFields, fromContent: true, reply: Done },
+  driftDismiss: { body: z.object({ episode: z.number().int().nonnegative() }), fromContent: true, reply: Done },
+  nudgeDismiss: { body: z.object({ message: z.string().max(MAX_DISMISSED_TEXT) }), fromContent: true, reply: Done },
+  endSession: { body: NoFields, fromContent: true, reply: Done },
+  getState: { body: NoFields, fromContent: false, reply: StatePush },
+  startSession: { body: z.object({ input: StartSessionInput }), fromContent: false, reply: Done },
+  pauseSession: { body: NoFields, fromContent: false, reply: Done },
+  resumeSession: { body: NoFields, fromContent: false, reply: Done },
+  coach: { body: z.object({ intention: z.string().trim().min(1).max(MAX_INTENTION_CHARS) }), fromContent: false, reply: CoachSuggestion },
+  getSettings: { body: NoFields, fromContent: false, reply: Settings },
+  saveSettings: { body: z.object({ settings: Settings }), fromContent: false, reply: Settings },
+  testBackend: { body: z.object({ backend: BackendName.optional(), model: ModelName.optional() }), fromContent: false, reply: BackendTestResult },
+  getDiagnostics: { body: NoFields, fromContent: false, reply: z.array(DiagnosticEntry) },
+  reconnectHost: { body: NoFields, fromContent: false, reply: Done },
+} as const satisfies Record<string, RequestSpec>;
+
+type Specs = typeof REQUESTS;
+export type RequestType = keyof Specs;
+export type ContentRequestType = { [T in RequestType]: Specs[T]['fromContent'] extends true ? T : never }[RequestType];
+
+export const REQUEST_TYPES = Object.keys(REQUESTS) as RequestType[];
+export const CONTENT_REQUEST_TYPES = REQUEST_TYPES.filter((t) => REQUESTS[t].fromContent) as ContentRequestType[];
+
+/** zod types an empty object as `Record<string, never>`: a request without fields is only its `type`. */
+type Fields<F> = F extends Record<string, never> ? unknown : F;
+/** A request as a surface sends it. */
+export type RequestOf<T extends RequestType> = { type: T } & Fields<z.input<Specs[T]['body']>>;
+/** A request as the background handles it, after validation (defaults applied, text trimmed). */
+export type ParsedRequestOf<T extends RequestType> = { type: T } & Fields<z.output<Specs[T]['body']>>;
+export type PageRequest = { [T in RequestType]: RequestOf<T> }[RequestType];
+export type ContentRequest = { [T in ContentRequestType]: RequestOf<T> }[ContentRequestType];
+
+export type ReplyValue<T extends RequestType> = z.output<Specs[T]['reply']>;
+/** Every reply: the request's value, or why it failed. */
+export type Reply<T extends RequestType = RequestType> = { ok: true; value: ReplyValue<T> } | { ok: false; error: Failure };
+
+const RequestType = z.enum(REQUEST_TYPES as [RequestType, ...RequestType[]]);
+
+export type RequestParse = { ok: true; request: ParsedRequestOf<RequestType> } | { ok: false; type: string; error: string };
+
+/** The request type for a log line; never stringifies a nested value (deep arrays overflow the stack). */
+function describeType(raw: unknown): string {
+  const type = typeof raw === 'object' && raw !== null && 'type' in raw ? (raw as { type: unknown }).type : undefined;
+  if (typeof type === 'string') return type.slice(0, 40);
+  return type === undefined ? '?' : Array.isArray(type) ? 'array' : typeof type;
+}
+
+/** Validates a runtime message from a page or a content script; a content script may send only the drift actions. */
+export function parseRequest(raw: unknown, from: 'page' | 'content'): RequestParse {
+  const head = z.object({ type: RequestType }).safeParse(raw);
+  if (!head.success) return { ok: false, type: describeType(raw), error: head.error.issues[0]?.message ?? 'invalid message' };
+  const type = head.data.type;
+  const spec: RequestSpec = REQUESTS[type];
+  if (from === 'content' && !spec.fromContent) return { ok: false, type, error: `${type} is not allowed from a web page` };
+  const body = spec.body.safeParse(raw);
+  if (!body.success) return { ok: false, type, error: body.error.issues[0]?.message ?? 'invalid message' };
+  return { ok: true, request: { ...body.data, type } as ParsedRequestOf<RequestType> };
+}

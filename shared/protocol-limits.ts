@@ -1,0 +1,20 @@
+// The numbers both ends of the native-messaging protocol agree on (zod-free, so any part may read them).
+
+/** Largest frame the host sends to the browser (Chromium's limit for host → browser). */
+export const MAX_FRAME_TO_BROWSER = 1024 * 1024;
+/** Largest frame the host accepts from the browser; longer ones are skipped unread. */
+export const MAX_FRAME_FROM_BROWSER = 1024 * 1024;
+/** Longest prompt a `run` may carry (well under the inbound frame limit). */
+export const MAX_PROMPT_CHARS = 200_000;
+/** Shortest and longest timeout a `run` may ask for: the host kills the backend when it passes. */
+export const RUN_TIMEOUT_MS = { min: 1_000, max: 300_000 } as const;
+/**
+ * How much longer the extension waits than the `run`'s own timeout: the host's kill and its
+ * `timeout` result come first, and the extension's give-up is only a backstop for a lost answer.
+ */
+export const HOST_TIMEOUT_GRACE_MS = 5_000;
+/** Longest model name passed to a CLI's model flag. */
+export const MAX_MODEL_CHARS = 200;
+/** The built-in backends, in the order "Automatic" tries them. */
+export const BUILTIN_BACKENDS = ['claude', 'codex', 'gemini', 'qwen', 'ollama', 'llm'] as const;
+export type BuiltinBackendName = (typeof BUILTIN_BACKENDS)[number];

@@ -16,7 +16,6 @@ export {
   DATA_OPEN,
   MAX_APP_CHARS,
   MAX_PERSON_TEXT_CHARS,
-  MAX_RECENT_TITLES,
   MAX_TITLE_CHARS,
 } from './prompt-data';
 export {

@@ -1,9 +1,9 @@
 // Nudge role: the prompt that judges the trajectory of recent titles, and its strict parser.
 import { z } from 'zod';
 import { parseRoleObject } from './parse-object';
+import { RECENT_TITLES } from '../limits';
 import {
   MAX_PERSON_TEXT_CHARS,
-  MAX_RECENT_TITLES,
   MAX_TITLE_CHARS,
   UNTRUSTED_TITLES_NOTE,
   dataBlock,
@@ -31,14 +31,14 @@ export function parseNudge(text: string): string {
   return cleanAndCap(wire.message ?? '', MAX_MESSAGE_CHARS);
 }
 
-/** The titles a nudge prompt carries: cleaned, capped, blanks dropped, the newest `MAX_RECENT_TITLES`. */
+/** The titles a nudge prompt carries: cleaned, capped, blanks dropped, the newest `RECENT_TITLES`. */
 export function promptTitles(recentTitles: readonly string[]): string[] {
   // Only the newest entries can be sent, so do not pay for cleaning the rest.
-  const tail = recentTitles.slice(-MAX_RECENT_TITLES * 4);
+  const tail = recentTitles.slice(-RECENT_TITLES * 4);
   return tail
     .map((title) => cleanAndCap(title, MAX_TITLE_CHARS))
     .filter((title) => title !== '')
-    .slice(-MAX_RECENT_TITLES);
+    .slice(-RECENT_TITLES);
 }
 
 /** `recentTitles` are oldest first, as the controller's ring keeps them. */

@@ -1,5 +1,5 @@
 // The fenced data block that carries untrusted text into a prompt, and the shared prompt limits.
-import { MAX_COMMITMENT_CHARS, RECENT_TITLES } from '../limits';
+import { MAX_COMMITMENT_CHARS } from '../limits';
 
 /** Opening line of the data block. It appears nowhere else in a prompt. */
 export const DATA_OPEN = '<<<DATA';
@@ -10,8 +10,6 @@ export const DATA_CLOSE = 'DATA>>>';
 export const MAX_TITLE_CHARS = 200;
 /** Longest app class or site put into a prompt, in code points. */
 export const MAX_APP_CHARS = 100;
-/** Most recent titles a nudge prompt carries: all the controller keeps. */
-export const MAX_RECENT_TITLES = RECENT_TITLES;
 /**
  * Longest commitment or coach intention put into a prompt, in code points: a whole commitment,
  * both texts at their limit joined by formatCommitment's " — ", so the success condition is never cut.

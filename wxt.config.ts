@@ -1,8 +1,8 @@
 // WXT build configuration: manifest per target browser, Preact JSX, the polyfill module.
 import { defineConfig } from 'wxt';
-import { GECKO_ID } from './shared/extension-id';
+import { GECKO_ID } from './shared/protocol/extension-id';
 
-/** Public half of the signing key: fixes the unpacked Chromium extension ID to EXTENSION_ID in shared/extension-id.ts. */
+/** Public half of the signing key: fixes the unpacked Chromium extension ID to EXTENSION_ID in shared/protocol/extension-id.ts. */
 const CHROMIUM_PUBLIC_KEY =
   'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAxHuMdOrgDAEkTfAZatqR0bg+XEswF/LeisNpN3DCxHg4+UiQy0ythK/+ck7tbj4Yswo+BHfzOjkNACTHQuU3SF2iBJYkBs4D0kvpy2o9gqiivxWpQC/iFee54TwITmB2zDfmCQeShaeE4V777WvsSrSUq8taCL545wAN1ibiOrNwNmkqhEgaFNKkTt6bTSX2q06joroQz1vZagWFVZbvHuzK79ne1HkJE7sTEA7VSyujLmfO6vtA/N0lSlD3OkskIcHN54AxMSlY52cBnEapkt3dKvsEG2fug7u1zjwi0cs1BUBM+aJgFJ0ef8Mk8k1et+810p/3vYIS6Mj3+EdDaQIDAQAB';
 

@@ -10,11 +10,11 @@ import {
   type ControllerEffect,
   type ControllerEvent,
   type ControllerState,
-} from '../shared/controller';
-import { RECENT_TITLES, VERDICT_CACHE_LIMIT } from '../shared/limits';
-import { appKey } from '../shared/match';
-import { HOST_TIMEOUT_GRACE_MS } from '../shared/protocol-limits';
-import { DEFAULT_SETTINGS, type Settings } from '../shared/settings';
+} from '../shared/core/controller';
+import { RECENT_TITLES, VERDICT_CACHE_LIMIT } from '../shared/core/limits';
+import { appKey } from '../shared/core/match';
+import { HOST_TIMEOUT_GRACE_MS } from '../shared/protocol/limits';
+import { DEFAULT_SETTINGS, type Settings } from '../shared/core/settings';
 
 export interface SoakOptions {
   seed: number;

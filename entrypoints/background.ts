@@ -1,5 +1,5 @@
 // Background service worker entry: everything is registered synchronously inside startBackground.
-import { browserPlatform, startBackground } from '../lib/background';
+import { browserPlatform, startBackground } from '../background';
 
 export default defineBackground(() => {
   startBackground(browserPlatform());

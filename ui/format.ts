@@ -1,7 +1,7 @@
 // Words and numbers the surfaces show: durations, drift status, the host/AI status line.
-import type { SessionView, SurfaceView } from '../shared/controller/view';
-import type { HostStatus } from '../shared/host-status';
-import { STATUS_WORDS } from '../shared/vocabulary';
+import type { SessionView, SurfaceView } from '../shared/core/controller/surface-view';
+import type { HostStatus } from '../shared/core/host-status';
+import { STATUS_WORDS } from '../shared/core/vocabulary';
 
 export { STATUS_WORDS };
 

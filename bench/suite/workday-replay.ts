@@ -1,7 +1,7 @@
 // Section 5: replays the workday through the pure controller with a fake clock and fake judge/nudge answers.
 import { connectedHost } from '../../tests/support/hosts';
-import { initialState, transition, type ControllerEffect, type ControllerEvent, type ControllerState } from '../../shared/controller';
-import { matchesAny } from '../../shared/match';
+import { initialState, transition, type ControllerEffect, type ControllerEvent, type ControllerState } from '../../shared/core/controller';
+import { matchesAny } from '../../shared/core/match';
 import { seededRng } from './rng';
 import { round, summarize, type Summary } from './stats';
 import { generateWorkday, type Workday } from './workday';

@@ -1,5 +1,5 @@
 // Which toast tier to show for a toast push, given what the person answered in this page a moment ago.
-import type { ToastView } from '../../shared/controller/view';
+import type { ToastView } from '../../shared/core/controller/surface-view';
 
 export type ToastBanner = NonNullable<ToastView['banner']>;
 export type ToastNudge = NonNullable<ToastView['nudge']>;

@@ -1,6 +1,6 @@
 // The toast's lifecycle: state port with backoff, visibility, shadow host, focus, actions, teardown.
-import type { ToastView } from '../../shared/controller/view';
-import { STATE_PORT_RETRY } from '../../shared/limits';
+import type { ToastView } from '../../shared/core/controller/surface-view';
+import { STATE_PORT_RETRY } from '../../shared/core/limits';
 import { isToastPush } from '../../shared/messages/guards';
 import { STATE_PORT } from '../../shared/messages/state-port';
 import { Backoff } from '../../shared/util/backoff';

@@ -1,8 +1,8 @@
 // Options: which AI backend and model, its timeout, and a button that tries it for real.
 import { useState } from 'preact/hooks';
-import type { HostStatus } from '../../shared/host-status';
-import { SETTING_RANGES } from '../../shared/limits';
-import { replyError, useClient } from '../../ui/client';
+import type { HostStatus } from '../../shared/core/host-status';
+import { SETTING_RANGES } from '../../shared/core/limits';
+import { replyError, useClient } from '../../ui/connection/surface-client';
 import { Section, TextField } from './field';
 import type { Draft, DraftErrors } from './settings-draft';
 

@@ -1,5 +1,5 @@
 // Options: timings, nudges on/off, privacy (incognito, redaction, URLs) and browser window classes.
-import { SETTING_RANGES } from '../../shared/limits';
+import { SETTING_RANGES } from '../../shared/core/limits';
 import { CheckField, Section, TextField } from './field';
 import type { Draft, DraftErrors } from './settings-draft';
 

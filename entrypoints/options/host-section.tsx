@@ -1,9 +1,9 @@
 // Options: native host status, diagnostics (recent log, backends, watcher), reconnect, install help.
 import { useEffect, useState } from 'preact/hooks';
-import type { HostStatus } from '../../shared/host-status';
+import type { HostStatus } from '../../shared/core/host-status';
 import type { DiagnosticEntry } from '../../shared/messages/requests';
 import { HostStatusLine } from '../../ui/components/host-status-line';
-import { replyError, useClient } from '../../ui/client';
+import { replyError, useClient } from '../../ui/connection/surface-client';
 import { Section } from './field';
 import { detectBrowser, doctorCommand, installCommand, type NavigatorLike } from './install-command';
 

@@ -1,9 +1,9 @@
 // Options page entry: connects to the background first, then mounts the options UI with the real background client and this browser's identity.
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
-import { browserClient } from '../../ui/browser-client';
-import { ClientProvider } from '../../ui/client';
-import { stateFeed } from '../../ui/state-feed';
+import { browserClient } from '../../ui/connection/browser-client';
+import { ClientProvider } from '../../ui/connection/surface-client';
+import { stateFeed } from '../../ui/connection/state-feed';
 import { OptionsPage } from './options-page';
 import '../../ui/theme.css';
 import './options.css';

@@ -1,8 +1,8 @@
 // The options page: loads settings, edits a draft, validates and saves it; host and import/export.
 import { useEffect, useState } from 'preact/hooks';
-import type { Settings } from '../../shared/settings';
-import { replyError, useClient } from '../../ui/client';
-import { useStatePush } from '../../ui/use-state-push';
+import type { Settings } from '../../shared/core/settings';
+import { replyError, useClient } from '../../ui/connection/surface-client';
+import { useStatePush } from '../../ui/connection/use-state-push';
 import { BackendSection } from './backend-section';
 import { BehaviourSection } from './behaviour-section';
 import { HostSection, type HostEnv } from './host-section';

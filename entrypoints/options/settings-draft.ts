@@ -1,5 +1,5 @@
 // The options form as text fields, and its validation back into Settings: zod's issues, mapped to the fields.
-import { Settings } from '../../shared/settings';
+import { Settings } from '../../shared/core/settings';
 
 export interface Draft {
   backend: string | null;

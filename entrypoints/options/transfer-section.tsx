@@ -1,7 +1,7 @@
 // Options: export the saved settings as a JSON file, import one (validated; bad files change nothing).
 import { useState } from 'preact/hooks';
-import { loadSettings, type Settings } from '../../shared/settings';
-import { replyError, useClient } from '../../ui/client';
+import { loadSettings, type Settings } from '../../shared/core/settings';
+import { replyError, useClient } from '../../ui/connection/surface-client';
 import { Section } from './field';
 
 const MAX_IMPORT_BYTES = 256 * 1024;

@@ -4,9 +4,9 @@ import type { StatePush } from '../../shared/messages/pushes';
 import type { RequestOf, RequestType } from '../../shared/messages/requests';
 import { DriftBanner } from '../../ui/components/drift-banner';
 import { HeadsUp } from '../../ui/components/heads-up';
-import { replyError, useClient } from '../../ui/client';
+import { replyError, useClient } from '../../ui/connection/surface-client';
 import { capitalize, formatDuration, sessionTimes, statusWords } from '../../ui/format';
-import { useNow } from '../../ui/use-state-push';
+import { useNow } from '../../ui/connection/use-state-push';
 
 export function ActiveView({ push }: { push: StatePush }) {
   const client = useClient();

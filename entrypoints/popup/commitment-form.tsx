@@ -1,11 +1,11 @@
 // The idle popup: the commitment form (with Coach), lists prefilled from settings, timebox, Start.
 import type { RefObject } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { commitmentProblem } from '../../shared/commitment';
-import { MAX_TIMEBOX_MINUTES } from '../../shared/limits';
-import { normalizeList } from '../../shared/list-entry';
+import { commitmentProblem } from '../../shared/core/commitment';
+import { MAX_TIMEBOX_MINUTES } from '../../shared/core/limits';
+import { normalizeList } from '../../shared/core/list-entry';
 import { ChipsEditor } from '../../ui/components/chips-editor';
-import { replyError, useClient } from '../../ui/client';
+import { replyError, useClient } from '../../ui/connection/surface-client';
 import { capitalize } from '../../ui/format';
 import { CoachField, type Suggestion } from './coach-field';
 

@@ -1,8 +1,8 @@
 // Toolbar popup entry: connects to the background first, then mounts the popup UI.
 import { render } from 'preact';
-import { browserClient } from '../../ui/browser-client';
-import { ClientProvider } from '../../ui/client';
-import { stateFeed } from '../../ui/state-feed';
+import { browserClient } from '../../ui/connection/browser-client';
+import { ClientProvider } from '../../ui/connection/surface-client';
+import { stateFeed } from '../../ui/connection/state-feed';
 import { Popup } from './popup';
 import themeCss from '../../ui/theme.css?inline';
 import popupCss from './popup.css?inline';

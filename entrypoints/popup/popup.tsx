@@ -1,9 +1,9 @@
 // The toolbar popup: a fixed-size skeleton until the first state, then the form or the session.
 import { useLayoutEffect } from 'preact/hooks';
-import { useClient } from '../../ui/client';
+import { useClient } from '../../ui/connection/surface-client';
 import { HostStatusLine } from '../../ui/components/host-status-line';
 import { markFirstState } from '../../ui/first-state-mark';
-import { useStatePush } from '../../ui/use-state-push';
+import { useStatePush } from '../../ui/connection/use-state-push';
 import { ActiveView } from './active-view';
 import { CommitmentForm } from './commitment-form';
 

@@ -1,6 +1,6 @@
 // antidrift-host entry: native-messaging mode for browsers, or install/uninstall/doctor for people.
 import { isAbsolute } from 'node:path';
-import type { WatcherInfo } from '../../shared/protocol.js';
+import type { WatcherInfo } from '../../shared/protocol/frames.js';
 import { describeLoadedBackends } from './backends/describe.js';
 import { loadHostConfig } from './config.js';
 import { runInstallCommand } from './install/index.js';

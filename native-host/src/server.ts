@@ -13,7 +13,7 @@ import {
   type WatcherEvent,
   type WatcherInfo,
   type WindowEvent,
-} from '../../shared/protocol.js';
+} from '../../shared/protocol/frames.js';
 import type { LoadedConfig } from './config.js';
 import { type DecodedFrame, encodeFrame, FrameDecoder, FrameTooLargeError, parseFrameBody } from './framing.js';
 import type { Log } from './logger.js';

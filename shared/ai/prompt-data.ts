@@ -1,5 +1,5 @@
 // The fenced data block that carries untrusted text into a prompt, and the shared prompt limits.
-import { MAX_COMMITMENT_CHARS } from '../limits';
+import { MAX_COMMITMENT_CHARS } from '../core/limits';
 
 /** Opening line of the data block. It appears nowhere else in a prompt. */
 export const DATA_OPEN = '<<<DATA';

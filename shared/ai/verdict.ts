@@ -1,7 +1,7 @@
 // Drift judge role: the prompt that asks whether one observation is drift, and its strict parser.
 import { z } from 'zod';
-import type { Verdict } from '../controller/records';
-import type { ObservationSource } from '../vocabulary';
+import type { Verdict } from '../core/controller/records';
+import type { ObservationSource } from '../core/vocabulary';
 import { InvalidVerdictError } from './errors';
 import { parseRoleObject } from './parse-object';
 import {

@@ -1,6 +1,6 @@
 // Why a request failed, in words a person can act on: one schema for every failed reply.
 import { z } from 'zod';
-import { RunErrorKind } from '../protocol';
+import { RunErrorKind } from '../protocol/frames';
 
 /** The role parsers' failures, as the surfaces name them. */
 export const PARSE_FAILURE_KINDS = ['empty_response', 'no_json', 'parse', 'invalid'] as const;

@@ -1,6 +1,6 @@
 // What the background pushes over a surface's state port: the whole view to our pages, the toast's slice to web pages.
 import { z } from 'zod';
-import { SurfaceView, ToastView } from '../controller/view';
+import { SurfaceView, ToastView } from '../core/controller/surface-view';
 
 /** To the popup and the options page: the surface view, stamped with the background's clock. */
 export const StatePush = z.object({ type: z.literal('state'), view: SurfaceView, now: z.number() });

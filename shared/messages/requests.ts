@@ -1,10 +1,10 @@
 // Every request a surface may send the background, defined once: its fields, who may send it, and its reply.
 import { z } from 'zod';
-import { Commitment } from '../controller/records';
+import { Commitment } from '../core/controller/records';
 import type { CoachPlan } from '../ai/coach';
-import { MAX_DISMISSED_TEXT, MAX_INTENTION_CHARS, MAX_LIST_ENTRIES, MAX_TIMEBOX_MINUTES } from '../limits';
-import { BackendName, ModelName } from '../protocol';
-import { Settings } from '../settings';
+import { MAX_DISMISSED_TEXT, MAX_INTENTION_CHARS, MAX_LIST_ENTRIES, MAX_TIMEBOX_MINUTES } from '../core/limits';
+import { BackendName, ModelName } from '../protocol/frames';
+import { Settings } from '../core/settings';
 import { Failure } from './failure';
 import { StatePush } from './pushes';
 

@@ -1,9 +1,9 @@
 // The background shell over WXT's fake browser: observations, host, judge, alarms, restarts, senders.
 import { fakeBrowser } from 'wxt/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KEYS } from '../../lib/background/store';
-import { TICK_ALARM } from '../../lib/background/effects';
-import { sessionOf } from '../../shared/controller';
+import { KEYS } from '../../background/store';
+import { TICK_ALARM } from '../../background/effects';
+import { sessionOf } from '../../shared/core/controller';
 import { isToastPush } from '../../shared/messages/guards';
 import type { Reply } from '../../shared/messages/requests';
 import { activate, boot, patchSettings, tabOf, CONTENT_SENDER, FakeHost, openTab, restartWorker, spyConsole, type Running } from './harness';
@@ -280,7 +280,7 @@ describe('alarms, restarts and storage', () => {
     });
     const id = await openTab('https://docs.test/', 'Docs');
     const host = new FakeHost();
-    const { startBackground } = await import('../../lib/background');
+    const { startBackground } = await import('../../background');
     const early = startBackground({ now: Date.now, connectNative: host.connect, nativeError: () => undefined, onStatePort: () => {} });
     await fakeBrowser.tabs.onActivated.trigger({ tabId: id, windowId: 0 }); // before `ready`
     await early.ready;

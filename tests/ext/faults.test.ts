@@ -1,9 +1,9 @@
 // The background under faults: a crash-looping host, corrupt storage, hostile senders, privacy before prompts.
 import { fakeBrowser } from 'wxt/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startBackground, type StatePort } from '../../lib/background';
-import { KEYS } from '../../lib/background/store';
-import { sessionOf } from '../../shared/controller';
+import { startBackground, type StatePort } from '../../background';
+import { KEYS } from '../../background/store';
+import { sessionOf } from '../../shared/core/controller';
 import type { StatePush } from '../../shared/messages/pushes';
 import { CONTENT_REQUEST_TYPES, REQUEST_TYPES, type Reply } from '../../shared/messages/requests';
 import { activate, boot, CONTENT_SENDER, FakeHost, FakeStatePort, openTab, PAGE_SENDER, spyConsole, tabOf, type Running } from './harness';

@@ -2,12 +2,12 @@
 import { fakeBrowser } from 'wxt/testing';
 import type { Browser } from 'wxt/browser';
 import { vi } from 'vitest';
-import { startBackground, type Background, type StatePort } from '../../lib/background';
-import { resetBadgeMemory } from '../../lib/background/badge';
-import type { NativePort } from '../../lib/background/native-channel';
+import { startBackground, type Background, type StatePort } from '../../background';
+import { resetBadgeMemory } from '../../background/badge';
+import type { NativePort } from '../../background/native-channel';
 import type { StatePush } from '../../shared/messages/pushes';
-import type { Settings } from '../../shared/settings';
-import type { BackendInfo } from '../../shared/protocol';
+import type { Settings } from '../../shared/core/settings';
+import type { BackendInfo } from '../../shared/protocol/frames';
 
 type Listener<T> = (value: T) => void;
 

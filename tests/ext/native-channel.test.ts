@@ -1,6 +1,6 @@
 // NativeChannel: handshake, request ids and timeouts, reject-all on disconnect, crash-loop backoff.
 import { describe, expect, it } from 'vitest';
-import { NativeChannel, type ChannelStatus, type NativeChannelDeps } from '../../lib/background/native-channel';
+import { NativeChannel, type ChannelStatus, type NativeChannelDeps } from '../../background/native-channel';
 import { FakeHost } from './harness';
 
 /** Manual timers: time only moves when the test says so. */

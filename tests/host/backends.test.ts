@@ -2,7 +2,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RunResult } from '../../shared/protocol.js';
+import { RunResult } from '../../shared/protocol/frames.js';
 import { FIXTURES_DIR, makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
 import { spawnHost, type HostHandle } from './helpers/spawn-host.js';
 

@@ -1,5 +1,5 @@
 // Fuzz helpers for the host tests: a seeded PRNG, hostile frame bodies, and the reply oracle.
-import { RequestId } from '../../shared/protocol.js';
+import { RequestId } from '../../shared/protocol/frames.js';
 
 import { prng } from '../support/prng.js';
 

@@ -1,7 +1,7 @@
 // Fuzzes the built host with ≥ 10 000 hostile frames: it never exits or hangs, answers each, stays small.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HelloReply, HostMessage, MAX_FRAME_FROM_BROWSER } from '../../shared/protocol.js';
+import { HelloReply, HostMessage, MAX_FRAME_FROM_BROWSER } from '../../shared/protocol/frames.js';
 import { expectedReplyId, hostileBody, rng } from './fuzz-frames.js';
 import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
 import { waitFor } from './helpers/process-alive.js';

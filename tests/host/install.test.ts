@@ -4,8 +4,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXTENSION_ID, GECKO_ID, NATIVE_HOST_NAME } from '../../shared/extension-id.js';
-import { HelloReply } from '../../shared/protocol.js';
+import { EXTENSION_ID, GECKO_ID, NATIVE_HOST_NAME } from '../../shared/protocol/extension-id.js';
+import { HelloReply } from '../../shared/protocol/frames.js';
 import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
 import { frame, HOST_DIST, runHostCommand } from './helpers/spawn-host.js';
 

@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HelloReply, RunResult } from '../../shared/protocol.js';
+import { HelloReply, RunResult } from '../../shared/protocol/frames.js';
 import { FAKE_BIN_DIR, FIXTURES_DIR, makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
 import { spawnHost, type HostHandle } from './helpers/spawn-host.js';
 

@@ -1,7 +1,7 @@
 // The built host as a process: hello, invalid frames answered with bad_request, clean exit, CLI flags.
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ErrorReply, HelloReply } from '../../shared/protocol.js';
+import { ErrorReply, HelloReply } from '../../shared/protocol/frames.js';
 import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
 import { frameBytes, HOST_DIST, spawnHost, type HostHandle } from './helpers/spawn-host.js';
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WatcherEvent, WindowEvent } from '../../shared/protocol.js';
+import type { WatcherEvent, WindowEvent } from '../../shared/protocol/frames.js';
 import { parseHelperLine } from '../../native-host/src/watcher/helper-line.js';
 import { startHelperWatcher } from '../../native-host/src/watcher/helper-source.js';
 import { MACOS_WATCHER_SCRIPT, macosHelperCommand } from '../../native-host/src/watcher/macos-script.js';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import x11 from 'x11';
 import type { XClient, XDisplay } from 'x11';
-import type { WatcherEvent, WindowEvent } from '../../shared/protocol.js';
+import type { WatcherEvent, WindowEvent } from '../../shared/protocol/frames.js';
 import { startWatcher, type Watcher } from '../../native-host/src/watcher/index.js';
 import { makeHostEnv } from './helpers/host-env.js';
 import { spawnHost } from './helpers/spawn-host.js';

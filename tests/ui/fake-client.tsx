@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/preact';
 import type { ComponentChildren } from 'preact';
 import type { StatePush } from '../../shared/messages/pushes';
 import type { PageRequest, Reply, RequestOf, RequestType } from '../../shared/messages/requests';
-import { ClientProvider, type SurfaceClient } from '../../ui/client';
+import { ClientProvider, type SurfaceClient } from '../../ui/connection/surface-client';
 import { T0 } from './fixtures';
 
 type Handlers = { [T in RequestType]?: (req: RequestOf<T>) => Reply<T> | Promise<Reply<T>> };

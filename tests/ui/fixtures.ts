@@ -1,6 +1,6 @@
 // Builders of well-formed pushes for the UI tests (typed by the real contract).
-import type { SessionView, SurfaceView, ToastView } from '../../shared/controller/view';
-import type { HostStatus } from '../../shared/host-status';
+import type { SessionView, SurfaceView, ToastView } from '../../shared/core/controller/surface-view';
+import type { HostStatus } from '../../shared/core/host-status';
 import type { StatePush, ToastPush } from '../../shared/messages/pushes';
 
 export const T0 = 1_700_000_000_000;

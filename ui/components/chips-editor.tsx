@@ -1,7 +1,7 @@
 // An editable list of apps/sites as chips: Enter or comma adds (validated), × removes.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { checkEntry } from '../../shared/list-entry';
+import { checkEntry } from '../../shared/core/list-entry';
 
 export interface ChipsEditorProps {
   id: string;

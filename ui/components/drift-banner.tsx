@@ -1,5 +1,5 @@
 // The hard drift tier in the popup: reason and the three answers (Back to task / On task / End).
-import type { SurfaceView } from '../../shared/controller/view';
+import type { SurfaceView } from '../../shared/core/controller/surface-view';
 
 export interface DriftBannerProps {
   banner: NonNullable<SurfaceView['banner']>;

@@ -1,5 +1,5 @@
 // One line of host/AI status, with a way to Options when something needs setting up, and the reason when it failed.
-import type { HostStatus } from '../../shared/host-status';
+import type { HostStatus } from '../../shared/core/host-status';
 import { hostStatusLine } from '../format';
 
 export function HostStatusLine({ host, onOpenOptions }: { host: HostStatus; onOpenOptions?: () => void }) {

@@ -1,5 +1,5 @@
 // Default models and the fixed system prompt backends run with; the config or request may override models.
-import type { BuiltinBackendName } from '../../../shared/protocol.js';
+import type { BuiltinBackendName } from '../../../shared/protocol/frames.js';
 
 /**
  * Used when neither the request nor host.json names a model. claude and codex pick their own

@@ -1,5 +1,5 @@
 // What `hello` and `doctor` report per backend: availability and the executable path that would run.
-import type { BackendInfo } from '../../../shared/protocol.js';
+import type { BackendInfo } from '../../../shared/protocol/frames.js';
 import { loadHostConfig, type HostConfig, type LoadedConfig } from '../config.js';
 import { resolveExecutable } from '../runner/resolve-executable.js';
 import { allBackends } from './registry.js';

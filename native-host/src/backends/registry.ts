@@ -1,5 +1,5 @@
 // Every backend the host can run: the built-ins plus custom ones from host.json, with their settings.
-import { BUILTIN_BACKENDS, type BuiltinBackendName } from '../../../shared/protocol.js';
+import { BUILTIN_BACKENDS, type BuiltinBackendName } from '../../../shared/protocol/frames.js';
 import type { HostConfig } from '../config.js';
 import { claude } from './claude.js';
 import { codex } from './codex.js';

@@ -1,5 +1,5 @@
 // The shape every backend module exports: argv, env, optional pre-checks and output extraction.
-import type { RunError } from '../../../shared/protocol.js';
+import type { RunError } from '../../../shared/protocol/frames.js';
 
 /** What a finished process left behind, as the extractors see it. */
 export interface CapturedOutput {

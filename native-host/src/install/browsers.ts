@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { NATIVE_HOST_NAME } from '../../../shared/extension-id.js';
+import { NATIVE_HOST_NAME } from '../../../shared/protocol/extension-id.js';
 
 export const BROWSER_IDS = ['chrome', 'chromium', 'edge', 'brave', 'vivaldi', 'firefox'] as const;
 export type BrowserId = (typeof BROWSER_IDS)[number];

@@ -1,6 +1,6 @@
 // The `doctor --json` report: one zod schema, shared by the command and whoever reads its output.
 import { z } from 'zod';
-import { BackendInfo, WatcherInfo } from '../../../shared/protocol.js';
+import { BackendInfo, WatcherInfo } from '../../../shared/protocol/frames.js';
 
 export const BrowserCheck = z.object({
   browser: z.string(),

@@ -1,6 +1,6 @@
 // `doctor`: checks manifests, the window watcher, backends and config; exit 0 when the host is usable.
 import { existsSync } from 'node:fs';
-import type { WindowEvent } from '../../../shared/protocol.js';
+import type { WindowEvent } from '../../../shared/protocol/frames.js';
 import { describeBackends } from '../backends/describe.js';
 import { loadHostConfig } from '../config.js';
 import { appDataDir } from '../paths.js';

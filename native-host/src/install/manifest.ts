@@ -2,7 +2,7 @@
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
-import { GECKO_ID, NATIVE_HOST_NAME } from '../../../shared/extension-id.js';
+import { GECKO_ID, NATIVE_HOST_NAME } from '../../../shared/protocol/extension-id.js';
 import type { BrowserFamily } from './browsers.js';
 
 export const HostManifest = z.object({

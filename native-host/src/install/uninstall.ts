@@ -1,6 +1,6 @@
 // `uninstall`: removes what the install record lists, and only if it is still what install wrote.
 import { existsSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
-import { NATIVE_HOST_NAME } from '../../../shared/extension-id.js';
+import { NATIVE_HOST_NAME } from '../../../shared/protocol/extension-id.js';
 import { HostManifest } from './manifest.js';
 import type { Output } from './output.js';
 import { installRecordPath, readInstallRecord, removeInstallRecord, type InstallEntry } from './record.js';

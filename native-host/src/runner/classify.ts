@@ -1,5 +1,5 @@
 // Turns a finished process into a result, in the order BACKENDS.md fixes.
-import type { RunError } from '../../../shared/protocol.js';
+import type { RunError } from '../../../shared/protocol/frames.js';
 import { firstLine } from '../backends/text-utils.js';
 import type { BackendContext, BackendSpec } from '../backends/types.js';
 import type { CaptureResult } from './spawn-capture.js';

@@ -1,5 +1,5 @@
 // Runs one named backend for one prompt: resolve, prepare, spawn in a private dir, classify.
-import { BUILTIN_BACKENDS } from '../../../shared/protocol.js';
+import { BUILTIN_BACKENDS } from '../../../shared/protocol/frames.js';
 import type { HostConfig } from '../config.js';
 import { HOST_SYSTEM_PROMPT } from '../backends/defaults.js';
 import { defaultQwenAuthType } from '../backends/qwen.js';

@@ -1,5 +1,5 @@
 // Starts the OS active-window watcher that suits this platform/session; never throws.
-import type { WatcherEvent, WatcherInfo, WindowEvent } from '../../../shared/protocol.js';
+import type { WatcherEvent, WatcherInfo, WindowEvent } from '../../../shared/protocol/frames.js';
 import { startHelperWatcher } from './helper-source.js';
 import { macosHelperCommand } from './macos-script.js';
 import { WatcherStatus, safeLog, type WatcherHandle, type WatcherSink } from './watcher-types.js';

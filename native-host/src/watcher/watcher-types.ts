@@ -1,5 +1,5 @@
 // Shared plumbing of every window source: the sink it reports to, its status, and de-duplication.
-import type { WatcherEvent, WatcherInfo, WatcherState, WindowEvent } from '../../../shared/protocol.js';
+import type { WatcherEvent, WatcherInfo, WatcherState, WindowEvent } from '../../../shared/protocol/frames.js';
 import { Backoff } from '../../../shared/util/backoff.js';
 
 export interface WatcherSink {

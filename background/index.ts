@@ -1,0 +1,155 @@
+// Wires the background: listeners registered synchronously, hydration, the native channel, the ports.
+import { browser } from 'wxt/browser';
+import { toastView } from '../shared/core/controller';
+import { NATIVE_HOST_NAME } from '../shared/protocol/extension-id';
+import type { StatePush, ToastPush } from '../shared/messages/pushes';
+import { STATE_PORT } from '../shared/messages/state-port';
+import { createHostRoles } from './ai';
+import { paintBadge } from './badge';
+import { Diagnostics } from './diagnostics';
+import { NOTIFICATION_PREFIX, runEffect, TICK_ALARM } from './effects';
+import { NativeChannel, type NativePort } from './native-channel';
+import { Observer } from './observer';
+import { handleRequest, senderKind, type SenderFacts, type SenderKind } from './requests';
+import { Shell } from './shell';
+import * as store from './store';
+
+/** A runtime port as the state broadcaster uses it. */
+export interface StatePort {
+  name: string;
+  sender?: SenderFacts;
+  postMessage(message: unknown): void;
+  onDisconnect: { addListener(listener: () => void): void };
+}
+
+/** What differs between the real browser and tests: the native port, state ports, the clock. */
+export interface BackgroundPlatform {
+  now(): number;
+  connectNative(): NativePort;
+  nativeError(port: unknown): string | undefined;
+  onStatePort(listener: (port: StatePort) => void): void;
+}
+
+export function browserPlatform(): BackgroundPlatform {
+  return {
+    now: () => Date.now(),
+    connectNative: () => browser.runtime.connectNative(NATIVE_HOST_NAME) as unknown as NativePort,
+    nativeError: (port) =>
+      (port as { error?: { message?: string } } | undefined)?.error?.message ?? browser.runtime.lastError?.message,
+    onStatePort: (listener) => browser.runtime.onConnect.addListener((port) => listener(port as unknown as StatePort)),
+  };
+}
+
+export interface Background {
+  shell: Shell;
+  channel: NativeChannel;
+  observer: Observer;
+  ready: Promise<void>;
+}
+
+function debounce<T>(fn: (value: T) => void, ms: number): (value: T) => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return (value) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(value), ms);
+  };
+}
+
+function toastPush(push: StatePush): ToastPush {
+  return { type: 'toast', view: toastView(push.view) };
+}
+
+export function startBackground(platform: BackgroundPlatform): Background {
+  const extensionId = browser.runtime.id;
+  const extensionOrigin = browser.runtime.getURL('/');
+  const ports = new Map<StatePort, SenderKind>();
+  let lastToast = '';
+
+  const publish = (push: StatePush) => {
+    void paintBadge(push.view);
+    const toast = toastPush(push);
+    const toastKey = JSON.stringify(toast);
+    // Most pushes change nothing a toast shows: leave every tab's page alone then.
+    const toastsToo = toastKey !== lastToast;
+    lastToast = toastKey;
+    for (const [port, kind] of ports) {
+      if (kind === 'content' && !toastsToo) continue;
+      try {
+        port.postMessage(kind === 'page' ? push : toast);
+      } catch {
+        ports.delete(port);
+      }
+    }
+  };
+  const saveDiagnostics = debounce((entries: Parameters<typeof store.saveDiagnostics>[0]) => void store.saveDiagnostics(entries).catch(() => {}), 500);
+  const diagnostics = new Diagnostics([], platform.now, saveDiagnostics);
+  // eslint-disable-next-line prefer-const -- assigned right below; effects need a late-bound reference
+  let shell: Shell;
+  const channel = new NativeChannel(
+    {
+      connect: platform.connectNative,
+      lastError: platform.nativeError,
+      now: platform.now,
+      setTimer: (fn, ms) => setTimeout(fn, ms),
+      clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    },
+    {
+      onStatus: (host) => void shell.send({ type: 'hostStatusChanged', at: platform.now(), host }),
+      onWindow: (event) => observer.hostWindow(event),
+      onWatcher: (event) =>
+        diagnostics.add(
+          event.state === 'failed' || event.state === 'unavailable' ? 'warn' : 'info',
+          `window watcher ${event.state}${event.message ? `: ${event.message}` : ''}`,
+        ),
+      onInvalid: (message) => diagnostics.add('warn', message),
+    },
+  );
+  const roles = createHostRoles({ channel, inputs: () => ({ settings: shell.state.settings, host: shell.state.host }) });
+  shell = new Shell({ now: platform.now, runEffect: (effect) => runEffect({ shell: () => shell, roles, now: platform.now }, effect), publish }, diagnostics);
+  const observer = new Observer(shell, platform.now, extensionOrigin, (m) => void store.saveObserverMemory(m).catch(() => {}));
+  const requestContext = { shell, channel, roles, now: platform.now, extensionId, extensionOrigin, observeActiveTab: () => observer.observeActiveTab() };
+  const send = (event: Parameters<Shell['send']>[0]) => void shell.send(event);
+
+  // --- listeners: all registered synchronously, before any await ---
+  browser.runtime.onMessage.addListener((message: unknown, sender: SenderFacts) =>
+    ready.then(() => handleRequest(requestContext, message, sender)),
+  );
+  platform.onStatePort((port) => {
+    const kind = port.name === STATE_PORT && port.sender ? senderKind(port.sender, extensionId, extensionOrigin) : null;
+    if (!kind) return;
+    ports.set(port, kind);
+    port.onDisconnect.addListener(() => ports.delete(port));
+    if (shell.isHydrated) port.postMessage(kind === 'page' ? shell.snapshot() : toastPush(shell.snapshot()));
+  });
+  browser.tabs.onActivated.addListener(({ tabId, windowId }) => observer.tabActivated(tabId, windowId));
+  browser.tabs.onUpdated.addListener((_id, changed, tab) => observer.tabUpdated(changed, tab));
+  browser.windows.onFocusChanged.addListener((windowId) => observer.windowFocused(windowId));
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === TICK_ALARM) send({ type: 'ticked', at: platform.now() });
+  });
+  browser.notifications.onButtonClicked.addListener((id, button) => {
+    if (!id.startsWith(NOTIFICATION_PREFIX)) return;
+    send({ type: button === 0 ? 'backToTaskChosen' : 'onTaskChosen', at: platform.now() });
+    void browser.notifications.clear(id);
+  });
+
+  // --- hydration: nothing is applied before the stored state is back ---
+  const ready = store.loadAll().then((loaded) => {
+    if (loaded.observer) observer.restore(loaded.observer);
+    diagnostics.restore(loaded.diagnostics);
+    for (const warning of loaded.warnings) diagnostics.add('warn', warning);
+    shell.hydrate({
+      type: 'stateRestored',
+      at: platform.now(),
+      settings: loaded.settings,
+      session: loaded.session,
+      drift: loaded.drift,
+      lastSessionId: loaded.lastSessionId,
+    });
+    // After a browser restart nothing is current yet: look at what is on screen now.
+    if (!shell.state.drift.current) observer.observeActiveTab();
+  });
+  observer.holdUntil(ready);
+  channel.start();
+  return { shell, channel, observer, ready };
+}

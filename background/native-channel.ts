@@ -1,0 +1,231 @@
+// NativeChannel: request/response over a native-messaging port, with handshake, timeouts and backoff.
+import type { HostConnection } from '../shared/core/host-status';
+import {
+  HelloReply,
+  HOST_TIMEOUT_GRACE_MS,
+  HostMessage,
+  type HostRequest,
+  type RunResult,
+  type WatcherEvent,
+  type WindowEvent,
+} from '../shared/protocol/frames';
+import { Backoff } from '../shared/util/backoff';
+
+/** The slice of runtime.Port the channel uses, so tests can hand in a fake. */
+export interface NativePort {
+  postMessage(message: unknown): void;
+  disconnect(): void;
+  onMessage: { addListener(listener: (message: unknown) => void): void };
+  onDisconnect: { addListener(listener: (port: unknown) => void): void };
+}
+
+export interface NativeChannelDeps {
+  connect(): NativePort;
+  /** The browser's reason for the last disconnect (runtime.lastError / port.error). */
+  lastError(port: unknown): string | undefined;
+  now(): number;
+  setTimer(fn: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+}
+
+/** The host as the channel knows it: what the controller and the surfaces are told. */
+export type ChannelStatus = HostConnection;
+
+export interface ChannelEvents {
+  onStatus(status: ChannelStatus): void;
+  onWindow(event: WindowEvent): void;
+  onWatcher(event: WatcherEvent): void;
+  onInvalid(message: string): void;
+}
+
+type Pending = { resolve: (value: HostMessage) => void; reject: (error: Error) => void; timer: unknown };
+
+const HELLO_TIMEOUT_MS = 10_000;
+/** A host that crashed or closed: 1 s, 2 s, 4 s … then once a minute. */
+const RECONNECT_BACKOFF = { firstMs: 1_000, maxMs: 60_000 };
+/** A host that is not installed will not appear by itself soon: retry rarely. */
+const MISSING_RETRY_MS = 5 * 60_000;
+
+export class ChannelClosedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChannelClosedError';
+  }
+}
+
+function isMissingHost(error: string): boolean {
+  return /not found|forbidden|not allowed|no such native application/i.test(error);
+}
+
+/**
+ * Bitwarden-style native client: ids, a pending map with per-request timeouts, reject-all on
+ * disconnect, a hello handshake, and reconnect with exponential backoff (never a busy loop).
+ */
+export class NativeChannel {
+  private port: NativePort | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly backoff = new Backoff(RECONNECT_BACKOFF);
+  private retryTimer: unknown = null;
+  private stopped = false;
+  private status: ChannelStatus = { connection: 'disconnected', backends: [] };
+
+  constructor(
+    private readonly deps: NativeChannelDeps,
+    private readonly events: ChannelEvents,
+  ) {}
+
+  get current(): ChannelStatus {
+    return this.status;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.open();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.deps.clearTimer(this.retryTimer);
+    this.close('stopped');
+  }
+
+  /** Drops the backoff and connects now (the person pressed Reconnect, or installed the host). */
+  reconnectNow(): void {
+    this.deps.clearTimer(this.retryTimer);
+    this.backoff.reset();
+    this.close('reconnecting');
+    this.open();
+  }
+
+  private setStatus(patch: Partial<ChannelStatus>): void {
+    const next: ChannelStatus = { ...this.status, ...patch };
+    // Cleared fields go away, rather than staying as `undefined` keys the view would carry.
+    for (const key of Object.keys(next) as (keyof ChannelStatus)[]) if (next[key] === undefined) delete next[key];
+    this.status = next;
+    this.events.onStatus(this.status);
+  }
+
+  private open(): void {
+    if (this.stopped || this.port) return;
+    this.setStatus({ connection: 'connecting', error: undefined, nextRetryAt: undefined });
+    let port: NativePort;
+    try {
+      port = this.deps.connect();
+    } catch (error) {
+      this.onClosed(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    this.port = port;
+    port.onMessage.addListener((message) => this.onMessage(message));
+    port.onDisconnect.addListener((p) => {
+      if (this.port !== port) return;
+      this.port = null;
+      this.onClosed(this.deps.lastError(p) ?? 'the native host closed the connection');
+    });
+    this.request({ type: 'hello' }, HELLO_TIMEOUT_MS)
+      .then((reply) => {
+        const hello = HelloReply.safeParse(reply);
+        if (!hello.success) throw new Error('the native host answered hello with an unexpected shape');
+        this.backoff.reset();
+        const { hostVersion, platform, watcher, backends } = hello.data;
+        this.setStatus({ connection: 'connected', hostVersion, platform, watcher, backends, error: undefined });
+      })
+      .catch((error: Error) => {
+        if (this.port === port) {
+          this.close(error.message);
+          this.onClosed(error.message);
+        }
+      });
+  }
+
+  private close(reason: string): void {
+    const port = this.port;
+    this.port = null;
+    if (port) {
+      try {
+        port.disconnect();
+      } catch {
+        // Already gone.
+      }
+    }
+    this.rejectAll(reason);
+  }
+
+  private rejectAll(reason: string): void {
+    for (const [id, p] of this.pending) {
+      this.deps.clearTimer(p.timer);
+      p.reject(new ChannelClosedError(reason));
+      this.pending.delete(id);
+    }
+  }
+
+  private onClosed(reason: string): void {
+    this.rejectAll(reason);
+    if (this.stopped) return;
+    const missing = isMissingHost(reason);
+    const delay = missing ? MISSING_RETRY_MS : this.backoff.next();
+    const nextRetryAt = this.deps.now() + delay;
+    this.setStatus({ connection: missing ? 'missing' : 'disconnected', error: reason, nextRetryAt, backends: [] });
+    this.deps.clearTimer(this.retryTimer);
+    this.retryTimer = this.deps.setTimer(() => this.open(), delay);
+  }
+
+  private onMessage(raw: unknown): void {
+    const parsed = HostMessage.safeParse(raw);
+    if (!parsed.success) {
+      this.events.onInvalid(`ignored a malformed frame from the host: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      return;
+    }
+    const message = parsed.data;
+    if (message.type === 'window') return this.events.onWindow(message);
+    if (message.type === 'watcher') {
+      this.setStatus({ watcher: { state: message.state, kind: message.kind ?? this.status.watcher?.kind ?? 'unknown', ...(message.message ? { message: message.message } : {}) } });
+      return this.events.onWatcher(message);
+    }
+    const id = message.id;
+    if (id === undefined) {
+      if (message.type === 'error') this.events.onInvalid(`host reported: ${message.error.message}`);
+      return;
+    }
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    this.deps.clearTimer(pending.timer);
+    if (message.type === 'error') pending.reject(new Error(`host rejected the request: ${message.error.message}`));
+    else pending.resolve(message);
+  }
+
+  /** Sends a request; resolves with the host's reply or rejects on timeout or disconnect. */
+  request(body: DistributiveOmit<HostRequest, 'id'>, timeoutMs: number): Promise<HostMessage> {
+    const port = this.port;
+    if (!port) return Promise.reject(new ChannelClosedError(this.status.error ?? 'the native host is not connected'));
+    const id = this.nextId++;
+    return new Promise<HostMessage>((resolve, reject) => {
+      const timer = this.deps.setTimer(() => {
+        this.pending.delete(id);
+        reject(new Error(`the native host did not answer within ${Math.round(timeoutMs / 1000)} s`));
+      }, timeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      try {
+        port.postMessage({ ...body, id });
+      } catch (error) {
+        this.pending.delete(id);
+        this.deps.clearTimer(timer);
+        reject(new ChannelClosedError(error instanceof Error ? error.message : String(error)));
+      }
+    });
+  }
+
+  /** Runs a backend; the host's own timeout fires first, ours is a backstop a little later. */
+  async run(backend: string, model: string | undefined, prompt: string, timeoutMs: number): Promise<RunResult> {
+    const reply = await this.request(
+      { type: 'run', backend, prompt, timeoutMs, ...(model ? { model } : {}) },
+      timeoutMs + HOST_TIMEOUT_GRACE_MS,
+    );
+    if (reply.type !== 'result') throw new Error(`the native host answered run with ${reply.type}`);
+    return reply;
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

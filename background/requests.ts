@@ -1,0 +1,134 @@
+// Answers runtime messages: checks who sent them, validates them, and routes each type to its handler.
+import type { AIRoles } from '../shared/ai';
+import { HOST_TIMEOUT_GRACE_MS } from '../shared/protocol/frames';
+import type { Failure } from '../shared/messages/failure';
+import { parseRequest, type ParsedRequestOf, type Reply, type ReplyValue, type RequestType } from '../shared/messages/requests';
+import { completeOnHost, describeFailure } from './ai';
+import type { NativeChannel } from './native-channel';
+import type { Shell } from './shell';
+
+export interface SenderFacts {
+  id?: string;
+  url?: string;
+  origin?: string;
+  tab?: { id?: number };
+}
+
+export type SenderKind = 'page' | 'content';
+
+/**
+ * Our own pages (popup, options) are privileged; our content scripts may only act on drift.
+ * Anything else — another extension, a page, a missing id — is refused.
+ */
+export function senderKind(sender: SenderFacts, extensionId: string, extensionOrigin: string): SenderKind | null {
+  if (sender.id !== extensionId) return null;
+  const url = sender.url ?? sender.origin ?? '';
+  if (url.startsWith(extensionOrigin)) return 'page';
+  if (sender.tab?.id !== undefined && /^(https?|file):/.test(url)) return 'content';
+  return null;
+}
+
+export interface RequestContext {
+  shell: Shell;
+  channel: NativeChannel;
+  roles: AIRoles;
+  now(): number;
+  extensionId: string;
+  extensionOrigin: string;
+  observeActiveTab(): void;
+}
+
+const TEST_PROMPT = 'This is a connection test. Reply with exactly this JSON object and nothing else: {"ok": true}';
+
+/** A request that failed in a way the person should read (a backend error, a refused start). */
+class RequestFailed extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+  }
+}
+
+const badRequest = (message: string): Failure => ({ kind: 'bad_request', message });
+
+type Handlers = { [T in RequestType]: (req: ParsedRequestOf<T>, ctx: RequestContext) => Promise<ReplyValue<T>> | ReplyValue<T> };
+
+/** Gives up on an AI call a little after the host's own timeout would have answered. */
+function aiDeadline(ctx: RequestContext): AbortSignal {
+  return AbortSignal.timeout(ctx.shell.state.settings.aiTimeoutSeconds * 1000 + HOST_TIMEOUT_GRACE_MS);
+}
+
+const HANDLERS: Handlers = {
+  getState: (_req, ctx) => ctx.shell.snapshot(),
+  startSession: async (req, ctx) => {
+    await ctx.shell.send({ type: 'sessionStarted', at: ctx.now(), input: req.input }).catch(() => {});
+    if (ctx.shell.state.phase === 'idle') throw new RequestFailed(badRequest('the session could not start: check the commitment'));
+    ctx.observeActiveTab();
+    return null;
+  },
+  pauseSession: (_req, ctx) => act(ctx, { type: 'sessionPaused', at: ctx.now() }),
+  resumeSession: (_req, ctx) => act(ctx, { type: 'sessionResumed', at: ctx.now() }),
+  endSession: (_req, ctx) => act(ctx, { type: 'sessionEnded', at: ctx.now() }),
+  driftBackToTask: (_req, ctx) => act(ctx, { type: 'backToTaskChosen', at: ctx.now() }),
+  driftOnTask: (_req, ctx) => act(ctx, { type: 'onTaskChosen', at: ctx.now() }),
+  driftDismiss: (req, ctx) => act(ctx, { type: 'bannerDismissed', at: ctx.now(), episode: req.episode }),
+  nudgeDismiss: (req, ctx) => act(ctx, { type: 'nudgeDismissed', at: ctx.now(), message: req.message }),
+  coach: async (req, ctx) => {
+    try {
+      return await ctx.roles.coach.coach(req.intention, aiDeadline(ctx));
+    } catch (error) {
+      const failure = describeFailure(error, ctx.shell.state.host);
+      ctx.shell.diagnostics.add('warn', `coach failed: ${failure.message}`);
+      throw new RequestFailed(failure);
+    }
+  },
+  getSettings: (_req, ctx) => ctx.shell.state.settings,
+  saveSettings: async (req, ctx) => {
+    // Awaited: "Saved" on the page means the settings are in storage.
+    await ctx.shell.send({ type: 'settingsSaved', at: ctx.now(), settings: req.settings });
+    return ctx.shell.state.settings;
+  },
+  testBackend: async (req, ctx) => {
+    const override = { ...(req.backend ? { backend: req.backend } : {}), ...(req.model ? { model: req.model } : {}) };
+    try {
+      const inputs = () => ({ settings: ctx.shell.state.settings, host: ctx.shell.state.host });
+      const result = await completeOnHost({ channel: ctx.channel, inputs }, TEST_PROMPT, aiDeadline(ctx), override);
+      ctx.shell.diagnostics.add('info', `test of ${result.backend} answered in ${result.ms} ms`);
+      return result;
+    } catch (error) {
+      const failure = describeFailure(error, ctx.shell.state.host);
+      ctx.shell.diagnostics.add('warn', `backend test failed: ${failure.message}`);
+      throw new RequestFailed(failure);
+    }
+  },
+  getDiagnostics: (_req, ctx) => ctx.shell.diagnostics.list(),
+  reconnectHost: (_req, ctx) => {
+    ctx.channel.reconnectNow();
+    return null;
+  },
+};
+
+/** Requests that only act reply once the event is applied; the new state reaches the surfaces as a push. */
+async function act(ctx: RequestContext, event: Parameters<Shell['send']>[0]): Promise<null> {
+  await ctx.shell.send(event).catch(() => {});
+  return null;
+}
+
+export async function handleRequest(ctx: RequestContext, raw: unknown, sender: SenderFacts): Promise<Reply> {
+  const kind = senderKind(sender, ctx.extensionId, ctx.extensionOrigin);
+  if (!kind) {
+    ctx.shell.diagnostics.add('warn', `refused a message from an unexpected sender (${sender.url ?? sender.id ?? 'unknown'})`);
+    return { ok: false, error: badRequest('not allowed') };
+  }
+  const parsed = parseRequest(raw, kind);
+  if (!parsed.ok) {
+    ctx.shell.diagnostics.add('warn', `rejected a malformed or forbidden ${kind} message (${parsed.type}): ${parsed.error}`);
+    return { ok: false, error: badRequest(`rejected: ${parsed.error}`) };
+  }
+  const req = parsed.request;
+  const handler = HANDLERS[req.type] as (req: ParsedRequestOf<RequestType>, ctx: RequestContext) => Promise<unknown> | unknown;
+  try {
+    return { ok: true, value: await handler(req, ctx) } as Reply;
+  } catch (error) {
+    if (error instanceof RequestFailed) return { ok: false, error: error.failure };
+    return { ok: false, error: { kind: 'unavailable', message: error instanceof Error ? error.message : String(error) } };
+  }
+}

@@ -1,0 +1,110 @@
+// The imperative shell: owns the controller state, applies events in order, runs their effects, publishes the view.
+import {
+  initialState,
+  surfaceView,
+  transition,
+  type ControllerEffect,
+  type ControllerEvent,
+  type ControllerState,
+} from '../shared/core/controller';
+import type { StatePush } from '../shared/messages/pushes';
+import type { Diagnostics } from './diagnostics';
+
+export interface ShellDeps {
+  now(): number;
+  /** Runs one effect; a returned promise settles when it is done (rejects when a write failed). */
+  runEffect(effect: ControllerEffect): Promise<void> | void;
+  publish(push: StatePush): void;
+}
+
+type Restored = Extract<ControllerEvent, { type: 'stateRestored' }>;
+
+export class Shell {
+  #state: ControllerState = initialState();
+  #hydrated = false;
+  #lastPublished = '';
+  readonly #queue: Array<() => void> = [];
+
+  constructor(
+    private readonly deps: ShellDeps,
+    readonly diagnostics: Diagnostics,
+  ) {}
+
+  /** The controller state, read-only: only events change it. */
+  get state(): ControllerState {
+    return this.#state;
+  }
+
+  get isHydrated(): boolean {
+    return this.#hydrated;
+  }
+
+  /**
+   * Applies an event (after hydration: events that arrive earlier wait, in order, never lost),
+   * runs its effects, and pushes the view if it changed. Resolves when the effects are done;
+   * rejects when one of them failed to write, which callers that promise durability await.
+   */
+  send(event: ControllerEvent): Promise<void> {
+    const done = this.#hydrated
+      ? this.#apply(event)
+      : new Promise<void>((resolve, reject) => this.#queue.push(() => this.#apply(event).then(resolve, reject)));
+    // The failure is already in diagnostics: a caller that does not await must not see it as unhandled.
+    done.catch(() => {});
+    return done;
+  }
+
+  /** The stored state is back: it is applied first, then everything that waited for it. */
+  hydrate(restored: Restored): void {
+    void this.#apply(restored).catch(() => {});
+    this.#hydrated = true;
+    for (const work of this.#queue.splice(0)) work();
+    this.publish();
+  }
+
+  #apply(event: ControllerEvent): Promise<void> {
+    const before = this.#state;
+    let effects: ControllerEffect[];
+    try {
+      const step = transition(before, event);
+      this.#state = step.state;
+      effects = step.effects;
+    } catch (error) {
+      // One bad event must not take the service worker's listeners down with it.
+      this.#internalError(error);
+      return Promise.resolve();
+    }
+    const running = effects.map((effect) => this.#run(effect));
+    if (this.#state !== before) this.publish();
+    return Promise.all(running).then(() => undefined);
+  }
+
+  #run(effect: ControllerEffect): Promise<void> {
+    try {
+      return Promise.resolve(this.deps.runEffect(effect));
+    } catch (error) {
+      this.#internalError(error);
+      return Promise.resolve();
+    }
+  }
+
+  #internalError(error: unknown): void {
+    this.diagnostics.add('error', `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
+
+  snapshot(): StatePush {
+    return { type: 'state', view: surfaceView(this.#state), now: this.deps.now() };
+  }
+
+  /**
+   * Pushes the view to every open surface, unless it says nothing new: most observations change
+   * only what the view does not show, and each push wakes every tab's toast.
+   */
+  publish(): void {
+    if (!this.#hydrated) return;
+    const push = this.snapshot();
+    const key = JSON.stringify(push.view);
+    if (key === this.#lastPublished) return;
+    this.#lastPublished = key;
+    this.deps.publish(push);
+  }
+}

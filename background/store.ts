@@ -1,0 +1,114 @@
+// StateStore adapter: zod-validated, versioned reads and writes of everything the background keeps.
+import { browser } from 'wxt/browser';
+import { z } from 'zod';
+import { readDriftState, DRIFT_STATE_VERSION, SessionRecord, type DriftState } from '../shared/core/controller';
+import { DIAGNOSTICS_LIMIT } from '../shared/core/limits';
+import { DiagnosticEntry } from '../shared/messages/requests';
+import { loadSettings, type Settings } from '../shared/core/settings';
+
+/** Storage keys. Local survives a browser restart; session lives as long as the browser runs. */
+export const KEYS = {
+  settings: 'settings',
+  session: 'session',
+  drift: 'drift',
+  diagnostics: 'diagnostics',
+  observer: 'observer',
+} as const;
+
+/** Where drift state version 1 kept the dismissed nudge; read once to migrate, then removed. */
+const LEGACY_DISMISSED_NUDGE_KEY = 'dismissedNudge';
+
+const STORED_SESSION_VERSION = 1;
+
+/** The active session in storage.local, wrapped with a version for future migrations. */
+const StoredSession = z.object({
+  version: z.literal(STORED_SESSION_VERSION),
+  lastSessionId: z.number().int().nonnegative(),
+  session: SessionRecord.nullable(),
+});
+
+/** Where the browser focus is, as far as the observer knows (survives service-worker restarts). */
+export const ObserverMemory = z.object({
+  focus: z.enum(['browser', 'os']),
+  /** The browser window the person last focused; title updates elsewhere are not theirs. */
+  windowId: z.number().int().optional(),
+  lastOs: z.object({ title: z.string(), app: z.string(), at: z.number() }).nullable(),
+});
+export type ObserverMemory = z.infer<typeof ObserverMemory>;
+
+export interface Loaded {
+  settings: Settings;
+  session: SessionRecord | null;
+  lastSessionId: number;
+  drift: DriftState | null;
+  diagnostics: DiagnosticEntry[];
+  observer: ObserverMemory | null;
+  warnings: string[];
+}
+
+function parseOr<T>(schema: z.ZodType<T>, raw: unknown, key: string, warnings: string[]): T | null {
+  if (raw === undefined || raw === null) return null;
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  warnings.push(`stored ${key} was unreadable and was reset: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return null;
+}
+
+function readDrift(raw: unknown, legacyDismissed: unknown, warnings: string[]): DriftState | null {
+  if (raw === undefined || raw === null) return null;
+  const read = readDriftState(raw, legacyDismissed);
+  if (!read.ok) {
+    warnings.push(`stored drift state was unreadable and was reset: ${read.error}`);
+    return null;
+  }
+  if (read.migratedFrom !== undefined) warnings.push(`drift state migrated from version ${read.migratedFrom}`);
+  return read.drift;
+}
+
+/** Reads every key in one call per area; a corrupt value falls back to its default with a warning, other keys untouched. */
+export async function loadAll(): Promise<Loaded> {
+  const warnings: string[] = [];
+  const [local, session] = await Promise.all([
+    browser.storage.local.get([KEYS.settings, KEYS.session]).catch(() => ({}) as Record<string, unknown>),
+    browser.storage.session
+      .get([KEYS.drift, KEYS.diagnostics, KEYS.observer, LEGACY_DISMISSED_NUDGE_KEY])
+      .catch(() => ({}) as Record<string, unknown>),
+  ]);
+  const settingsLoad = loadSettings(local[KEYS.settings]);
+  if (!settingsLoad.ok) warnings.push(`stored settings were unreadable and defaults are used: ${settingsLoad.error}`);
+  else if (settingsLoad.migratedFrom !== undefined) warnings.push(`settings migrated from version ${settingsLoad.migratedFrom}`);
+  const storedSession = parseOr(StoredSession, local[KEYS.session], 'session', warnings);
+  const drift = readDrift(session[KEYS.drift], session[LEGACY_DISMISSED_NUDGE_KEY], warnings);
+  if (LEGACY_DISMISSED_NUDGE_KEY in session) void browser.storage.session.remove(LEGACY_DISMISSED_NUDGE_KEY).catch(() => {});
+  const diagnostics = parseOr(z.array(DiagnosticEntry).max(DIAGNOSTICS_LIMIT), session[KEYS.diagnostics], 'diagnostics', warnings);
+  const observer = parseOr(ObserverMemory, session[KEYS.observer], 'observer', warnings);
+  return {
+    settings: settingsLoad.settings,
+    session: storedSession?.session ?? null,
+    lastSessionId: storedSession?.lastSessionId ?? 0,
+    drift,
+    diagnostics: diagnostics ?? [],
+    observer,
+    warnings,
+  };
+}
+
+export async function saveSettings(settings: Settings): Promise<void> {
+  await browser.storage.local.set({ [KEYS.settings]: settings });
+}
+
+export async function saveSession(session: SessionRecord | null, lastSessionId: number): Promise<void> {
+  await browser.storage.local.set({ [KEYS.session]: { version: STORED_SESSION_VERSION, lastSessionId, session } });
+}
+
+export async function saveDrift(drift: DriftState): Promise<void> {
+  await browser.storage.session.set({ [KEYS.drift]: { version: DRIFT_STATE_VERSION, drift } });
+}
+
+export async function saveDiagnostics(entries: DiagnosticEntry[]): Promise<void> {
+  await browser.storage.session.set({ [KEYS.diagnostics]: entries });
+}
+
+export async function saveObserverMemory(memory: ObserverMemory): Promise<void> {
+  await browser.storage.session.set({ [KEYS.observer]: memory });
+}

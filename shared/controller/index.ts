@@ -1,8 +1,0 @@
-// The session controller's public surface: a functional core for the background shell.
-export * from './records';
-export * from './state';
-export type { ControllerEvent, ControllerEffect, ControllerEventType, SessionStartInput } from './events';
-export { transition } from './transition';
-export { nextDeadline } from './deadlines';
-export { pushTitle, type Step } from './evaluate';
-export * from './view';

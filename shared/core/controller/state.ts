@@ -1,0 +1,91 @@
+// The controller's state: an explicit session phase, the drift state, and the inputs it obeys (settings, host).
+import { NO_HOST, chooseBackend, type HostConnection } from '../host-status';
+import { HOST_TIMEOUT_GRACE_MS } from '../../protocol/limits';
+import { REEVALUATE_MAX_MS, REEVALUATE_MIN_MS } from '../limits';
+import { DEFAULT_SETTINGS, type Settings } from '../settings';
+import { DriftState, type ObservationRecord, type SessionRecord } from './records';
+
+/** Timings and switches the controller obeys, derived from the settings and the host in one place. */
+export interface ControllerConfig {
+  readonly nudgeDebounceMs: number;
+  readonly judgeDebounceMs: number;
+  /** The timeout a backend run gets; the controller gives up on an answer a grace period later. */
+  readonly aiTimeoutMs: number;
+  readonly reevaluateEveryMs: number;
+  /** Whether a backend can run at all (host connected, one available). */
+  readonly aiAvailable: boolean;
+  readonly nudgeEnabled: boolean;
+}
+
+export function configFrom(settings: Settings, host: HostConnection): ControllerConfig {
+  const nudgeDebounceMs = Math.round(settings.nudgeIntervalMinutes * 60_000);
+  return {
+    nudgeDebounceMs,
+    judgeDebounceMs: Math.round(settings.judgeDebounceSeconds * 1000),
+    aiTimeoutMs: settings.aiTimeoutSeconds * 1000,
+    // Re-evaluate at least as often as a nudge may fire, so short intervals are honoured.
+    reevaluateEveryMs: Math.max(REEVALUATE_MIN_MS, Math.min(REEVALUATE_MAX_MS, nudgeDebounceMs)),
+    aiAvailable: chooseBackend(settings, host) !== null,
+    nudgeEnabled: settings.nudgeEnabled,
+  };
+}
+
+/** When the controller stops waiting for a judge launched at `at`. */
+export function judgeExpiry(config: ControllerConfig, at: number): number {
+  return at + config.aiTimeoutMs + HOST_TIMEOUT_GRACE_MS;
+}
+
+interface StateCommon {
+  /** Increments per started session: answers carry the session id, so old sessions' answers are dropped. */
+  readonly lastSessionId: number;
+  readonly drift: DriftState;
+  readonly settings: Settings;
+  readonly host: HostConnection;
+  /** Derived from `settings` and `host` whenever either changes. */
+  readonly config: ControllerConfig;
+}
+
+export type PausedSession = SessionRecord & { readonly pausedAt: number };
+
+export interface IdleState extends StateCommon {
+  readonly phase: 'idle';
+}
+export interface ActiveState extends StateCommon {
+  readonly phase: 'active';
+  readonly session: SessionRecord;
+}
+export interface PausedState extends StateCommon {
+  readonly phase: 'paused';
+  readonly session: PausedSession;
+}
+/** A state with a session, running or paused. */
+export type SessionState = ActiveState | PausedState;
+export type ControllerState = IdleState | SessionState;
+
+/** The state in the phase `session` implies: none → idle, `pausedAt` set → paused, else active. */
+export function withSession(s: ControllerState, session: SessionRecord | null): ControllerState {
+  const { phase: _phase, session: _session, ...common } = s as ControllerState & { session?: SessionRecord };
+  if (!session) return { ...common, phase: 'idle' };
+  if (session.pausedAt === undefined) return { ...common, phase: 'active', session };
+  return { ...common, phase: 'paused', session: { ...session, pausedAt: session.pausedAt } };
+}
+
+/** The session record of a state, or null when idle. */
+export function sessionOf(s: ControllerState): SessionRecord | null {
+  return s.phase === 'idle' ? null : s.session;
+}
+
+export function freshDrift(sessionId = 0, current: ObservationRecord | null = null, onTaskStretch = 0): DriftState {
+  return DriftState.parse({ sessionId, status: 'unknown', current, onTaskStretch });
+}
+
+export interface ControllerInputs {
+  settings?: Settings;
+  host?: HostConnection;
+}
+
+export function initialState(inputs: ControllerInputs = {}): ControllerState {
+  const settings = inputs.settings ?? DEFAULT_SETTINGS;
+  const host = inputs.host ?? NO_HOST;
+  return { phase: 'idle', lastSessionId: 0, drift: freshDrift(), settings, host, config: configFrom(settings, host) };
+}

@@ -1,0 +1,121 @@
+// Native-messaging protocol between the extension and the host: one zod schema per frame.
+import { z } from 'zod';
+import { BUILTIN_BACKENDS, MAX_MODEL_CHARS, MAX_PROMPT_CHARS, RUN_TIMEOUT_MS } from './limits';
+
+export * from './limits';
+
+export const BuiltinBackendName = z.enum(BUILTIN_BACKENDS);
+export type BuiltinBackendName = z.infer<typeof BuiltinBackendName>;
+
+/** A backend name: a built-in or a custom one from the host's own config file. */
+export const BackendName = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, 'backend names are lower-case letters, digits, . _ -');
+
+export const RequestId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+export const RunErrorKind = z.enum([
+  'not_installed',
+  'auth',
+  'timeout',
+  'api_error',
+  'exit',
+  'empty',
+  'spawn',
+  'bad_request',
+]);
+export type RunErrorKind = z.infer<typeof RunErrorKind>;
+
+export const WatcherState = z.enum(['starting', 'running', 'unavailable', 'failed', 'stopped']);
+export type WatcherState = z.infer<typeof WatcherState>;
+
+// ---- extension → host ----
+
+export const HelloRequest = z.object({ id: RequestId, type: z.literal('hello') }).strict();
+export type HelloRequest = z.infer<typeof HelloRequest>;
+
+/** A model name as passed to a CLI's model flag: one line, no NULs. */
+export const ModelName = z.string().max(MAX_MODEL_CHARS).regex(/^[^\0\n\r]*$/, 'model has control characters');
+
+export const RunRequest = z
+  .object({
+    id: RequestId,
+    type: z.literal('run'),
+    backend: BackendName,
+    model: ModelName.optional(),
+    prompt: z.string().min(1).max(MAX_PROMPT_CHARS),
+    timeoutMs: z.number().int().min(RUN_TIMEOUT_MS.min).max(RUN_TIMEOUT_MS.max),
+  })
+  .strict();
+export type RunRequest = z.infer<typeof RunRequest>;
+
+export const HostRequest = z.discriminatedUnion('type', [HelloRequest, RunRequest]);
+export type HostRequest = z.infer<typeof HostRequest>;
+
+// ---- host → extension ----
+
+export const BackendInfo = z.object({
+  name: BackendName,
+  available: z.boolean(),
+  path: z.string().optional(),
+  version: z.string().optional(),
+  custom: z.boolean().optional(),
+  problem: z.string().optional(),
+});
+export type BackendInfo = z.infer<typeof BackendInfo>;
+
+export const WatcherInfo = z.object({
+  state: WatcherState,
+  kind: z.string(),
+  message: z.string().optional(),
+});
+export type WatcherInfo = z.infer<typeof WatcherInfo>;
+
+export const HelloReply = z.object({
+  id: RequestId,
+  type: z.literal('hello'),
+  hostVersion: z.string(),
+  platform: z.string(),
+  watcher: WatcherInfo,
+  backends: z.array(BackendInfo),
+});
+export type HelloReply = z.infer<typeof HelloReply>;
+
+export const RunError = z.object({ kind: RunErrorKind, message: z.string() });
+export type RunError = z.infer<typeof RunError>;
+
+export const RunResult = z.discriminatedUnion('ok', [
+  z.object({ id: RequestId, type: z.literal('result'), ok: z.literal(true), text: z.string(), ms: z.number() }),
+  z.object({ id: RequestId, type: z.literal('result'), ok: z.literal(false), error: RunError, ms: z.number() }),
+]);
+export type RunResult = z.infer<typeof RunResult>;
+
+export const WindowEvent = z.object({
+  type: z.literal('window'),
+  title: z.string(),
+  app: z.string(),
+  pid: z.number().int().optional(),
+  at: z.number(),
+});
+export type WindowEvent = z.infer<typeof WindowEvent>;
+
+export const WatcherEvent = z.object({
+  type: z.literal('watcher'),
+  state: WatcherState,
+  kind: z.string().optional(),
+  message: z.string().optional(),
+});
+export type WatcherEvent = z.infer<typeof WatcherEvent>;
+
+export const ErrorReply = z.object({
+  id: RequestId.optional(),
+  type: z.literal('error'),
+  error: z.object({ kind: z.literal('bad_request'), message: z.string() }),
+});
+export type ErrorReply = z.infer<typeof ErrorReply>;
+
+/** Every frame the host may send. `result` is its own union on `ok`, so it is matched first. */
+export const HostMessage = z.union([HelloReply, RunResult, WindowEvent, WatcherEvent, ErrorReply]);
+export type HostMessage = z.infer<typeof HostMessage>;

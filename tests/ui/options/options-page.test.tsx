@@ -1,0 +1,195 @@
+// Options page: backends from host status, test backend, saving with validation, import, host help.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OptionsPage } from '../../../entrypoints/options/options-page';
+import { detectBrowser } from '../../../entrypoints/options/install-command';
+import type { Reply } from '../../../shared/messages/requests';
+import { DEFAULT_SETTINGS, type Settings } from '../../../shared/core/settings';
+import { fakeClient, renderWith } from '../fake-client';
+import { host, push } from '../fixtures';
+
+afterEach(cleanup);
+
+const ENV = { extensionId: 'pebbmdeoehmckofpooiemkbkhdlekpgj', navigator: { userAgent: 'Mozilla/5.0 Chrome/130', userAgentData: { brands: [{ brand: 'Chromium' }] } } };
+
+async function options(handlers = {}, settings: Settings = { ...DEFAULT_SETTINGS, addedFromBanner: ['figma'], allowed: ['code', 'figma'] }) {
+  const fake = fakeClient({
+    getSettings: (): Reply<'getSettings'> => ({ ok: true, value: settings }),
+    saveSettings: (req): Reply<'saveSettings'> => ({ ok: true, value: req.settings as Settings }),
+    getDiagnostics: (): Reply<'getDiagnostics'> => ({ ok: true, value: [{ at: 0, level: 'warn', message: 'claude: not logged in' }] }),
+    ...handlers,
+  });
+  renderWith(fake.client, <OptionsPage env={ENV} />);
+  fake.push(
+    push({
+      phase: 'idle',
+      host: host({
+        hostVersion: '0.1.0',
+        platform: 'linux',
+        watcher: { state: 'running', kind: 'x11' },
+        backends: [
+          { name: 'claude', available: true, path: '/usr/bin/claude', version: '1.0' },
+          { name: 'codex', available: false, problem: 'not on PATH' },
+          { name: 'mybot', available: true, custom: true },
+        ],
+      }),
+    }),
+  );
+  await screen.findByTestId('backend-select');
+  return fake;
+}
+
+function lastSaved(fake: ReturnType<typeof fakeClient>): Settings {
+  const all = fake.sent('saveSettings');
+  return all[all.length - 1]!.settings as Settings;
+}
+
+function fileOf(text: string): File {
+  return new File([text], 'settings.json', { type: 'application/json' });
+}
+
+describe('options: backend', () => {
+  it('lists Automatic and the host backends, unavailable ones disabled with their problem', async () => {
+    await options();
+    const select = screen.getByTestId('backend-select') as HTMLSelectElement;
+    const opts = [...select.options].map((o) => [o.value, o.textContent, o.disabled]);
+    expect(opts[0]).toEqual(['', 'Automatic (first available: claude)', false]);
+    expect(opts).toContainEqual(['codex', 'codex — unavailable: not on PATH', true]);
+    expect(opts).toContainEqual(['mybot', 'mybot (custom)', false]);
+  });
+
+  it('tests the chosen backend and model and shows text and time', async () => {
+    const fake = await options({ testBackend: (): Reply<'testBackend'> => ({ ok: true, value: { text: ' OK ', ms: 812, backend: 'claude' } }) });
+    fireEvent.change(screen.getByTestId('backend-select'), { target: { value: 'claude' } });
+    fireEvent.input(screen.getByTestId('model-input'), { target: { value: 'haiku' } });
+    fireEvent.click(screen.getByTestId('backend-test'));
+    await waitFor(() => expect(screen.getByTestId('backend-test-result').textContent).toBe('claude answered in 812 ms: “OK”'));
+    expect(fake.sent('testBackend')).toEqual([{ type: 'testBackend', backend: 'claude', model: 'haiku' }]);
+  });
+
+  it('shows a classified error with its hint', async () => {
+    await options({
+      testBackend: (): Reply<'testBackend'> => ({ ok: false, error: { kind: 'auth', message: 'claude is not logged in', hint: 'run `claude` once in a terminal to log in' } }),
+    });
+    fireEvent.click(screen.getByTestId('backend-test'));
+    const result = await screen.findByText(/not logged in/);
+    expect(result.textContent).toBe('auth: claude is not logged in — run `claude` once in a terminal to log in');
+    expect(result.classList.contains('error')).toBe(true);
+  });
+});
+
+describe('options: saving', () => {
+  it('saves edited timings, switches and lists, then says Saved', async () => {
+    const fake = await options();
+    fireEvent.input(screen.getByTestId('nudge-interval'), { target: { value: '0.25' } });
+    fireEvent.input(screen.getByTestId('judge-debounce'), { target: { value: '3' } });
+    fireEvent.click(screen.getByTestId('include-incognito'));
+    fireEvent.click(screen.getByTestId('never-send-urls'));
+    fireEvent.input(screen.getByTestId('default-blocked'), { target: { value: 'reddit.com' } });
+    fireEvent.keyDown(screen.getByTestId('default-blocked'), { key: 'Enter' });
+    fireEvent.input(screen.getByTestId('redact-patterns'), { target: { value: 'secret\\d+\n\nAcme' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await screen.findByTestId('settings-saved');
+    const saved = lastSaved(fake);
+    expect(saved).toMatchObject({
+      nudgeIntervalMinutes: 0.25,
+      judgeDebounceSeconds: 3,
+      includeIncognito: true,
+      neverSendUrls: false,
+      blocked: ['reddit.com'],
+      redactPatterns: ['secret\\d+', 'Acme'],
+    });
+    fireEvent.input(screen.getByTestId('model-input'), { target: { value: 'x' } });
+    expect(screen.queryByTestId('settings-saved')).toBeNull();
+  });
+
+  it('refuses a bad redaction pattern with a clear inline message, and saves once fixed', async () => {
+    const fake = await options();
+    const field = screen.getByTestId('redact-patterns');
+    fireEvent.input(field, { target: { value: 'ok\n(unclosed' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById(field.getAttribute('aria-describedby')!.split(' ').pop()!)!;
+    expect(message.textContent).toMatch(/^Line 2 \(\(unclosed\): .+/);
+    expect(fake.sent('saveSettings')).toHaveLength(0);
+    fireEvent.input(field, { target: { value: 'ok\n\\(closed\\)' } });
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await screen.findByTestId('settings-saved');
+    expect(lastSaved(fake).redactPatterns).toEqual(['ok', '\\(closed\\)']);
+  });
+
+  it('refuses a nudge interval below a quarter minute', async () => {
+    const fake = await options();
+    fireEvent.input(screen.getByTestId('nudge-interval'), { target: { value: '0.1' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect(screen.getByTestId('nudge-interval').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toMatch(/Fix the field/);
+    expect(fake.sent('saveSettings')).toHaveLength(0);
+  });
+
+  it('removes an entry added from a banner from both lists', async () => {
+    const fake = await options();
+    const added = screen.getByTestId('added-from-banner');
+    fireEvent.click(within(added).getByRole('button', { name: 'Remove figma' }));
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await screen.findByTestId('settings-saved');
+    expect(lastSaved(fake)).toMatchObject({ addedFromBanner: [], allowed: ['code'] });
+  });
+});
+
+describe('options: import', () => {
+  it('rejects a file that is not JSON, saving nothing', async () => {
+    const fake = await options();
+    fireEvent.change(screen.getByTestId('import-settings'), { target: { files: [fileOf('{nope')] } });
+    await waitFor(() => expect(screen.getByTestId('import-result').textContent).toBe('Not imported: the file is not valid JSON. Nothing was changed.'));
+    expect(fake.sent('saveSettings')).toHaveLength(0);
+  });
+
+  it('rejects invalid settings with the reason, saving nothing', async () => {
+    const fake = await options();
+    const bad = JSON.stringify({ ...DEFAULT_SETTINGS, nudgeIntervalMinutes: 0.01 });
+    fireEvent.change(screen.getByTestId('import-settings'), { target: { files: [fileOf(bad)] } });
+    await waitFor(() => expect(screen.getByTestId('import-result').textContent).toMatch(/^Not imported: nudgeIntervalMinutes: .+Nothing was changed\.$/));
+    fireEvent.change(screen.getByTestId('import-settings'), { target: { files: [fileOf('null')] } });
+    await waitFor(() => expect(screen.getByTestId('import-result').textContent).toMatch(/does not contain a settings object/));
+    expect(fake.sent('saveSettings')).toHaveLength(0);
+  });
+
+  it('saves a valid file and shows it in the form', async () => {
+    const fake = await options();
+    const good = JSON.stringify({ ...DEFAULT_SETTINGS, model: 'sonnet', blocked: ['news.ycombinator.com'] });
+    fireEvent.change(screen.getByTestId('import-settings'), { target: { files: [fileOf(good)] } });
+    await waitFor(() => expect(screen.getByTestId('import-result').textContent).toBe('Imported and saved.'));
+    expect(lastSaved(fake)).toMatchObject({ model: 'sonnet', blocked: ['news.ycombinator.com'] });
+    expect((screen.getByTestId('model-input') as HTMLInputElement).value).toBe('sonnet');
+  });
+});
+
+describe('options: host', () => {
+  it('shows diagnostics, the install command for this browser, and reconnects', async () => {
+    const fake = await options();
+    expect(screen.getByTestId('host-status').textContent).toMatch(/AI: claude · host connected/);
+    await waitFor(() => expect(screen.getByTestId('host-diagnostics').textContent).toContain('claude: not logged in'));
+    const diag = screen.getByTestId('host-diagnostics').textContent!;
+    expect(diag).toContain('0.1.0');
+    expect(diag).toContain('running (x11)');
+    expect(diag).toContain('unavailable: not on PATH');
+    expect(screen.getByTestId('host-install-command').textContent).toBe(
+      'node native-host/dist/antidrift-host.mjs install --browser chromium --extension-id pebbmdeoehmckofpooiemkbkhdlekpgj',
+    );
+    fireEvent.click(screen.getByTestId('host-reconnect'));
+    await waitFor(() => expect(fake.sent('reconnectHost')).toHaveLength(1));
+    await waitFor(() => expect(fake.sent('getDiagnostics')).toHaveLength(2));
+  });
+
+  it.each([
+    [{ userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' }, 'firefox'],
+    [{ userAgent: 'Mozilla/5.0 Chrome/130 Edg/130', userAgentData: { brands: [{ brand: 'Microsoft Edge' }] } }, 'edge'],
+    [{ userAgent: 'Mozilla/5.0 Chrome/130', userAgentData: { brands: [{ brand: 'Brave' }] } }, 'brave'],
+    [{ userAgent: 'Mozilla/5.0 Chrome/130', userAgentData: { brands: [{ brand: 'Google Chrome' }] } }, 'chrome'],
+    [{ userAgent: 'Mozilla/5.0 Chrome/130', userAgentData: { brands: [{ brand: 'Chromium' }] } }, 'chromium'],
+  ] as const)('detects %o as %s', (nav, kind) => {
+    expect(detectBrowser(nav)).toBe(kind);
+  });
+});

@@ -1,0 +1,84 @@
+// Test harness for the pure controller: a fake clock, settings and host as inputs, an event log, no timers.
+import {
+  initialState,
+  sessionOf,
+  transition,
+  type ControllerEffect,
+  type ControllerEvent,
+  type ControllerState,
+  type ObservationRecord,
+} from '../../../../shared/core/controller';
+import { DEFAULT_SETTINGS, type Settings } from '../../../../shared/core/settings';
+import { connectedHost } from '../../../support/hosts';
+
+export { connectedHost };
+
+export const T0 = 1_700_000_000_000;
+export const SEC = 1_000;
+export const MIN = 60 * SEC;
+
+export interface HarnessOptions extends Partial<Settings> {
+  /** Whether a backend is available (default true). */
+  aiAvailable?: boolean;
+}
+
+export class Harness {
+  state: ControllerState;
+  now = T0;
+  effects: ControllerEffect[] = [];
+
+  /** Settings as the person would set them; the judge is asked at once unless a debounce is given. */
+  constructor({ aiAvailable = true, ...settings }: HarnessOptions = {}) {
+    this.state = initialState({ settings: { ...DEFAULT_SETTINGS, judgeDebounceSeconds: 0, ...settings }, host: connectedHost(aiAvailable) });
+  }
+
+  /** Applies an event; returns only the effects it produced. */
+  send(event: ControllerEvent): ControllerEffect[] {
+    const step = transition(this.state, event);
+    this.state = step.state;
+    this.effects.push(...step.effects);
+    return step.effects;
+  }
+
+  advance(ms: number): this {
+    this.now += ms;
+    return this;
+  }
+
+  start(allowed: string[] = ['code', 'docs.test'], blocked: string[] = ['videos.test', 'outlook'], timeboxMinutes?: number) {
+    return this.send({
+      type: 'sessionStarted',
+      at: this.now,
+      input: {
+        commitment: { nextAction: 'Write the parser tests', successCondition: 'all tests in parser.test.ts pass' },
+        allowed,
+        blocked,
+        ...(timeboxMinutes !== undefined ? { timeboxMinutes } : {}),
+      },
+    });
+  }
+
+  observe(app: string, title: string, source: 'tab' | 'os' = 'tab', ref?: ObservationRecord['ref']) {
+    return this.send({ type: 'observed', observation: { source, app, title, at: this.now, ...(ref ? { ref } : {}) } });
+  }
+
+  tick() {
+    return this.send({ type: 'ticked', at: this.now });
+  }
+
+  get session() {
+    return sessionOf(this.state);
+  }
+
+  get sessionId(): number {
+    return this.session?.id ?? -1;
+  }
+
+  get status() {
+    return this.state.drift.status;
+  }
+}
+
+export function ofType<T extends ControllerEffect['type']>(effects: ControllerEffect[], type: T) {
+  return effects.filter((e): e is Extract<ControllerEffect, { type: T }> => e.type === type);
+}

@@ -1,0 +1,15 @@
+// The real SurfaceClient for the popup and options pages: runtime.ts over browser.runtime.
+import { browser } from 'wxt/browser';
+import { request, subscribeState } from './runtime';
+import type { SurfaceClient } from './surface-client';
+
+export function browserClient(): SurfaceClient {
+  return {
+    subscribe: (onState) => subscribeState(onState),
+    request,
+    now: () => Date.now(),
+    openOptions: () => {
+      browser.runtime.openOptionsPage().catch(() => undefined);
+    },
+  };
+}

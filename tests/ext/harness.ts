@@ -1,7 +1,7 @@
 // Extension-tier harness: the real background over WXT's fake browser, a scriptable fake native host.
 import { fakeBrowser } from 'wxt/testing';
 import type { Browser } from 'wxt/browser';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { startBackground, type Background, type StatePort } from '../../background';
 import { resetBadgeMemory } from '../../background/badge';
 import type { NativePort } from '../../background/native-channel';
@@ -114,6 +114,39 @@ export const EXT_ORIGIN = () => fakeBrowser.runtime.getURL('/');
 export const PAGE_SENDER = () => ({ id: fakeBrowser.runtime.id, url: `${EXT_ORIGIN()}popup.html` });
 export const CONTENT_SENDER = () => ({ id: fakeBrowser.runtime.id, url: 'https://docs.test/page', tab: { id: 5 } });
 
+/** The commitment and lists most tests start with. */
+export const START = {
+  type: 'startSession',
+  input: {
+    commitment: { nextAction: 'Write the parser tests', successCondition: 'parser.test.ts passes' },
+    allowed: ['docs.test', 'code'],
+    blocked: ['videos.test'],
+  },
+};
+
+/** The badge as a person sees it: its text and its colour as #rrggbb. */
+export async function readBadge(): Promise<{ text: string; color: string }> {
+  const rgba = (await fakeBrowser.action.getBadgeBackgroundColor({})) as unknown as number[];
+  return {
+    text: await fakeBrowser.action.getBadgeText({}),
+    color: `#${rgba.slice(0, 3).map((c) => c.toString(16).padStart(2, '0')).join('')}`,
+  };
+}
+
+const booted: Background[] = [];
+
+/** Each test gets a fresh fake browser and a quiet console; every background it booted is stopped after it. */
+export function freshBackgroundEachTest(): void {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    spyConsole();
+  });
+  afterEach(() => {
+    for (const bg of booted.splice(0)) bg.channel.stop();
+    vi.useRealTimers();
+  });
+}
+
 export interface Running extends Background {
   host: FakeHost;
   statePorts: Array<(port: StatePort) => void>;
@@ -132,6 +165,7 @@ export async function boot(host = new FakeHost(), clock: () => number = () => Da
     nativeError: () => host.lastError,
     onStatePort: (listener) => statePorts.push(listener),
   });
+  booted.push(bg);
   await beforeHydrated?.();
   await bg.ready;
   const flush = async () => {

@@ -1,7 +1,11 @@
 // NativeChannel: handshake, request ids and timeouts, reject-all on disconnect, crash-loop backoff.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { startBackground, type StatePort } from '../../background';
 import { NativeChannel, type ChannelStatus, type NativeChannelDeps } from '../../background/native-channel';
-import { FakeHost } from './harness';
+import type { StatePush } from '../../shared/messages/pushes';
+import { FakeHost, FakeStatePort, freshBackgroundEachTest, PAGE_SENDER } from './harness';
+
+freshBackgroundEachTest();
 
 /** Manual timers: time only moves when the test says so. */
 class ManualTimers {
@@ -133,5 +137,44 @@ describe('NativeChannel', () => {
     expect(invalid).toHaveLength(6);
     expect(await channel.run('claude', undefined, 'p', 1_000)).toMatchObject({ ok: true });
     channel.stop();
+  });
+});
+
+describe('the background over a host that exits at start', () => {
+  it('backs off (bounded attempts over 30 simulated minutes) and shows the reason on the state port', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const host = new FakeHost();
+    host.refuse = 'Native host has exited.';
+    const pushes: StatePush[] = [];
+    const port = new FakeStatePort('antidrift-state', PAGE_SENDER());
+    const started = startBackground({
+      now: () => Date.now(),
+      connectNative: host.connect,
+      nativeError: () => host.lastError,
+      onStatePort: (listener) => listener(port as StatePort),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    await started.ready;
+    const cpuBefore = process.cpuUsage();
+    const minutes = 30;
+    for (let m = 0; m < minutes; m++) await vi.advanceTimersByTimeAsync(60_000);
+    const cpu = process.cpuUsage(cpuBefore);
+    pushes.push(...port.received);
+    // 1+2+4+8+16+32 s, then once a minute: ~36 attempts in 30 minutes, not a busy loop.
+    expect(host.ports.length).toBeGreaterThan(20);
+    expect(host.ports.length).toBeLessThanOrEqual(minutes + 8);
+    const last = pushes.at(-1)!;
+    expect(last.view.host).toMatchObject({ connection: 'disconnected', error: 'Native host has exited.' });
+    expect(last.view.host.nextRetryAt! - Date.now()).toBeGreaterThan(0);
+    expect(last.view.host.nextRetryAt! - Date.now()).toBeLessThanOrEqual(60_000);
+    // Each attempt costs a few pushes (connecting, disconnected, the reconfigured view), nothing more.
+    expect(pushes.length).toBeLessThanOrEqual(host.ports.length * 5 + 5);
+    // 30 simulated minutes of retries take well under a second of real CPU.
+    expect((cpu.user + cpu.system) / 1000).toBeLessThan(2_000);
+    console.log(`crash loop: ${host.ports.length} connects and ${pushes.length} state pushes in ${minutes} simulated minutes, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU`);
+    host.refuse = null;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(port.received.at(-1)!.view.host.connection).toBe('connected');
+    started.channel.stop();
   });
 });

@@ -1,0 +1,48 @@
+// Effects the shell runs: alarms that reach the controller and OS-drift notifications with their actions.
+import { fakeBrowser } from 'wxt/testing';
+import { describe, expect, it } from 'vitest';
+import { TICK_ALARM } from '../../background/effects';
+import { activate, boot, FakeHost, freshBackgroundEachTest, openTab, readBadge, type Running, START } from './harness';
+
+let bg: Running;
+freshBackgroundEachTest();
+
+describe('effects', () => {
+  it('the tick alarm reaches the controller (periodic nudge)', async () => {
+    let now = Date.now();
+    const host = new FakeHost();
+    host.reply = () => ({ text: '{"on_track": false, "message": "You drifted into the lexer."}' });
+    bg = await boot(host, () => now);
+    await bg.send(START);
+    await activate(await openTab('https://docs.test/1', 'Parser docs'));
+    await bg.flush();
+    now += 1000;
+    await activate(await openTab('https://docs.test/2', 'Lexer docs'));
+    await bg.flush();
+    expect(bg.shell.state.drift.nudgeMessage).toBe('You drifted into the lexer.');
+    expect(await readBadge()).toMatchObject({ text: '?' });
+    const alarm = await fakeBrowser.alarms.get(TICK_ALARM);
+    expect(alarm?.scheduledTime).toBeGreaterThan(now);
+    now += 10 * 60_000;
+    await fakeBrowser.alarms.onAlarm.trigger({ name: TICK_ALARM, scheduledTime: now });
+    await bg.flush();
+    expect(bg.shell.state.drift.lastReevaluatedAt).toBe(now);
+  });
+
+  it('an OS drift raises one notification per episode with the two actions', async () => {
+    const host = new FakeHost();
+    bg = await boot(host);
+    await bg.send({ ...START, input: { ...START.input, blocked: ['slack'] } });
+    host.pushWindow('general — Slack', 'Slack');
+    await bg.flush();
+    host.pushWindow('random — Slack', 'Slack');
+    await bg.flush();
+    const all = await fakeBrowser.notifications.getAll();
+    expect(Object.keys(all)).toEqual(['antidrift-drift-1']);
+    expect(all['antidrift-drift-1']).toMatchObject({ buttons: [{ title: 'Back to task' }, { title: 'This is on task' }] });
+    await fakeBrowser.notifications.onButtonClicked.trigger('antidrift-drift-1', 1);
+    await bg.flush();
+    expect(bg.shell.state.drift.status).toBe('ontask');
+    expect(bg.shell.state.settings.addedFromBanner).toContain('slack');
+  });
+});

@@ -1,5 +1,5 @@
 // Options: native host status, diagnostics (recent log, backends, watcher), reconnect, install help.
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { HostStatus } from '../../shared/core/host-status';
 import type { DiagnosticEntry } from '../../shared/messages/requests';
 import { HostStatusLine } from '../../ui/components/host-status-line';
@@ -19,14 +19,14 @@ export function HostSection({ host, env }: { host: HostStatus | null; env: HostE
   const [reconnecting, setReconnecting] = useState(false);
   const browserKind = detectBrowser(env.navigator);
 
-  const refresh = async () => {
+  const refresh = useCallback(async () => {
     const reply = await client.request({ type: 'getDiagnostics' });
     if (reply.ok) setLog(reply.value);
     else setNote(`Could not read diagnostics: ${replyError(reply)}`);
-  };
+  }, [client]);
   useEffect(() => {
     void refresh();
-  }, [client]);
+  }, [refresh]);
 
   const reconnect = async () => {
     setReconnecting(true);

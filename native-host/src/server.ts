@@ -1,5 +1,5 @@
 // The message server: reads frames from the browser, answers hello/run, pushes watcher events.
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
   type BackendInfo,
   type ErrorReply,

@@ -7,6 +7,7 @@
  * injections). Line/paragraph separators are included; like newlines they become a space.
  */
 const INVISIBLE_OR_CONTROL =
+  // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
   /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F]/g;
 
 /** A surrogate half without its partner: not text, and not safely encodable everywhere. */

@@ -95,7 +95,7 @@ export async function startE2E(): Promise<E2E> {
       return new OptionsPage(page);
     },
     calls() {
-      let text = '';
+      let text: string;
       try {
         text = readFileSync(join(home, 'fake-claude-calls.jsonl'), 'utf8');
       } catch {

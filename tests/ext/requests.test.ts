@@ -1,7 +1,6 @@
 // Requests, state ports and their senders: who may send what, what each surface receives.
 import { fakeBrowser } from 'wxt/testing';
 import { describe, expect, it } from 'vitest';
-import { startBackground, type StatePort } from '../../background';
 import { KEYS } from '../../background/store';
 import { sessionOf } from '../../shared/core/controller';
 import { isToastPush } from '../../shared/messages/guards';

@@ -1,7 +1,6 @@
 // The shell's ordering: events before hydration are queued, dismissals go through the controller.
 import { fakeBrowser } from 'wxt/testing';
 import { describe, expect, it } from 'vitest';
-import { startBackground, type StatePort } from '../../background';
 import { KEYS } from '../../background/store';
 import { activate, boot, CONTENT_SENDER, FakeHost, freshBackgroundEachTest, openTab, readBadge, type Running, START } from './harness';
 

@@ -21,6 +21,7 @@ function probe(): Promise<string[]> {
     let out = '';
     let settled = false;
     // Declared before finish: a spawn that throws synchronously calls finish before any timer exists.
+    // eslint-disable-next-line prefer-const -- a const after finish would be in its temporal dead zone then
     let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = (dirs: string[]): void => {
       if (settled) return;

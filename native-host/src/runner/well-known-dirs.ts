@@ -26,7 +26,7 @@ export function nvmDefaultBin(nvmDir = process.env.NVM_DIR || join(home(), '.nvm
   } catch {
     return undefined;
   }
-  let alias = '';
+  let alias: string;
   try {
     alias = readFileSync(join(nvmDir, 'alias', 'default'), 'utf8').trim();
   } catch {

@@ -24,7 +24,7 @@ function thrownBy(run: () => unknown): AIResponseError {
     run();
   } catch (error) {
     if (error instanceof AIResponseError) return error;
-    throw new Error(`expected an AIResponseError, got ${String(error)}`);
+    throw new Error(`expected an AIResponseError, got ${String(error)}`, { cause: error });
   }
   throw new Error('expected the parser to throw');
 }
@@ -65,6 +65,7 @@ describe.each(parsers)('%s shared error discipline', (_name, parse) => {
     const error = thrownBy(() => parse(`nope\u0000${'x'.repeat(10_000)}`));
     expect(error.excerpt.startsWith('nope\\u0000')).toBe(true);
     expect(error.excerpt.length).toBeLessThan(260);
+    // eslint-disable-next-line no-control-regex -- the excerpt must hold no control character
     expect(error.excerpt).not.toMatch(/[\u0000-\u001f]/);
   });
 });

@@ -19,6 +19,7 @@ const BENIGN = 'parser.test.ts — Visual Studio Code';
 const COMMITMENT = 'Write the parser tests — all tests in parser.test.ts pass';
 
 /** Characters that must never reach a prompt from a title. */
+// eslint-disable-next-line no-control-regex -- control characters are what must never reach a prompt
 const FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF]|\uDB40[\uDC00-\uDC7F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function occurrences(haystack: string, needle: string): number {
@@ -100,6 +101,7 @@ describe('buildNudgePrompt with hostile titles', () => {
     expect(data.commitment).toBe(COMMITMENT);
     expect(data.recent_titles.slice(0, 2)).toEqual(benignTitles);
     // A title with nothing visible left is dropped rather than sent as "".
+    // eslint-disable-next-line no-control-regex -- a NUL-only title is one of the cases
     expect(data.recent_titles.length).toBe(title.trim() === '' || /^[\u0000\u200B]+$/.test(title) ? 2 : 3);
     const sent = data.recent_titles[2];
     if (sent !== undefined) expectSafeTitle(sent, title);

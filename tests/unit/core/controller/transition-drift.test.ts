@@ -1,7 +1,7 @@
 // The drift interceptor in the controller: local rules, the debounced and guarded judge, actions.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../shared/core/settings';
-import { DriftState, initialState, nextDeadline, sessionOf, surfaceView, transition } from '../../../../shared/core/controller';
+import { DriftState, initialState, nextDeadline, surfaceView, transition } from '../../../../shared/core/controller';
 import { connectedHost, Harness, MIN, ofType, SEC, T0 } from './harness';
 
 function judged(h: Harness, app: string, drifting: boolean, reason = drifting ? 'Video site, unrelated to the parser tests' : '') {
@@ -78,7 +78,7 @@ describe('drift judge', () => {
     h.observe('stackoverflow.test', 'How to parse');
     judged(h, 'stackoverflow.test', false);
     expect(h.status).toBe('ontask');
-    h.observe('code', 'x').length;
+    h.observe('code', 'x');
     h.observe('stackoverflow.test', 'Another question');
     expect(h.status).toBe('ontask');
     expect(ofType(h.effects, 'runJudge')).toHaveLength(1);

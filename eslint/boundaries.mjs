@@ -1,0 +1,57 @@
+// The architecture's import boundaries, as options for the layer-imports rule (see docs/ARCHITECTURE.md).
+
+/** Modules the toolbar popup and the content script may load: nothing here may pull in zod, at any depth. */
+export const ZOD_FREE = [
+  'entrypoints/popup/**',
+  'entrypoints/content/**',
+  'ui/**',
+  'shared/util/**',
+  'shared/protocol/{limits,extension-id}',
+  'shared/core/{badge,commitment,limits,list-entry,vocabulary}',
+  'shared/core/controller/{events,handler}',
+  'shared/ai/{errors,extract-json,parse-object,prompt-data,sanitize,system-prompt}',
+  'shared/messages/{guards,shape,state-port,message-shapes}',
+];
+
+const NODE_BUILTINS = ['node:*', '{fs,path,os,child_process,net,crypto,util,stream,process,events,url,worker_threads}{,/**}'];
+
+export const BOUNDARIES = [
+  {
+    name: 'core',
+    files: ['shared/**'],
+    allow: ['shared/**'],
+    allowPackages: ['zod', 'zod/**', 'virtual:antidrift/message-shapes'],
+    typesToo: true,
+    because: 'shared/ is the pure core and the wire schemas: no browser, Node, entrypoint, background or UI code; time and I/O come in as arguments',
+  },
+  {
+    name: 'zod-free',
+    files: ZOD_FREE,
+    allow: ZOD_FREE,
+    denyPackages: ['zod', 'zod/**'],
+    typesToo: false,
+    because: 'the popup and the content script load no zod: value imports stay inside the zod-free set (type imports are free; add a module to ZOD_FREE only if it imports no zod)',
+  },
+  {
+    name: 'host',
+    files: ['native-host/**'],
+    allow: ['native-host/**', 'shared/protocol/**', 'shared/util/**'],
+    typesToo: true,
+    because: 'the host and the extension meet only through shared/protocol',
+  },
+  {
+    name: 'extension',
+    files: ['background/**', 'entrypoints/**', 'ui/**'],
+    deny: ['native-host/**', 'tests/**', 'bench/**'],
+    denyPackages: NODE_BUILTINS,
+    typesToo: true,
+    because: 'extension code runs in the browser: it reaches the host only over native messaging',
+  },
+  {
+    name: 'pages',
+    files: ['entrypoints/{popup,options,content}/**', 'ui/**'],
+    deny: ['background/**'],
+    typesToo: false,
+    because: 'pages and content scripts talk to the background through runtime messages, not imports',
+  },
+];

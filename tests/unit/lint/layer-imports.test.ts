@@ -1,0 +1,49 @@
+// The boundary rule fails where a layer is crossed and passes where it is not, through ESLint and the repo's config.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { globToRegExp } from '../../../eslint/layer-imports.mjs';
+
+const eslint = new ESLint({ cwd: new URL('../../..', import.meta.url).pathname });
+
+async function crossings(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = 1;\n`, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'antidrift/layer-imports').map((m) => m.message.replace(/^.*\((\w[\w-]*)\)$/, '$1'));
+}
+
+describe('layer-imports', () => {
+  it.each([
+    ['shared/core/example.ts', "import browser from 'webextension-polyfill'; void browser;", ['core']],
+    ['shared/core/example.ts', "import { readFileSync } from 'node:fs'; void readFileSync;", ['core']],
+    ['shared/ai/example.ts', "import { KEYS } from '../../background/store'; void KEYS;", ['core']],
+    ['shared/core/example.ts', "import type { Running } from '../../tests/ext/harness'; export type R = Running;", ['core']],
+    ['entrypoints/popup/example.tsx', "import { Settings } from '../../shared/core/settings'; void Settings;", ['zod-free']],
+    ['entrypoints/content/example.ts', "import { z } from 'zod'; void z;", ['zod-free']],
+    ['ui/example.ts', "export { surfaceView } from '../shared/core/controller';", ['zod-free']],
+    ['ui/example.ts', "import { Shell } from '../background/shell'; void Shell;", ['zod-free', 'pages']],
+    ['native-host/src/example.ts', "import { Settings } from '../../shared/core/settings'; void Settings;", ['host']],
+    ['background/example.ts', "import { spawn } from 'node:child_process'; void spawn;", ['extension']],
+    ['background/example.ts', "import { main } from '../native-host/src/main'; void main;", ['extension']],
+  ])('%s: %s is refused (%j)', async (file, code, boundaries) => {
+    expect(await crossings(file, code)).toEqual(boundaries);
+  });
+
+  it.each([
+    ['entrypoints/popup/example.tsx', "import type { Settings } from '../../shared/core/settings'; export type S = Settings;"],
+    ['entrypoints/popup/example.tsx', "import { type Settings } from '../../shared/core/settings'; export type S = Settings;"],
+    ['entrypoints/content/example.ts', "import { isToastPush } from '../../shared/messages/guards'; void isToastPush;"],
+    ['ui/example.ts', "import { badgeFor } from '../shared/core/badge'; void badgeFor;"],
+    ['native-host/src/example.ts', "import { BackendName } from '../../shared/protocol/frames'; void BackendName;"],
+    ['background/example.ts', "import { Settings } from '../shared/core/settings'; void Settings;"],
+    ['entrypoints/options/example.tsx', "import { Settings } from '../../shared/core/settings'; void Settings;"],
+  ])('%s: %s is allowed', async (file, code) => {
+    expect(await crossings(file, code)).toEqual([]);
+  });
+
+  it('globs: ** spans folders, * one segment, braces alternate', () => {
+    expect(globToRegExp('shared/**').test('shared/core/controller/index')).toBe(true);
+    expect(globToRegExp('shared/*').test('shared/core/badge')).toBe(false);
+    expect(globToRegExp('shared/core/{badge,limits}').test('shared/core/limits')).toBe(true);
+    expect(globToRegExp('shared/core/{badge,limits}').test('shared/core/settings')).toBe(false);
+    expect(globToRegExp('{fs,path}{,/**}').test('fs/promises')).toBe(true);
+  });
+});

@@ -46,7 +46,10 @@ function runJudge(deps: EffectDeps, e: EffectOf<'runJudge'>): void {
     .judge(e.commitment, e.title, app, aiSignal(e.timeoutMs), e.source)
     .then((verdict) => {
       const shell = deps.shell();
-      shell.diagnostics.add('info', `judge ${app}: ${verdict.drifting ? `drifting — ${verdict.reason}` : 'on task'} (${deps.now() - started} ms)`);
+      shell.diagnostics.add(
+        'info',
+        `judge ${app}: ${verdict.drifting ? `drifting — ${verdict.reason}` : 'on task'} (${deps.now() - started} ms)`,
+      );
       void shell.send({ type: 'judgeSucceeded', at: deps.now(), sessionId, launch, app, ...verdict });
     })
     .catch((error: unknown) => {
@@ -129,10 +132,14 @@ export function runEffect(deps: EffectDeps, effect: ControllerEffect): Promise<v
       return;
     case 'notifyDrift':
       shell.diagnostics.add('info', `drift in ${effect.app}: ${effect.reason}`);
-      void notify(`${NOTIFICATION_PREFIX}${effect.episode}`, `Drifting? ${effect.app}`, effect.reason, true).catch(failed('the drift notification'));
+      void notify(`${NOTIFICATION_PREFIX}${effect.episode}`, `Drifting? ${effect.app}`, effect.reason, true).catch(
+        failed('the drift notification'),
+      );
       return;
     case 'notifyTimeboxEnded':
-      void notify('antidrift-timebox', 'Timebox over', `Time is up for: ${effect.commitment}`, false).catch(failed('the timebox notification'));
+      void notify('antidrift-timebox', 'Timebox over', `Time is up for: ${effect.commitment}`, false).catch(
+        failed('the timebox notification'),
+      );
       return;
     case 'log':
       shell.diagnostics.add(effect.level, effect.message);

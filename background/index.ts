@@ -34,8 +34,7 @@ export function browserPlatform(): BackgroundPlatform {
   return {
     now: () => Date.now(),
     connectNative: () => browser.runtime.connectNative(NATIVE_HOST_NAME) as unknown as NativePort,
-    nativeError: (port) =>
-      (port as { error?: { message?: string } } | undefined)?.error?.message ?? browser.runtime.lastError?.message,
+    nativeError: (port) => (port as { error?: { message?: string } } | undefined)?.error?.message ?? browser.runtime.lastError?.message,
     onStatePort: (listener) => browser.runtime.onConnect.addListener((port) => listener(port as unknown as StatePort)),
   };
 }
@@ -81,7 +80,10 @@ export function startBackground(platform: BackgroundPlatform): Background {
       }
     }
   };
-  const saveDiagnostics = debounce((entries: Parameters<typeof store.saveDiagnostics>[0]) => void store.saveDiagnostics(entries).catch(() => {}), 500);
+  const saveDiagnostics = debounce(
+    (entries: Parameters<typeof store.saveDiagnostics>[0]) => void store.saveDiagnostics(entries).catch(() => {}),
+    500,
+  );
   const diagnostics = new Diagnostics([], platform.now, saveDiagnostics);
   // eslint-disable-next-line prefer-const -- assigned right below; effects need a late-bound reference
   let shell: Shell;
@@ -105,9 +107,20 @@ export function startBackground(platform: BackgroundPlatform): Background {
     },
   );
   const roles = createHostRoles({ channel, inputs: () => ({ settings: shell.state.settings, host: shell.state.host }) });
-  shell = new Shell({ now: platform.now, runEffect: (effect) => runEffect({ shell: () => shell, roles, now: platform.now }, effect), publish }, diagnostics);
+  shell = new Shell(
+    { now: platform.now, runEffect: (effect) => runEffect({ shell: () => shell, roles, now: platform.now }, effect), publish },
+    diagnostics,
+  );
   const observer = new Observer(shell, platform.now, extensionOrigin, (m) => void store.saveObserverMemory(m).catch(() => {}));
-  const requestContext = { shell, channel, roles, now: platform.now, extensionId, extensionOrigin, observeActiveTab: () => observer.observeActiveTab() };
+  const requestContext = {
+    shell,
+    channel,
+    roles,
+    now: platform.now,
+    extensionId,
+    extensionOrigin,
+    observeActiveTab: () => observer.observeActiveTab(),
+  };
   const send = (event: Parameters<Shell['send']>[0]) => void shell.send(event);
 
   // --- listeners: all registered synchronously, before any await ---

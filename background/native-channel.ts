@@ -180,7 +180,13 @@ export class NativeChannel {
     const message = parsed.data;
     if (message.type === 'window') return this.events.onWindow(message);
     if (message.type === 'watcher') {
-      this.setStatus({ watcher: { state: message.state, kind: message.kind ?? this.status.watcher?.kind ?? 'unknown', ...(message.message ? { message: message.message } : {}) } });
+      this.setStatus({
+        watcher: {
+          state: message.state,
+          kind: message.kind ?? this.status.watcher?.kind ?? 'unknown',
+          ...(message.message ? { message: message.message } : {}),
+        },
+      });
       return this.events.onWatcher(message);
     }
     const id = message.id;

@@ -31,10 +31,12 @@ export class Observer {
    * with the person's privacy settings and observer memory, not the defaults they replace.
    */
   holdUntil(hydrated: Promise<unknown>): void {
-    this.chain = this.chain.then(() => hydrated).then(
-      () => undefined,
-      () => undefined,
-    );
+    this.chain = this.chain
+      .then(() => hydrated)
+      .then(
+        () => undefined,
+        () => undefined,
+      );
   }
 
   /** Resolves when every queued observation has been handed to the controller (tests, benchmarks). */

@@ -49,7 +49,6 @@ const ALLOWED = ['code', 'docs.test'];
 const BLOCKED = ['videos.test', 'slack'];
 const SITES = Array.from({ length: 24 }, (_, i) => `site${i}.test`);
 
-
 type Delivery = { at: number; event: ControllerEvent };
 
 export class SoakFailure extends Error {}
@@ -104,7 +103,9 @@ export function runControllerSoak({ seed, observations }: SoakOptions): SoakRepo
       const at = now + (random() < 0.2 ? effect.timeoutMs + int(1, 60_000) : int(50, effect.timeoutMs));
       const base = { at, sessionId: effect.sessionId, stretch: effect.stretch };
       const event: ControllerEvent =
-        random() < 0.2 ? { type: 'nudgeFailed', ...base, error: 'api_error' } : { type: 'nudgeSucceeded', ...base, message: random() < 0.5 ? '' : `advice ${int(0, 3)}` };
+        random() < 0.2
+          ? { type: 'nudgeFailed', ...base, error: 'api_error' }
+          : { type: 'nudgeSucceeded', ...base, message: random() < 0.5 ? '' : `advice ${int(0, 3)}` };
       inbox.push({ at, event });
     } else if (effect.type === 'armAlarm') {
       alarm = effect.at;
@@ -160,12 +161,20 @@ export function runControllerSoak({ seed, observations }: SoakOptions): SoakRepo
     if (event.type === 'sessionStarted' || event.type === 'sessionEnded') {
       if (view.nudge) fail(`nudge "${view.nudge.message}" survived a session change`);
       if (view.banner && !/blocked list/.test(view.banner.reason)) fail(`reason "${view.banner.reason}" survived a session change`);
-      if (event.type === 'sessionEnded' && (view.status !== 'unknown' || view.session || view.banner)) fail('ended session still shows drift');
+      if (event.type === 'sessionEnded' && (view.status !== 'unknown' || view.session || view.banner))
+        fail('ended session still shows drift');
     }
     // Answers for another session (or a superseded judge/nudge) change nothing but the log.
     const beforeSession = sessionOf(before);
-    if ((event.type === 'judgeSucceeded' || event.type === 'judgeFailed' || event.type === 'nudgeSucceeded' || event.type === 'nudgeFailed') && event.sessionId !== beforeSession?.id) {
-      if (state.drift !== before.drift || sessionOf(state) !== beforeSession) fail(`${event.type} of session ${event.sessionId} changed session ${beforeSession?.id}`);
+    if (
+      (event.type === 'judgeSucceeded' ||
+        event.type === 'judgeFailed' ||
+        event.type === 'nudgeSucceeded' ||
+        event.type === 'nudgeFailed') &&
+      event.sessionId !== beforeSession?.id
+    ) {
+      if (state.drift !== before.drift || sessionOf(state) !== beforeSession)
+        fail(`${event.type} of session ${event.sessionId} changed session ${beforeSession?.id}`);
       count('stale answers dropped');
     }
   };
@@ -197,8 +206,7 @@ export function runControllerSoak({ seed, observations }: SoakOptions): SoakRepo
       observed++;
       const which = random();
       const fresh = marathon ? 0.4 : 0.85;
-      const app =
-        which < 0.3 ? pick(ALLOWED) : which < 0.4 ? pick(BLOCKED) : which < fresh ? pick(SITES) : `fresh${uniqueApps++}.test`;
+      const app = which < 0.3 ? pick(ALLOWED) : which < 0.4 ? pick(BLOCKED) : which < fresh ? pick(SITES) : `fresh${uniqueApps++}.test`;
       const source = app === 'code' || app === 'slack' ? 'os' : 'tab';
       apply({ type: 'observed', observation: { source, app, title: `${app} page ${int(0, 40)}`, at: now } });
     } else if (roll < 0.93) {
@@ -219,16 +227,46 @@ export function runControllerSoak({ seed, observations }: SoakOptions): SoakRepo
       // A service-worker restart (drift state kept) or a browser restart (drift state dropped).
       const keep = random() < 0.5;
       count(keep ? 'worker restarts' : 'browser restarts');
-      apply({ type: 'stateRestored', at: now, settings: state.settings, session: sessionOf(state), drift: keep ? state.drift : null, lastSessionId: state.lastSessionId });
+      apply({
+        type: 'stateRestored',
+        at: now,
+        settings: state.settings,
+        session: sessionOf(state),
+        drift: keep ? state.drift : null,
+        lastSessionId: state.lastSessionId,
+      });
       if (!keep) lastNudgeAt = new Map();
       alarm = nextDeadline(state, now);
     }
   }
-  return { seed, events, observations: observed, counts, maxPendingJudges: maxPending, maxVerdicts, maxJudgeFailures: maxFailures, simulatedHours: (now - T0) / 3_600_000 };
+  return {
+    seed,
+    events,
+    observations: observed,
+    counts,
+    maxPendingJudges: maxPending,
+    maxVerdicts,
+    maxJudgeFailures: maxFailures,
+    simulatedHours: (now - T0) / 3_600_000,
+  };
 }
 
 export function describeSoak(report: SoakReport, ms: number): string {
-  const interesting = ['judges launched', 'judges answered late', 'judges never answered', 'nudges launched', 'nudges never answered', 'stale answers dropped', 'host disconnects', 'sessionStarted', 'sessionEnded', 'sessionPaused', 'ticked', 'worker restarts', 'browser restarts'];
+  const interesting = [
+    'judges launched',
+    'judges answered late',
+    'judges never answered',
+    'nudges launched',
+    'nudges never answered',
+    'stale answers dropped',
+    'host disconnects',
+    'sessionStarted',
+    'sessionEnded',
+    'sessionPaused',
+    'ticked',
+    'worker restarts',
+    'browser restarts',
+  ];
   return (
     `soak: ${report.observations} observations, ${report.events} events, seed 0x${report.seed.toString(16).toUpperCase()}, ` +
     `${report.simulatedHours.toFixed(0)} simulated hours, ${ms} ms; ` +

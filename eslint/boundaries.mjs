@@ -22,7 +22,8 @@ export const BOUNDARIES = [
     allow: ['shared/**'],
     allowPackages: ['zod', 'zod/**', 'virtual:antidrift/message-shapes'],
     typesToo: true,
-    because: 'shared/ is the pure core and the wire schemas: no browser, Node, entrypoint, background or UI code; time and I/O come in as arguments',
+    because:
+      'shared/ is the pure core and the wire schemas: no browser, Node, entrypoint, background or UI code; time and I/O come in as arguments',
   },
   {
     name: 'zod-free',
@@ -30,7 +31,8 @@ export const BOUNDARIES = [
     allow: ZOD_FREE,
     denyPackages: ['zod', 'zod/**'],
     typesToo: false,
-    because: 'the popup and the content script load no zod: value imports stay inside the zod-free set (type imports are free; add a module to ZOD_FREE only if it imports no zod)',
+    because:
+      'the popup and the content script load no zod: value imports stay inside the zod-free set (type imports are free; add a module to ZOD_FREE only if it imports no zod)',
   },
   {
     name: 'host',

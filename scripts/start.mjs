@@ -63,7 +63,10 @@ const CANDIDATES = {
   },
   win32: {
     chromium: [join(process.env.LOCALAPPDATA ?? '', 'Chromium/Application/chrome.exe')],
-    chrome: [join(process.env.PROGRAMFILES ?? 'C:/Program Files', 'Google/Chrome/Application/chrome.exe'), join(process.env.LOCALAPPDATA ?? '', 'Google/Chrome/Application/chrome.exe')],
+    chrome: [
+      join(process.env.PROGRAMFILES ?? 'C:/Program Files', 'Google/Chrome/Application/chrome.exe'),
+      join(process.env.LOCALAPPDATA ?? '', 'Google/Chrome/Application/chrome.exe'),
+    ],
     edge: [join(process.env['PROGRAMFILES(X86)'] ?? 'C:/Program Files (x86)', 'Microsoft/Edge/Application/msedge.exe')],
     brave: [join(process.env.PROGRAMFILES ?? 'C:/Program Files', 'BraveSoftware/Brave-Browser/Application/brave.exe')],
   },
@@ -106,7 +109,8 @@ try {
       'no AI backend found (claude, codex, gemini, qwen, ollama, llm). Blocked/allowed rules work without one;\n' +
         '  the drift judge, the nudge and the coach stay silent until you install and log in to one.',
     );
-  if (report.watcher?.state && report.watcher.state !== 'running') say(`OS window watcher: ${report.watcher.state}${report.watcher.message ? ` — ${report.watcher.message}` : ''}`);
+  if (report.watcher?.state && report.watcher.state !== 'running')
+    say(`OS window watcher: ${report.watcher.state}${report.watcher.message ? ` — ${report.watcher.message}` : ''}`);
 } catch {
   say('could not read `antidrift-host doctor --json`; run it by hand to see what is wrong.');
 }

@@ -67,7 +67,9 @@ async function measure(files: string[]): Promise<BundleSize> {
 
 export async function bundleSizes(): Promise<Record<string, BundleSize>> {
   assertExtensionBuilt();
-  const content = readdirSync(join(EXTENSION_OUT, 'content-scripts')).filter((f) => f.endsWith('.js')).map((f) => `content-scripts/${f}`);
+  const content = readdirSync(join(EXTENSION_OUT, 'content-scripts'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `content-scripts/${f}`);
   return {
     content: await measure(content),
     popup: await measure(htmlScripts(readFileSync(join(EXTENSION_OUT, 'popup.html'), 'utf8'))),
@@ -143,7 +145,9 @@ export async function soak(minutes: number, onProgress: (line: string) => void):
         lastSample = now;
       }
       if (now - lastReport >= 60_000) {
-        onProgress(`soak: ${Math.round((now - started) / 60_000)} / ${minutes} min, ${switches} switches, host RSS ${samples.at(-1)!.rss.toFixed(1)} MiB`);
+        onProgress(
+          `soak: ${Math.round((now - started) / 60_000)} / ${minutes} min, ${switches} switches, host RSS ${samples.at(-1)!.rss.toFixed(1)} MiB`,
+        );
         lastReport = now;
       }
       await sleep(Math.max(0, 200 - (performance.now() - now)));

@@ -51,8 +51,11 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const machine = machineInfo();
-  console.log(`bench on ${machine.cpuModel} × ${machine.cores}, load ${machine.loadAverageAtStart.join(' ')}; sections: ${[...chosen].join(', ')}`);
-  if (machine.loadAverageAtStart[0]! > 1.5) console.log(`note: the 1-minute load average is ${machine.loadAverageAtStart[0]} — expect noisy numbers`);
+  console.log(
+    `bench on ${machine.cpuModel} × ${machine.cores}, load ${machine.loadAverageAtStart.join(' ')}; sections: ${[...chosen].join(', ')}`,
+  );
+  if (machine.loadAverageAtStart[0]! > 1.5)
+    console.log(`note: the 1-minute load average is ${machine.loadAverageAtStart[0]} — expect noisy numbers`);
   const started = performance.now();
   const sections: Record<string, unknown> = {};
   const rows: Row[] = [];
@@ -65,15 +68,45 @@ export async function main(argv: string[]): Promise<number> {
     sections.watcher = w;
     const cpu = w.idle.cpuSecondsPerHour;
     rows.push(
-      { section: '1. OS switch → host event', metric: 'latency after `xdotool --sync` returned', ours: ms(w.watcherLatencyMs), alternative: `1 s xprop poll: ${ms(w.pollerLatencyMs)}`, ratio: `≥ ${w.p95Ratio}× (poller p95 / watcher upper-bound p95)` },
-      { section: '1. OS switch → host event', metric: 'latency from issuing xdotool (upper bound)', ours: ms(w.watcherLatencyFromDispatchMs), alternative: '', ratio: '' },
-      { section: '1. idle CPU', metric: `CPU s per idle hour (${w.idle.seconds} s measured)`, ours: `host ${cpu.watcherHost}`, alternative: `bare node ${cpu.bareNode}; xprop poller ${cpu.poller}`, ratio: `poller / host: ${cpu.watcherHost > 0 ? round(cpu.poller / cpu.watcherHost, 0) + '×' : '∞ (host 0)'}` },
+      {
+        section: '1. OS switch → host event',
+        metric: 'latency after `xdotool --sync` returned',
+        ours: ms(w.watcherLatencyMs),
+        alternative: `1 s xprop poll: ${ms(w.pollerLatencyMs)}`,
+        ratio: `≥ ${w.p95Ratio}× (poller p95 / watcher upper-bound p95)`,
+      },
+      {
+        section: '1. OS switch → host event',
+        metric: 'latency from issuing xdotool (upper bound)',
+        ours: ms(w.watcherLatencyFromDispatchMs),
+        alternative: '',
+        ratio: '',
+      },
+      {
+        section: '1. idle CPU',
+        metric: `CPU s per idle hour (${w.idle.seconds} s measured)`,
+        ours: `host ${cpu.watcherHost}`,
+        alternative: `bare node ${cpu.bareNode}; xprop poller ${cpu.poller}`,
+        ratio: `poller / host: ${cpu.watcherHost > 0 ? round(cpu.poller / cpu.watcherHost, 0) + '×' : '∞ (host 0)'}`,
+      },
     );
     budgets.push(
       // Judged on the upper bound (from issuing xdotool): `--sync` returns after the event already arrived.
-      budget('watcher-p95', 'OS switch → host event p95 (upper bound, from issuing the switch)', '≤ 50 ms', `${w.watcherLatencyFromDispatchMs.p95} ms`, w.watcherLatencyFromDispatchMs.p95 <= 50),
+      budget(
+        'watcher-p95',
+        'OS switch → host event p95 (upper bound, from issuing the switch)',
+        '≤ 50 ms',
+        `${w.watcherLatencyFromDispatchMs.p95} ms`,
+        w.watcherLatencyFromDispatchMs.p95 <= 50,
+      ),
       budget('watcher-vs-poller', 'watcher p95 (upper bound) vs xprop poller p95', '≥ 10× better', `${w.p95Ratio}×`, w.p95Ratio >= 10),
-      budget('watcher-idle-cpu', 'watcher idle CPU vs bare idle node', '≤ 1.2× bare node', `${cpu.watcherHost} vs ${cpu.bareNode} s/h`, cpu.watcherHost <= cpu.bareNode * 1.2),
+      budget(
+        'watcher-idle-cpu',
+        'watcher idle CPU vs bare idle node',
+        '≤ 1.2× bare node',
+        `${cpu.watcherHost} vs ${cpu.bareNode} s/h`,
+        cpu.watcherHost <= cpu.bareNode * 1.2,
+      ),
     );
   }
   if (chosen.has('tab') || chosen.has('os')) {
@@ -87,12 +120,38 @@ export async function main(argv: string[]): Promise<number> {
     if (b.popup) {
       const { toolbar, inTab } = b.popup;
       rows.push(
-        { section: '2. popup', metric: 'toolbar popup: open → session shown, from navigation start', ours: ms(toolbar.totalMs), alternative: '', ratio: '' },
-        { section: '2. popup', metric: 'toolbar popup: of which ours (HTML parsed → session shown)', ours: ms(toolbar.ownMs), alternative: '', ratio: '' },
-        { section: '2. popup', metric: 'popup.html in a new tab (+ tab activation work): from navigation start', ours: ms(inTab.totalMs), alternative: '', ratio: '' },
+        {
+          section: '2. popup',
+          metric: 'toolbar popup: open → session shown, from navigation start',
+          ours: ms(toolbar.totalMs),
+          alternative: '',
+          ratio: '',
+        },
+        {
+          section: '2. popup',
+          metric: 'toolbar popup: of which ours (HTML parsed → session shown)',
+          ours: ms(toolbar.ownMs),
+          alternative: '',
+          ratio: '',
+        },
+        {
+          section: '2. popup',
+          metric: 'popup.html in a new tab (+ tab activation work): from navigation start',
+          ours: ms(inTab.totalMs),
+          alternative: '',
+          ratio: '',
+        },
         { section: '2. popup', metric: 'popup.html in a new tab: of which ours', ours: ms(inTab.ownMs), alternative: '', ratio: '' },
       );
-      budgets.push(budget('popup-open-p95', 'toolbar popup: our part of opening p95 (issue: well under 100 ms)', '≤ 100 ms', `${toolbar.ownMs.p95} ms`, toolbar.ownMs.p95 <= 100));
+      budgets.push(
+        budget(
+          'popup-open-p95',
+          'toolbar popup: our part of opening p95 (issue: well under 100 ms)',
+          '≤ 100 ms',
+          `${toolbar.ownMs.p95} ms`,
+          toolbar.ownMs.p95 <= 100,
+        ),
+      );
     }
     if (b.tab) {
       rows.push(
@@ -106,11 +165,19 @@ export async function main(argv: string[]): Promise<number> {
       rows.push(
         { section: '3. OS switch → badge', metric: 'to an allowed app (ON)', ours: ms(b.os.toAllowedMs), alternative: '', ratio: '' },
         { section: '3. OS switch → badge', metric: 'to a blocked app (!)', ours: ms(b.os.toBlockedMs), alternative: '', ratio: '' },
-        { section: '3. OS switch → badge', metric: 'from issuing xdotool (upper bound)', ours: ms(b.os.allFromDispatchMs), alternative: '', ratio: '' },
+        {
+          section: '3. OS switch → badge',
+          metric: 'from issuing xdotool (upper bound)',
+          ours: ms(b.os.allFromDispatchMs),
+          alternative: '',
+          ratio: '',
+        },
       );
       // The upper bound includes xdotool's own round trip, so it is the conservative figure to judge.
       const worstOs = Math.max(b.os.toAllowedMs.p95, b.os.toBlockedMs.p95, b.os.allFromDispatchMs.p95);
-      budgets.push(budget('os-badge-p95', 'OS switch → badge p95 (upper bound, from issuing the switch)', '≤ 150 ms', `${worstOs} ms`, worstOs <= 150));
+      budgets.push(
+        budget('os-badge-p95', 'OS switch → badge p95 (upper bound, from issuing the switch)', '≤ 150 ms', `${worstOs} ms`, worstOs <= 150),
+      );
     }
   }
   if (chosen.has('runner')) {
@@ -119,22 +186,66 @@ export async function main(argv: string[]): Promise<number> {
     const node = await benchRunnerOverhead('node instant-cli.mjs', Math.max(20, Math.round(settings.runnerSamples / 2)));
     sections.runner = { cat, node };
     for (const r of [cat, node]) {
-      rows.push({ section: '4. runner overhead', metric: `\`run\` of ${r.cli}: overhead per sample (host − direct)`, ours: `via host ${ms(r.viaHostMs)}; overhead ${ms(r.overheadMs)}`, alternative: `direct spawn ${ms(r.directMs)}`, ratio: `${round(r.viaHostMs.p50 / r.directMs.p50, 2)}× (p50)` });
+      rows.push({
+        section: '4. runner overhead',
+        metric: `\`run\` of ${r.cli}: overhead per sample (host − direct)`,
+        ours: `via host ${ms(r.viaHostMs)}; overhead ${ms(r.overheadMs)}`,
+        alternative: `direct spawn ${ms(r.directMs)}`,
+        ratio: `${round(r.viaHostMs.p50 / r.directMs.p50, 2)}× (p50)`,
+      });
     }
-    budgets.push(budget('runner-overhead-p95', 'runner overhead p95 (instant CLI: /bin/cat)', '≤ 30 ms', `${cat.overheadMs.p95} ms`, cat.overheadMs.p95 <= 30));
+    budgets.push(
+      budget(
+        'runner-overhead-p95',
+        'runner overhead p95 (instant CLI: /bin/cat)',
+        '≤ 30 ms',
+        `${cat.overheadMs.p95} ms`,
+        cat.overheadMs.p95 <= 30,
+      ),
+    );
   }
   if (chosen.has('workday')) {
     step('5. LLM calls for a synthetic workday');
     const d = replayWorkday();
     sections.workday = d;
     rows.push(
-      { section: '5. workday (8 h, seeded)', metric: `LLM calls (judge + nudge) for ${d.observations} observations`, ours: `${d.calls.total} (${d.calls.judge} judge + ${d.calls.nudge} nudge)`, alternative: `judge every observation: ${d.baselines.judgeEveryObservation}; every unmatched, no cache/debounce: ${d.baselines.judgeEveryUnmatchedNoCacheNoDebounce}`, ratio: `1/${round(1 / d.ratioToEveryObservation, 1)} of every-observation` },
-      { section: '5. workday', metric: 'nudges per hour', ours: `max ${d.nudgesPerHour.max}, mean ${d.nudgesPerHour.mean}`, alternative: '', ratio: '' },
-      { section: '5. workday', metric: 'real drifts (≥ 30 s) flagged; seconds to `drifting`', ours: `${d.drifts.flagged}/${d.drifts.real}; ${d.drifts.secondsToFlag ? `p50 ${d.drifts.secondsToFlag.p50} / p95 ${d.drifts.secondsToFlag.p95} s` : '—'}`, alternative: '', ratio: '' },
-      { section: '5. workday', metric: 'alt-tab flicks (< 1 s) sent to the judge', ours: `${d.flicksJudged} of ${d.flicks}`, alternative: `no debounce: ${d.flicks}`, ratio: '' },
+      {
+        section: '5. workday (8 h, seeded)',
+        metric: `LLM calls (judge + nudge) for ${d.observations} observations`,
+        ours: `${d.calls.total} (${d.calls.judge} judge + ${d.calls.nudge} nudge)`,
+        alternative: `judge every observation: ${d.baselines.judgeEveryObservation}; every unmatched, no cache/debounce: ${d.baselines.judgeEveryUnmatchedNoCacheNoDebounce}`,
+        ratio: `1/${round(1 / d.ratioToEveryObservation, 1)} of every-observation`,
+      },
+      {
+        section: '5. workday',
+        metric: 'nudges per hour',
+        ours: `max ${d.nudgesPerHour.max}, mean ${d.nudgesPerHour.mean}`,
+        alternative: '',
+        ratio: '',
+      },
+      {
+        section: '5. workday',
+        metric: 'real drifts (≥ 30 s) flagged; seconds to `drifting`',
+        ours: `${d.drifts.flagged}/${d.drifts.real}; ${d.drifts.secondsToFlag ? `p50 ${d.drifts.secondsToFlag.p50} / p95 ${d.drifts.secondsToFlag.p95} s` : '—'}`,
+        alternative: '',
+        ratio: '',
+      },
+      {
+        section: '5. workday',
+        metric: 'alt-tab flicks (< 1 s) sent to the judge',
+        ours: `${d.flicksJudged} of ${d.flicks}`,
+        alternative: `no debounce: ${d.flicks}`,
+        ratio: '',
+      },
     );
     budgets.push(
-      budget('workday-calls', 'LLM calls vs judging every observation', '≤ 1/20', `1/${round(1 / d.ratioToEveryObservation, 1)} (${d.calls.total}/${d.observations})`, d.calls.total * 20 <= d.observations),
+      budget(
+        'workday-calls',
+        'LLM calls vs judging every observation',
+        '≤ 1/20',
+        `1/${round(1 / d.ratioToEveryObservation, 1)} (${d.calls.total}/${d.observations})`,
+        d.calls.total * 20 <= d.observations,
+      ),
       budget('workday-nudges', 'nudges in any hour', '≤ 12', d.nudgesPerHour.max, d.nudgesPerHour.max <= 12),
     );
   }
@@ -142,8 +253,22 @@ export async function main(argv: string[]): Promise<number> {
     step('6. controller throughput');
     const t = benchThroughput({ runs: settings.throughputRuns, secondsPerRun: 1 });
     sections.throughput = t;
-    rows.push({ section: '6. controller throughput', metric: 'observations / s (1 s runs, mixed)', ours: `p50 ${t.observationsPerSecond.p50} (n=${t.runs})`, alternative: '', ratio: '' });
-    budgets.push(budget('throughput', 'controller observations per second (p50)', '≥ 100 000', t.observationsPerSecond.p50, t.observationsPerSecond.p50 >= 100_000));
+    rows.push({
+      section: '6. controller throughput',
+      metric: 'observations / s (1 s runs, mixed)',
+      ours: `p50 ${t.observationsPerSecond.p50} (n=${t.runs})`,
+      alternative: '',
+      ratio: '',
+    });
+    budgets.push(
+      budget(
+        'throughput',
+        'controller observations per second (p50)',
+        '≥ 100 000',
+        t.observationsPerSecond.p50,
+        t.observationsPerSecond.p50 >= 100_000,
+      ),
+    );
   }
   if (chosen.has('footprint')) {
     step('7. footprint: bundles, host memory');
@@ -153,15 +278,45 @@ export async function main(argv: string[]): Promise<number> {
     const s = await soak(settings.soakMinutes, (line) => console.log(`  ${line}`));
     sections.footprint = { bundles: sizes, hostMemory: memory, soak: s };
     for (const [name, b] of Object.entries(sizes)) {
-      rows.push({ section: '7. bundle size', metric: `${name} (${b.files.length} file${b.files.length > 1 ? 's' : ''})`, ours: `${kb(b.minifiedBytes)} min, ${kb(b.gzipBytes)} gzip`, alternative: '', ratio: '' });
+      rows.push({
+        section: '7. bundle size',
+        metric: `${name} (${b.files.length} file${b.files.length > 1 ? 's' : ''})`,
+        ours: `${kb(b.minifiedBytes)} min, ${kb(b.gzipBytes)} gzip`,
+        alternative: '',
+        ratio: '',
+      });
     }
     rows.push(
-      { section: '7. host memory', metric: `RSS after start → after ${memory.messages} frames`, ours: `${memory.rssAfterStartMiB} → ${memory.rssAfter10kMessagesMiB} MiB`, alternative: '', ratio: '' },
-      { section: '7. soak', metric: `RSS over ${s.minutes} min, ${s.switches} switches`, ours: `${s.rssStartMiB} → ${s.rssEndMiB} MiB (max ${s.rssMaxMiB}); after warm-up: growth ${s.growthMiB} MiB, trend ${s.slopeMiBPerHour} MiB/h`, alternative: '', ratio: '' },
+      {
+        section: '7. host memory',
+        metric: `RSS after start → after ${memory.messages} frames`,
+        ours: `${memory.rssAfterStartMiB} → ${memory.rssAfter10kMessagesMiB} MiB`,
+        alternative: '',
+        ratio: '',
+      },
+      {
+        section: '7. soak',
+        metric: `RSS over ${s.minutes} min, ${s.switches} switches`,
+        ours: `${s.rssStartMiB} → ${s.rssEndMiB} MiB (max ${s.rssMaxMiB}); after warm-up: growth ${s.growthMiB} MiB, trend ${s.slopeMiBPerHour} MiB/h`,
+        alternative: '',
+        ratio: '',
+      },
     );
     budgets.push(
-      budget('content-size', 'content script, minified', '≤ 12 KB', kb(sizes.content!.minifiedBytes), sizes.content!.minifiedBytes <= 12_000),
-      budget('soak-growth', `host RSS growth over the ${s.minutes}-min soak (after a 2-min warm-up)`, '≤ 5 MB', `${round((s.growthMiB * 2 ** 20) / 1e6, 2)} MB`, s.growthMiB * 2 ** 20 <= 5e6),
+      budget(
+        'content-size',
+        'content script, minified',
+        '≤ 12 KB',
+        kb(sizes.content!.minifiedBytes),
+        sizes.content!.minifiedBytes <= 12_000,
+      ),
+      budget(
+        'soak-growth',
+        `host RSS growth over the ${s.minutes}-min soak (after a 2-min warm-up)`,
+        '≤ 5 MB',
+        `${round((s.growthMiB * 2 ** 20) / 1e6, 2)} MB`,
+        s.growthMiB * 2 ** 20 <= 5e6,
+      ),
     );
   }
 

@@ -72,7 +72,8 @@ class TargetBridge {
     await this.cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method: 'Runtime.evaluate', params }) });
     const message = await reply;
     const result = message.result as { result?: { value?: T }; exceptionDetails?: { text?: string } } | undefined;
-    if (!result?.result || result.exceptionDetails) throw new Error(`popup evaluate failed: ${JSON.stringify(message.error ?? result?.exceptionDetails)}`);
+    if (!result?.result || result.exceptionDetails)
+      throw new Error(`popup evaluate failed: ${JSON.stringify(message.error ?? result?.exceptionDetails)}`);
     return result.result.value as T;
   }
 

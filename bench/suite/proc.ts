@@ -7,7 +7,10 @@ export const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']
 function statFields(pid: number): string[] {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name, which may itself contain spaces and parentheses.
-  return stat.slice(stat.lastIndexOf(')') + 2).trim().split(' ');
+  return stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .trim()
+    .split(' ');
 }
 
 /** CPU seconds from /proc/PID/stat: utime+stime, plus cutime+cstime (reaped children) when asked. */

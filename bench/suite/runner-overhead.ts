@@ -42,7 +42,8 @@ export async function benchRunnerOverhead(cli: keyof typeof INSTANT_CLIS, sample
     host.handle.send({ id: requestId, type: 'run', backend: 'instant', prompt: 'prompt', timeoutMs: 30_000 });
     const reply = await host.handle.next((m) => m.id === requestId, 30_000);
     const ms = performance.now() - started;
-    if (reply.ok !== true || reply.text !== (bin === '/bin/cat' ? 'prompt' : 'ok')) throw new Error(`run through the host failed: ${JSON.stringify(reply)}`);
+    if (reply.ok !== true || reply.text !== (bin === '/bin/cat' ? 'prompt' : 'ok'))
+      throw new Error(`run through the host failed: ${JSON.stringify(reply)}`);
     return ms;
   };
   try {

@@ -44,7 +44,15 @@ export function benchThroughput(opts: { runs: number; secondsPerRun: number }): 
   const send = (e: ControllerEvent): void => {
     state = transition(state, e).state;
   };
-  send({ type: 'sessionStarted', at: now, input: { commitment: { nextAction: 'Write the parser tests', successCondition: 'all pass' }, allowed: ['code', 'docs.test'], blocked: ['youtube.com'] } });
+  send({
+    type: 'sessionStarted',
+    at: now,
+    input: {
+      commitment: { nextAction: 'Write the parser tests', successCondition: 'all pass' },
+      allowed: ['code', 'docs.test'],
+      blocked: ['youtube.com'],
+    },
+  });
   // Cache verdicts for the 'cached' sites, half on task and half drifting.
   for (let s = 0; s < 20; s++) {
     const app = `site${s}.example`;
@@ -54,7 +62,16 @@ export function benchThroughput(opts: { runs: number; secondsPerRun: number }): 
     const step = transition(state, { type: 'ticked', at: now });
     state = step.state;
     for (const e of step.effects) {
-      if (e.type === 'runJudge') send({ type: 'judgeSucceeded', at: now, sessionId: e.sessionId, launch: e.launch, app: e.app, drifting: s % 2 === 0, reason: 'not the task' });
+      if (e.type === 'runJudge')
+        send({
+          type: 'judgeSucceeded',
+          at: now,
+          sessionId: e.sessionId,
+          launch: e.launch,
+          app: e.app,
+          drifting: s % 2 === 0,
+          reason: 'not the task',
+        });
     }
   }
   const cachedCount = Object.keys(state.drift.verdicts).length;

@@ -94,7 +94,12 @@ export async function benchWatcher(opts: { switches: number; idleSeconds: number
         10_000,
         2,
       );
-      const polled = await waitFor(() => poller!.lines.slice(pollMark).find((l) => l.app === target), `poller line for ${target} (poller said: ${JSON.stringify(poller!.lines.slice(-5))}, exit ${poller!.proc.exitCode})`, 10_000, 5);
+      const polled = await waitFor(
+        () => poller!.lines.slice(pollMark).find((l) => l.app === target),
+        `poller line for ${target} (poller said: ${JSON.stringify(poller!.lines.slice(-5))}, exit ${poller!.proc.exitCode})`,
+        10_000,
+        5,
+      );
       if (i < 4) continue;
       if (hostEvent.at < returned) early++;
       // An event that arrived before the command returned counts as 0: the switch was already visible.
@@ -126,7 +131,8 @@ export async function benchWatcher(opts: { switches: number; idleSeconds: number
     };
     const pollerOwnAfter = sampleCpu(pids.poller);
     // Poller: its own threads (precise) plus its reaped xprop children (ticks; they are gone before we could read them).
-    const pollerChildren = after.poller!.ticksSeconds - pollerOwnAfter.ticksSeconds - (before.poller!.ticksSeconds - pollerOwnBefore.ticksSeconds);
+    const pollerChildren =
+      after.poller!.ticksSeconds - pollerOwnAfter.ticksSeconds - (before.poller!.ticksSeconds - pollerOwnBefore.ticksSeconds);
     const precise = {
       watcherHost: perHour(before.host!.preciseSeconds, after.host!.preciseSeconds, seconds),
       bareNode: perHour(before.bare!.preciseSeconds, after.bare!.preciseSeconds, seconds),

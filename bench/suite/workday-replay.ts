@@ -90,8 +90,20 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
     }
   };
 
-  apply({ type: 'sessionStarted', at: day.start, input: { commitment: { nextAction: 'Write the parser tests', successCondition: 'all tests in parser.test.ts pass' }, allowed: day.allowed, blocked: day.blocked } }, day.start);
-  for (const o of day.observations) push(o.at, { type: 'observed', observation: { source: o.source, app: o.app, title: o.title, at: o.at } });
+  apply(
+    {
+      type: 'sessionStarted',
+      at: day.start,
+      input: {
+        commitment: { nextAction: 'Write the parser tests', successCondition: 'all tests in parser.test.ts pass' },
+        allowed: day.allowed,
+        blocked: day.blocked,
+      },
+    },
+    day.start,
+  );
+  for (const o of day.observations)
+    push(o.at, { type: 'observed', observation: { source: o.source, app: o.app, title: o.title, at: o.at } });
 
   while (queue.length > 0) {
     queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
@@ -108,8 +120,13 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
   }
 
   const hours = (day.end - day.start) / HOUR;
-  const byHour = Array.from({ length: Math.ceil(hours) }, (_, h) => nudgeTimes.filter((t) => t >= day.start + h * HOUR && t < day.start + (h + 1) * HOUR).length);
-  const unmatched = day.observations.filter((o) => !matchesAny(day.allowed, o.app, o.source) && !matchesAny(day.blocked, o.app, o.source)).length;
+  const byHour = Array.from(
+    { length: Math.ceil(hours) },
+    (_, h) => nudgeTimes.filter((t) => t >= day.start + h * HOUR && t < day.start + (h + 1) * HOUR).length,
+  );
+  const unmatched = day.observations.filter(
+    (o) => !matchesAny(day.allowed, o.app, o.source) && !matchesAny(day.blocked, o.app, o.source),
+  ).length;
   const flagged: number[] = [];
   const missed: { app: string; seconds: number }[] = [];
   for (const d of day.drifts) {

@@ -32,7 +32,16 @@ const MIN = 60 * SEC;
 export const DAY_START = Date.UTC(2025, 2, 3, 9, 0, 0);
 
 const FILES = ['parser.ts', 'parser.test.ts', 'lexer.ts', 'tokens.ts', 'README.md', 'errors.ts', 'ast.ts', 'index.ts'];
-const COMMANDS = ['npm test', 'git status', 'git diff', 'vim parser.ts', 'npx vitest run parser', 'ls', 'git log --oneline', 'npm run build'];
+const COMMANDS = [
+  'npm test',
+  'git status',
+  'git diff',
+  'vim parser.ts',
+  'npx vitest run parser',
+  'ls',
+  'git log --oneline',
+  'npm run build',
+];
 const DOC_PAGES: [string, string][] = [
   ['developer.mozilla.org', 'String.prototype.codePointAt() - JavaScript | MDN'],
   ['developer.mozilla.org', 'Regular expressions - JavaScript | MDN'],

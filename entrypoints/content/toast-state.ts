@@ -12,7 +12,8 @@ export type ToastTier = { tier: 'drift'; key: string; banner: ToastBanner } | { 
  */
 export function pickTier(view: ToastView, answeredEpisode: number, dismissedLocally: string | null): ToastTier | null {
   const { banner, nudge } = view;
-  if (banner && banner.episode !== answeredEpisode) return { tier: 'drift', key: `drift:${banner.episode}:${banner.reason}:${banner.task}`, banner };
+  if (banner && banner.episode !== answeredEpisode)
+    return { tier: 'drift', key: `drift:${banner.episode}:${banner.reason}:${banner.task}`, banner };
   if (nudge && nudge.message !== dismissedLocally) return { tier: 'nudge', key: `nudge:${nudge.message}`, nudge };
   return null;
 }

@@ -39,7 +39,13 @@ export function HostSection({ host, env }: { host: HostStatus | null; env: HostE
 
   return (
     <Section title="Native host" id="host-title">
-      {host ? <HostStatusLine host={host} /> : <p data-testid="host-status" class="muted">Waiting for status…</p>}
+      {host ? (
+        <HostStatusLine host={host} />
+      ) : (
+        <p data-testid="host-status" class="muted">
+          Waiting for status…
+        </p>
+      )}
       <div class="row">
         <button type="button" data-testid="host-reconnect" onClick={() => void reconnect()} disabled={reconnecting}>
           Reconnect
@@ -72,7 +78,9 @@ export function HostSection({ host, env }: { host: HostStatus | null; env: HostE
           <dd>{host?.platform ?? '—'}</dd>
           <dt>Window watcher</dt>
           <dd>
-            {host?.watcher ? `${host.watcher.state} (${host.watcher.kind})${host.watcher.message ? ` — ${host.watcher.message}` : ''}` : '—'}
+            {host?.watcher
+              ? `${host.watcher.state} (${host.watcher.kind})${host.watcher.message ? ` — ${host.watcher.message}` : ''}`
+              : '—'}
           </dd>
         </dl>
         {host?.backends.length ? (

@@ -94,7 +94,8 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
     const key: keyof DraftErrors = field && (field in LABELS || isLineField(field)) ? field : 'form';
     if (errors[key]) continue; // the first problem of a field is the one to fix first
     if (isLineField(key)) {
-      errors[key] = typeof index === 'number' ? `Line ${index + 1} (${typed[key][index]}): ${issue.message}.` : `${capitalize(issue.message)}.`;
+      errors[key] =
+        typeof index === 'number' ? `Line ${index + 1} (${typed[key][index]}): ${issue.message}.` : `${capitalize(issue.message)}.`;
     } else if (key === 'form') {
       errors.form = `${issue.path.join('.') || 'settings'}: ${issue.message}`;
     } else {

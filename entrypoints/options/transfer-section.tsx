@@ -39,7 +39,10 @@ export function TransferSection({ saved, onImported }: { saved: Settings; onImpo
     const reply = await client.request({ type: 'saveSettings', settings: loaded.settings });
     if (!reply.ok) return fail(replyError(reply));
     onImported(reply.value);
-    setResult({ ok: true, text: `Imported and saved${loaded.migratedFrom !== undefined ? ` (upgraded from version ${loaded.migratedFrom})` : ''}.` });
+    setResult({
+      ok: true,
+      text: `Imported and saved${loaded.migratedFrom !== undefined ? ` (upgraded from version ${loaded.migratedFrom})` : ''}.`,
+    });
   };
 
   return (
@@ -60,7 +63,12 @@ export function TransferSection({ saved, onImported }: { saved: Settings; onImpo
           Import settings…
         </label>
       </div>
-      <p class={result ? (result.ok ? 'result ok' : 'result error') : 'result'} data-testid="import-result" role="status" aria-live="polite">
+      <p
+        class={result ? (result.ok ? 'result ok' : 'result error') : 'result'}
+        data-testid="import-result"
+        role="status"
+        aria-live="polite"
+      >
         {result?.text ?? ''}
       </p>
     </Section>

@@ -19,7 +19,8 @@ function validate(nextAction: string, successCondition: string, timebox: string)
   if (success) errors.successCondition = success;
   if (timebox.trim()) {
     const minutes = Number(timebox);
-    if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_TIMEBOX_MINUTES) errors.timebox = `whole minutes, 1 to ${MAX_TIMEBOX_MINUTES}`;
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_TIMEBOX_MINUTES)
+      errors.timebox = `whole minutes, 1 to ${MAX_TIMEBOX_MINUTES}`;
   }
   return errors;
 }

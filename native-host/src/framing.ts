@@ -76,7 +76,10 @@ export class FrameDecoder {
 }
 
 export class FrameTooLargeError extends Error {
-  constructor(readonly size: number, readonly max: number) {
+  constructor(
+    readonly size: number,
+    readonly max: number,
+  ) {
     super(`frame of ${size} bytes exceeds the ${max}-byte limit`);
   }
 }

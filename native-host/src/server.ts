@@ -125,7 +125,13 @@ export class HostServer {
       if (!(err instanceof FrameTooLargeError)) throw err;
       this.opts.log(`reply too large (${err.size} bytes), replaced by an error`);
       if (message.type === 'result') {
-        this.send({ id: message.id, type: 'result', ok: false, error: { kind: 'api_error', message: `answer too large for the browser (${err.size} bytes)` }, ms: message.ms });
+        this.send({
+          id: message.id,
+          type: 'result',
+          ok: false,
+          error: { kind: 'api_error', message: `answer too large for the browser (${err.size} bytes)` },
+          ms: message.ms,
+        });
       } else if ('id' in message && typeof message.id === 'number') {
         this.sendError(message.id, `reply too large (${err.size} bytes)`);
       }
@@ -189,7 +195,10 @@ export class HostServer {
     }
     const release = await slot;
     if (release === 'expired') {
-      return reply({ ok: false, error: { kind: 'timeout', message: `${req.backend}: still queued after ${Math.round(req.timeoutMs / 1000)} s` } });
+      return reply({
+        ok: false,
+        error: { kind: 'timeout', message: `${req.backend}: still queued after ${Math.round(req.timeoutMs / 1000)} s` },
+      });
     }
     // Shutting down frees the running runs' slots: the queued ones must not start a CLI just to kill it.
     if (this.abort.signal.aborted) {

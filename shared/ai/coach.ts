@@ -75,7 +75,7 @@ export function buildCoachPrompt(intention: string): string {
     '- allowed: the few apps and websites they will plausibly need, at most 8: program names such as ' +
       '"code" or "terminal", or domains such as "github.com". Leave out entertainment, social media and ' +
       'news unless the intention is about them.',
-    "Write next_action and success_condition in the language of the intention.",
+    'Write next_action and success_condition in the language of the intention.',
     '',
     dataBlock(data),
     '',

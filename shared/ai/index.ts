@@ -11,13 +11,7 @@ export {
 } from './errors';
 export { extractJSON, searchJSONObject, type JSONObjectSearch } from './extract-json';
 export { capText, cleanAndCap, cleanText } from './sanitize';
-export {
-  DATA_CLOSE,
-  DATA_OPEN,
-  MAX_APP_CHARS,
-  MAX_PERSON_TEXT_CHARS,
-  MAX_TITLE_CHARS,
-} from './prompt-data';
+export { DATA_CLOSE, DATA_OPEN, MAX_APP_CHARS, MAX_PERSON_TEXT_CHARS, MAX_TITLE_CHARS } from './prompt-data';
 export {
   MAX_REASON_CHARS,
   VerdictSchema,
@@ -38,11 +32,4 @@ export {
   type CoachPlan,
 } from './coach';
 export { SYSTEM_PROMPT } from './system-prompt';
-export {
-  createAIRoles,
-  type AIRoles,
-  type Coach,
-  type CompleteText,
-  type DriftJudge,
-  type Nudger,
-} from './roles';
+export { createAIRoles, type AIRoles, type Coach, type CompleteText, type DriftJudge, type Nudger } from './roles';

@@ -2,12 +2,7 @@
 import { z } from 'zod';
 import { parseRoleObject } from './parse-object';
 import { RECENT_TITLES } from '../core/limits';
-import {
-  MAX_PERSON_TEXT_CHARS,
-  MAX_TITLE_CHARS,
-  UNTRUSTED_TITLES_NOTE,
-  dataBlock,
-} from './prompt-data';
+import { MAX_PERSON_TEXT_CHARS, MAX_TITLE_CHARS, UNTRUSTED_TITLES_NOTE, dataBlock } from './prompt-data';
 import { cleanAndCap } from './sanitize';
 
 /** Longest nudge message shown to the person, in code points (longer ones end with "…"). */

@@ -22,10 +22,7 @@ export const MAX_PERSON_TEXT_CHARS = 2 * MAX_COMMITMENT_CHARS + ' — '.length;
  * `&` and the line separators U+2028/2029 are escaped too, for readers that treat them specially.
  */
 export function encodeData(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(
-    /[<>&\u2028\u2029]/g,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return JSON.stringify(value, null, 2).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** The delimited block, each delimiter on its own line. */

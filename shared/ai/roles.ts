@@ -8,13 +8,7 @@ export type CompleteText = (prompt: string, signal: AbortSignal) => Promise<stri
 
 /** Judges one observation that matched neither list. Primitives only, so callers need no AI types. */
 export interface DriftJudge {
-  judge(
-    commitment: string,
-    title: string,
-    app: string,
-    signal: AbortSignal,
-    source?: ObservationSource,
-  ): Promise<Verdict>;
+  judge(commitment: string, title: string, app: string, signal: AbortSignal, source?: ObservationSource): Promise<Verdict>;
 }
 
 /** Judges the recent trajectory inside allowed apps; resolves "" when it is still on track. */
@@ -37,12 +31,7 @@ export interface AIRoles {
  * An aborted request never yields a result, even if the backend answered: the caller has
  * moved on, and applying a late answer is how stale banners appear.
  */
-async function completeAndParse<T>(
-  complete: CompleteText,
-  prompt: string,
-  signal: AbortSignal,
-  parse: (text: string) => T,
-): Promise<T> {
+async function completeAndParse<T>(complete: CompleteText, prompt: string, signal: AbortSignal, parse: (text: string) => T): Promise<T> {
   signal.throwIfAborted();
   const text = await complete(prompt, signal);
   signal.throwIfAborted();
@@ -60,8 +49,7 @@ export function createAIRoles(complete: CompleteText): AIRoles {
         completeAndParse(complete, buildNudgePrompt(commitment, recentTitles), signal, parseNudge),
     },
     coach: {
-      coach: (intention, signal) =>
-        completeAndParse(complete, buildCoachPrompt(intention), signal, parseCoach),
+      coach: (intention, signal) => completeAndParse(complete, buildCoachPrompt(intention), signal, parseCoach),
     },
   };
 }

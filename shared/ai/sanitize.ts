@@ -37,7 +37,10 @@ export function capText(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
   const points = Array.from(text.slice(0, maxChars * 2 + 2));
   if (points.length <= maxChars) return text;
-  return `${points.slice(0, Math.max(0, maxChars - 1)).join('').trimEnd()}…`;
+  return `${points
+    .slice(0, Math.max(0, maxChars - 1))
+    .join('')
+    .trimEnd()}…`;
 }
 
 /** `cleanText` then `capText`: the form of every untrusted string we embed or display. */

@@ -4,13 +4,7 @@ import type { Verdict } from '../core/controller/records';
 import type { ObservationSource } from '../core/vocabulary';
 import { InvalidVerdictError } from './errors';
 import { parseRoleObject } from './parse-object';
-import {
-  MAX_APP_CHARS,
-  MAX_PERSON_TEXT_CHARS,
-  MAX_TITLE_CHARS,
-  UNTRUSTED_TITLES_NOTE,
-  dataBlock,
-} from './prompt-data';
+import { MAX_APP_CHARS, MAX_PERSON_TEXT_CHARS, MAX_TITLE_CHARS, UNTRUSTED_TITLES_NOTE, dataBlock } from './prompt-data';
 import { cleanAndCap } from './sanitize';
 
 /** Longest reason shown to the person, in code points (longer ones end with "…"). */

@@ -23,11 +23,17 @@ export { normalizeEntry, normalizeList };
 
 /** The key a verdict is cached under and "This is on task" appends: host without `www.`, or class. */
 export function appKey(app: string): string {
-  return app.trim().toLowerCase().replace(/^www\./, '');
+  return app
+    .trim()
+    .toLowerCase()
+    .replace(/^www\./, '');
 }
 
 function wildcardToRegExp(pattern: string): RegExp {
-  const body = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const body = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${body}$`);
 }
 

@@ -24,7 +24,8 @@ function redactAndCap(text: string, patterns: readonly string[]): string {
 }
 
 /** Pages that are a step on the way somewhere (new tab, blank): they say nothing about the work. */
-const TRANSIENT = /^(chrome|edge|brave|vivaldi|opera):\/\/(newtab|new-tab-page)|^about:(blank|newtab|home|privatebrowsing)|^chrome-search:/i;
+const TRANSIENT =
+  /^(chrome|edge|brave|vivaldi|opera):\/\/(newtab|new-tab-page)|^about:(blank|newtab|home|privatebrowsing)|^chrome-search:/i;
 
 /** The URL as a browser may print it where a title is missing: whole, without the scheme, or decoded. */
 function urlSpellings(url: URL): string[] {
@@ -104,7 +105,11 @@ export function isBrowserWindow(app: string, settings: Settings): boolean {
 }
 
 /** An OS window as an observation; null for the browser's own windows (the tab speaks for them). */
-export function observeOsWindow(event: { title: string; app: string; at: number }, settings: Settings, at: number): ObservationRecord | null {
+export function observeOsWindow(
+  event: { title: string; app: string; at: number },
+  settings: Settings,
+  at: number,
+): ObservationRecord | null {
   if (!event.app.trim() && !event.title.trim()) return null;
   if (isBrowserWindow(event.app, settings)) return null;
   return {

@@ -63,7 +63,10 @@ const RedactPattern = z
 function rangedNumber(range: SettingRange, unit: string) {
   const outside = `between ${range.min} and ${range.max} ${unit}`;
   const number = z.number({ error: 'enter a number' });
-  return (range.integer ? number.int(`enter whole ${unit}`) : number).min(range.min, outside).max(range.max, outside).default(range.fallback);
+  return (range.integer ? number.int(`enter whole ${unit}`) : number)
+    .min(range.min, outside)
+    .max(range.max, outside)
+    .default(range.fallback);
 }
 
 export const Settings = z.object({
@@ -99,9 +102,7 @@ const SettingsV0 = z.object({
   model: z.string().optional(),
 });
 
-export type SettingsLoad =
-  | { ok: true; settings: Settings; migratedFrom?: number }
-  | { ok: false; settings: Settings; error: string };
+export type SettingsLoad = { ok: true; settings: Settings; migratedFrom?: number } | { ok: false; settings: Settings; error: string };
 
 function describeIssues(error: z.ZodError): string {
   return error.issues

@@ -59,7 +59,11 @@ export const REQUESTS = {
   coach: { body: z.object({ intention: z.string().trim().min(1).max(MAX_INTENTION_CHARS) }), fromContent: false, reply: CoachSuggestion },
   getSettings: { body: NoFields, fromContent: false, reply: Settings },
   saveSettings: { body: z.object({ settings: Settings }), fromContent: false, reply: Settings },
-  testBackend: { body: z.object({ backend: BackendName.optional(), model: ModelName.optional() }), fromContent: false, reply: BackendTestResult },
+  testBackend: {
+    body: z.object({ backend: BackendName.optional(), model: ModelName.optional() }),
+    fromContent: false,
+    reply: BackendTestResult,
+  },
   getDiagnostics: { body: NoFields, fromContent: false, reply: z.array(DiagnosticEntry) },
   reconnectHost: { body: NoFields, fromContent: false, reply: Done },
 } as const satisfies Record<string, RequestSpec>;

@@ -16,16 +16,7 @@ export const BackendName = z
 
 export const RequestId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
-export const RunErrorKind = z.enum([
-  'not_installed',
-  'auth',
-  'timeout',
-  'api_error',
-  'exit',
-  'empty',
-  'spawn',
-  'bad_request',
-]);
+export const RunErrorKind = z.enum(['not_installed', 'auth', 'timeout', 'api_error', 'exit', 'empty', 'spawn', 'bad_request']);
 export type RunErrorKind = z.infer<typeof RunErrorKind>;
 
 export const WatcherState = z.enum(['starting', 'running', 'unavailable', 'failed', 'stopped']);
@@ -37,7 +28,10 @@ export const HelloRequest = z.object({ id: RequestId, type: z.literal('hello') }
 export type HelloRequest = z.infer<typeof HelloRequest>;
 
 /** A model name as passed to a CLI's model flag: one line, no NULs. */
-export const ModelName = z.string().max(MAX_MODEL_CHARS).regex(/^[^\0\n\r]*$/, 'model has control characters');
+export const ModelName = z
+  .string()
+  .max(MAX_MODEL_CHARS)
+  .regex(/^[^\0\n\r]*$/, 'model has control characters');
 
 export const RunRequest = z
   .object({

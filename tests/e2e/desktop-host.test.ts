@@ -32,9 +32,9 @@ describe('desktop windows and the native host', () => {
     const judged = e2e.calls().filter((c) => c.role === 'judge' && c.app?.toLowerCase() === 'distraction');
     expect(judged.map((c) => c.titles)).toEqual([['IRC — #random']]);
     const sw = await e2e.sw();
-    await expect.poll(() => sw.evaluate(async () => Object.keys(await chrome.notifications.getAll()))).toEqual([
-      expect.stringMatching(/^antidrift-drift-\d+$/),
-    ]);
+    await expect
+      .poll(() => sw.evaluate(async () => Object.keys(await chrome.notifications.getAll())))
+      .toEqual([expect.stringMatching(/^antidrift-drift-\d+$/)]);
     const options = await e2e.options();
     await expect.poll(() => options.byId('host-diagnostics').textContent()).toContain('drift in Distraction');
     await options.page.close();
@@ -45,9 +45,9 @@ describe('desktop windows and the native host', () => {
   });
 
   it('a host killed mid-session: disconnected, local rules still work, reconnects when it is back', async () => {
-    const manifest = JSON.parse(
-      readFileSync(join(e2e.userDataDir, 'NativeMessagingHosts', 'dev.antidrift.host.json'), 'utf8'),
-    ) as { path: string };
+    const manifest = JSON.parse(readFileSync(join(e2e.userDataDir, 'NativeMessagingHosts', 'dev.antidrift.host.json'), 'utf8')) as {
+      path: string;
+    };
     const before = hostPids(e2e.home);
     expect(before.length).toBeGreaterThan(0);
 

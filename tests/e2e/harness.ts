@@ -63,8 +63,7 @@ export async function startE2E(): Promise<E2E> {
   const pages = await startPageServer();
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, DISPLAY: display, PATH: `${FAKE_BIN}:${process.env.PATH ?? ''}` };
   delete env.WAYLAND_DISPLAY;
-  const launch = () =>
-    launchExtensionBrowser({ userDataDir, home, env, hostResolverRules: pages.resolverRules, headless: false });
+  const launch = () => launchExtensionBrowser({ userDataDir, home, env, hostResolverRules: pages.resolverRules, headless: false });
 
   const e2e: E2E = {
     home,
@@ -134,11 +133,7 @@ export async function startE2E(): Promise<E2E> {
 export const PARSER_TESTS = { nextAction: 'Write the parser tests', successCondition: 'All tests in parser.test.ts pass' };
 
 /** Starts a session on the parser-tests commitment from the popup, with `site` as the page last looked at. */
-export async function startSession(
-  e2e: E2E,
-  site: Page,
-  lists: { allowed: string[]; blocked: string[] },
-): Promise<PopupPage> {
+export async function startSession(e2e: E2E, site: Page, lists: { allowed: string[]; blocked: string[] }): Promise<PopupPage> {
   await site.bringToFront();
   const popup = await e2e.popup();
   await popup.fillCommitment({ ...PARSER_TESTS, ...lists });

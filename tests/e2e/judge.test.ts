@@ -38,7 +38,10 @@ describe('the drift judge on unmatched sites', () => {
     await news.bringToFront();
     await e2e.expectBadge('!');
     // Let a second judge run show up in the log if the verdict cache did not hold.
-    await expect.poll(() => judgeCalls('news.test'), { timeout: 3_000 }).not.toBe(1).catch(() => {});
+    await expect
+      .poll(() => judgeCalls('news.test'), { timeout: 3_000 })
+      .not.toBe(1)
+      .catch(() => {});
     expect(judgeCalls('news.test')).toBe(1);
   });
 

@@ -19,7 +19,9 @@ describe('AI failures, the coach and the options page', () => {
     await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toContain('host connected');
     await popup.byId('coach-intention').fill('parser date tests, finally');
     await popup.byId('coach').click();
-    await expect.poll(() => popup.byId('next-action').inputValue(), { timeout: 15_000 }).toBe('Write the failing tests for the date parser');
+    await expect
+      .poll(() => popup.byId('next-action').inputValue(), { timeout: 15_000 })
+      .toBe('Write the failing tests for the date parser');
     expect(await popup.byId('success-condition').inputValue()).toBe('All tests in date-parser.test.ts pass');
     expect(await entriesOf(popup.byId('allowed-chips'))).toEqual(expect.arrayContaining(['code', 'docs.test']));
     expect(e2e.calls().filter((c) => c.role === 'coach')).toHaveLength(1);

@@ -53,7 +53,9 @@ export class FakeHost {
   backends: BackendInfo[] = [{ name: 'claude', available: true, path: '/usr/bin/claude' }];
   runs: Array<{ backend: string; prompt: string; model?: string }> = [];
   /** How `run` answers: text for ok, or an error kind + message. */
-  reply: (prompt: string) => { text: string } | { kind: string; message: string } | 'hang' = () => ({ text: '{"drifting": false, "reason": ""}' });
+  reply: (prompt: string) => { text: string } | { kind: string; message: string } | 'hang' = () => ({
+    text: '{"drifting": false, "reason": ""}',
+  });
 
   connect = (): NativePort => {
     const port = new FakeNativePort(this);
@@ -84,7 +86,11 @@ export class FakeHost {
       this.runs.push({ backend: String(msg.backend), prompt: String(msg.prompt), ...(msg.model ? { model: String(msg.model) } : {}) });
       const r = this.reply(String(msg.prompt));
       if (r === 'hang') return;
-      port.deliver('text' in r ? { id: msg.id, type: 'result', ok: true, text: r.text, ms: 5 } : { id: msg.id, type: 'result', ok: false, error: r, ms: 5 });
+      port.deliver(
+        'text' in r
+          ? { id: msg.id, type: 'result', ok: true, text: r.text, ms: 5 }
+          : { id: msg.id, type: 'result', ok: false, error: r, ms: 5 },
+      );
     }
   }
 
@@ -129,7 +135,10 @@ export async function readBadge(): Promise<{ text: string; color: string }> {
   const rgba = (await fakeBrowser.action.getBadgeBackgroundColor({})) as unknown as number[];
   return {
     text: await fakeBrowser.action.getBadgeText({}),
-    color: `#${rgba.slice(0, 3).map((c) => c.toString(16).padStart(2, '0')).join('')}`,
+    color: `#${rgba
+      .slice(0, 3)
+      .map((c) => c.toString(16).padStart(2, '0'))
+      .join('')}`,
   };
 }
 
@@ -157,7 +166,11 @@ export interface Running extends Background {
 }
 
 /** `beforeHydrated` runs after the listeners are registered and before the stored state is back: the waking event. */
-export async function boot(host = new FakeHost(), clock: () => number = () => Date.now(), beforeHydrated?: () => Promise<unknown>): Promise<Running> {
+export async function boot(
+  host = new FakeHost(),
+  clock: () => number = () => Date.now(),
+  beforeHydrated?: () => Promise<unknown>,
+): Promise<Running> {
   const statePorts: Array<(port: StatePort) => void> = [];
   const bg = startBackground({
     now: clock,
@@ -220,8 +233,26 @@ export const spyConsole = () => {
 };
 
 /** A tab object as tabs.onUpdated hands it over, with the fields the observer reads. */
-export function tabOf(partial: { id: number; windowId: number; active: boolean; url: string; title: string; incognito?: boolean }): Browser.tabs.Tab {
-  return { index: 0, highlighted: false, pinned: false, incognito: false, discarded: false, autoDiscardable: true, groupId: -1, frozen: false, selected: false, ...partial } as Browser.tabs.Tab;
+export function tabOf(partial: {
+  id: number;
+  windowId: number;
+  active: boolean;
+  url: string;
+  title: string;
+  incognito?: boolean;
+}): Browser.tabs.Tab {
+  return {
+    index: 0,
+    highlighted: false,
+    pinned: false,
+    incognito: false,
+    discarded: false,
+    autoDiscardable: true,
+    groupId: -1,
+    frozen: false,
+    selected: false,
+    ...partial,
+  } as Browser.tabs.Tab;
 }
 
 /** Saves settings through the options-page request path, changing only the given fields. */

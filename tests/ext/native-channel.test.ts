@@ -128,7 +128,13 @@ describe('NativeChannel', () => {
     const host = new FakeHost();
     const invalid: string[] = [];
     const channel = new NativeChannel(
-      { connect: host.connect, lastError: () => undefined, now: () => 0, setTimer: (f, ms) => setTimeout(f, ms), clearTimer: (h) => clearTimeout(h as never) },
+      {
+        connect: host.connect,
+        lastError: () => undefined,
+        now: () => 0,
+        setTimer: (f, ms) => setTimeout(f, ms),
+        clearTimer: (h) => clearTimeout(h as never),
+      },
       { onStatus: () => {}, onWindow: () => {}, onWatcher: () => {}, onInvalid: (m) => invalid.push(m) },
     );
     channel.start();
@@ -171,7 +177,9 @@ describe('the background over a host that exits at start', () => {
     expect(pushes.length).toBeLessThanOrEqual(host.ports.length * 5 + 5);
     // 30 simulated minutes of retries take well under a second of real CPU.
     expect((cpu.user + cpu.system) / 1000).toBeLessThan(2_000);
-    console.log(`crash loop: ${host.ports.length} connects and ${pushes.length} state pushes in ${minutes} simulated minutes, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU`);
+    console.log(
+      `crash loop: ${host.ports.length} connects and ${pushes.length} state pushes in ${minutes} simulated minutes, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU`,
+    );
     host.refuse = null;
     await vi.advanceTimersByTimeAsync(60_000);
     expect(port.received.at(-1)!.view.host.connection).toBe('connected');

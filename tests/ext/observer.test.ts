@@ -1,7 +1,19 @@
 // The observer over WXT's fake browser: what a tab or a host window becomes, and what never leaves the browser.
 import { fakeBrowser } from 'wxt/testing';
 import { describe, expect, it } from 'vitest';
-import { tabOf, activate, patchSettings, boot, FakeHost, freshBackgroundEachTest, openTab, readBadge, restartWorker, type Running, START } from './harness';
+import {
+  tabOf,
+  activate,
+  patchSettings,
+  boot,
+  FakeHost,
+  freshBackgroundEachTest,
+  openTab,
+  readBadge,
+  restartWorker,
+  type Running,
+  START,
+} from './harness';
 
 let bg: Running;
 freshBackgroundEachTest();
@@ -23,10 +35,18 @@ describe('observations', () => {
     await bg.send(START);
     const id = await openTab('https://docs.test/a', 'A');
     await activate(id);
-    await fakeBrowser.tabs.onUpdated.trigger(id, { title: 'B' }, tabOf({ id, windowId: 0, active: true, url: 'https://docs.test/a', title: 'B' }));
+    await fakeBrowser.tabs.onUpdated.trigger(
+      id,
+      { title: 'B' },
+      tabOf({ id, windowId: 0, active: true, url: 'https://docs.test/a', title: 'B' }),
+    );
     await bg.flush();
     expect(bg.shell.state.drift.current?.title).toBe('B');
-    await fakeBrowser.tabs.onUpdated.trigger(99, { title: 'Secret' }, tabOf({ id: 99, windowId: 0, active: true, incognito: true, url: 'https://videos.test/', title: 'Secret' }));
+    await fakeBrowser.tabs.onUpdated.trigger(
+      99,
+      { title: 'Secret' },
+      tabOf({ id: 99, windowId: 0, active: true, incognito: true, url: 'https://videos.test/', title: 'Secret' }),
+    );
     await bg.flush();
     expect(bg.shell.state.drift.current?.title).toBe('B');
     expect(bg.shell.state.drift.recentTitles).not.toContain('Secret');
@@ -76,7 +96,11 @@ describe('observations', () => {
     expect(bg.shell.state.drift.current).toMatchObject({ source: 'os', app: 'Code', title: '~/src — zsh' });
     // While another app has focus, a background tab retitling itself is not an observation.
     const id = await openTab('https://videos.test/', 'x');
-    await fakeBrowser.tabs.onUpdated.trigger(id, { title: 'Cats' }, tabOf({ id, windowId: 0, active: true, url: 'https://videos.test/', title: 'Cats' }));
+    await fakeBrowser.tabs.onUpdated.trigger(
+      id,
+      { title: 'Cats' },
+      tabOf({ id, windowId: 0, active: true, url: 'https://videos.test/', title: 'Cats' }),
+    );
     await bg.flush();
     expect(bg.shell.state.drift.current?.app).toBe('Code');
   });
@@ -89,7 +113,9 @@ describe('privacy before any prompt is built', () => {
   async function sessionWith(neverSendUrls: boolean): Promise<Running> {
     let now = Date.now();
     const host = new FakeHost();
-    host.reply = (prompt) => ({ text: prompt.includes('recent_titles') ? '{"on_track": true, "message": ""}' : '{"drifting": true, "reason": "news"}' });
+    host.reply = (prompt) => ({
+      text: prompt.includes('recent_titles') ? '{"on_track": true, "message": ""}' : '{"drifting": true, "reason": "news"}',
+    });
     const running = await boot(host, () => (now += 1_000));
     const settings = ((await running.send({ type: 'getSettings' })) as { value: object }).value;
     await running.send({
@@ -102,9 +128,15 @@ describe('privacy before any prompt is built', () => {
     await activate(await openTab('https://docs.test/b#fragsecret', 'Lexer notes tok_abc123'));
     await activate(await openTab(SECRET_URL, 'Headlines for tok_abc123'));
     // A page without a <title>: the browser shows its URL as the title.
-    await activate(await openTab(SECRET_URL.replace('news.test', 'blog.test'), SECRET_URL.replace('https://', '').replace('news.test', 'blog.test')));
+    await activate(
+      await openTab(SECRET_URL.replace('news.test', 'blog.test'), SECRET_URL.replace('https://', '').replace('news.test', 'blog.test')),
+    );
     // An incognito tab is never observed (includeIncognito is off).
-    await fakeBrowser.tabs.onUpdated.trigger(77, { title: 'incognito-secret' }, tabOf({ id: 77, windowId: 0, active: true, incognito: true, url: 'https://videos.test/', title: 'incognito-secret' }));
+    await fakeBrowser.tabs.onUpdated.trigger(
+      77,
+      { title: 'incognito-secret' },
+      tabOf({ id: 77, windowId: 0, active: true, incognito: true, url: 'https://videos.test/', title: 'incognito-secret' }),
+    );
     await running.flush();
     return running;
   }
@@ -122,7 +154,9 @@ describe('privacy before any prompt is built', () => {
     for (const urlPart of ['/private', 'path-secret', 'token=', '?token', '#frag', 'https://']) expect(all, urlPart).not.toContain(urlPart);
     expect(all).toContain('news.test');
     expect(all).toContain('blog.test');
-    console.log(`privacy: ${prompts.length} prompts checked (${judges.length} judges, ${nudges.length} nudges) against ${SECRETS.length} secrets`);
+    console.log(
+      `privacy: ${prompts.length} prompts checked (${judges.length} judges, ${nudges.length} nudges) against ${SECRETS.length} secrets`,
+    );
   });
 
   it('with neverSendUrls off: the path may appear, never the query, the fragment or a redacted secret', async () => {

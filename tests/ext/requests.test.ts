@@ -51,9 +51,15 @@ describe('surfaces', () => {
 describe('senders', () => {
   it('refuses messages and ports from unexpected senders; content scripts get only drift actions', async () => {
     bg = await boot();
-    expect(await bg.send(START, { id: 'other-extension', url: 'chrome-extension://other/x.html' })).toMatchObject({ ok: false, error: { message: 'not allowed' } });
+    expect(await bg.send(START, { id: 'other-extension', url: 'chrome-extension://other/x.html' })).toMatchObject({
+      ok: false,
+      error: { message: 'not allowed' },
+    });
     expect(await bg.send(START, { url: 'https://evil.test/' })).toMatchObject({ ok: false });
-    expect(await bg.send({ type: 'driftOnTask' }, { id: 'other-extension', url: 'https://docs.test/', tab: { id: 3 } })).toMatchObject({ ok: false, error: { message: 'not allowed' } });
+    expect(await bg.send({ type: 'driftOnTask' }, { id: 'other-extension', url: 'https://docs.test/', tab: { id: 3 } })).toMatchObject({
+      ok: false,
+      error: { message: 'not allowed' },
+    });
     expect(await bg.send(START, CONTENT_SENDER())).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
     expect(await bg.send({ type: 'saveSettings', settings: {} }, CONTENT_SENDER())).toMatchObject({ ok: false });
     expect(bg.shell.state.phase).toBe('idle');
@@ -88,7 +94,9 @@ describe('who may send what', () => {
     // A new request type must be added here and so decided on, not silently allowed.
     expect(pageOnly.sort()).toEqual(Object.keys(SAMPLES).sort());
     const host = new FakeHost();
-    host.reply = (prompt) => ({ text: prompt.includes('intention') ? '{"next_action": "a", "success_condition": "b", "allowed": []}' : '{"ok": true}' });
+    host.reply = (prompt) => ({
+      text: prompt.includes('intention') ? '{"next_action": "a", "success_condition": "b", "allowed": []}' : '{"ok": true}',
+    });
     bg = await boot(host);
     await bg.send(START);
     const settingsBefore = JSON.stringify(bg.shell.state.settings);
@@ -121,7 +129,10 @@ describe('who may send what', () => {
     ['a type of the wrong kind', { type: 42 }],
     ['a deeply nested type', deepType],
     ['startSession without input', { type: 'startSession' }],
-    ['startSession with an empty commitment', { type: 'startSession', input: { commitment: { nextAction: ' ', successCondition: '' }, allowed: [], blocked: [] } }],
+    [
+      'startSession with an empty commitment',
+      { type: 'startSession', input: { commitment: { nextAction: ' ', successCondition: '' }, allowed: [], blocked: [] } },
+    ],
     ['saveSettings of a future version', { type: 'saveSettings', settings: { version: 2 } }],
     ['saveSettings with an invalid regex', { type: 'saveSettings', settings: { version: 1, redactPatterns: ['(('] } }],
     ['an over-long coach intention', { type: 'coach', intention: 'x'.repeat(5_000) }],

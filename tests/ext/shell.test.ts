@@ -46,7 +46,15 @@ describe('shell', () => {
       [KEYS.session]: {
         version: 1,
         lastSessionId: 3,
-        session: { id: 3, commitment: { nextAction: 'a', successCondition: 'b' }, allowed: ['docs.test'], blocked: [], startedAt: 1, pausedTotalMs: 0, timeboxNotified: false },
+        session: {
+          id: 3,
+          commitment: { nextAction: 'a', successCondition: 'b' },
+          allowed: ['docs.test'],
+          blocked: [],
+          startedAt: 1,
+          pausedTotalMs: 0,
+          timeboxNotified: false,
+        },
       },
     });
     const id = await openTab('https://docs.test/', 'Docs');

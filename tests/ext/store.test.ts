@@ -42,13 +42,28 @@ describe('stored values', () => {
   it('corrupt stored values fall back to defaults with a warning; other keys survive', async () => {
     await fakeBrowser.storage.local.set({
       [KEYS.settings]: { version: 1, nudgeIntervalMinutes: 'soon' },
-      [KEYS.session]: { version: 1, lastSessionId: 1, session: { id: 1, commitment: { nextAction: 'a', successCondition: 'b' }, allowed: [], blocked: [], startedAt: 1, pausedTotalMs: 0, timeboxNotified: false } },
+      [KEYS.session]: {
+        version: 1,
+        lastSessionId: 1,
+        session: {
+          id: 1,
+          commitment: { nextAction: 'a', successCondition: 'b' },
+          allowed: [],
+          blocked: [],
+          startedAt: 1,
+          pausedTotalMs: 0,
+          timeboxNotified: false,
+        },
+      },
     });
     await fakeBrowser.storage.session.set({ [KEYS.drift]: '{{{not json' });
     bg = await boot();
     expect(bg.shell.state.settings.nudgeIntervalMinutes).toBe(5);
     expect(bg.shell.state.phase).toBe('active');
-    const messages = bg.shell.diagnostics.list().map((d) => d.message).join('\n');
+    const messages = bg.shell.diagnostics
+      .list()
+      .map((d) => d.message)
+      .join('\n');
     expect(messages).toMatch(/stored settings were unreadable.*nudgeIntervalMinutes/);
     expect(messages).toMatch(/stored drift state was unreadable/);
   });
@@ -64,12 +79,23 @@ describe('corrupt or old stored values', () => {
   const SESSION = {
     version: 1,
     lastSessionId: 3,
-    session: { id: 3, commitment: { nextAction: 'a', successCondition: 'b' }, allowed: ['docs.test'], blocked: [], startedAt: 1, pausedTotalMs: 0, timeboxNotified: false },
+    session: {
+      id: 3,
+      commitment: { nextAction: 'a', successCondition: 'b' },
+      allowed: ['docs.test'],
+      blocked: [],
+      startedAt: 1,
+      pausedTotalMs: 0,
+      timeboxNotified: false,
+    },
   };
   const GOOD: Record<string, unknown> = {
     [KEYS.settings]: { version: 1, nudgeIntervalMinutes: 7 },
     [KEYS.session]: SESSION,
-    [KEYS.drift]: { version: 2, drift: { sessionId: 3, status: 'drifting', reason: 'kept reason', driftEpisode: 4, current: null, dismissedNudge: 'kept advice' } },
+    [KEYS.drift]: {
+      version: 2,
+      drift: { sessionId: 3, status: 'drifting', reason: 'kept reason', driftEpisode: 4, current: null, dismissedNudge: 'kept advice' },
+    },
     [KEYS.diagnostics]: [{ at: 1, level: 'info', message: 'kept entry' }],
     [KEYS.observer]: { focus: 'os', lastOs: { title: 'kept window', app: 'code', at: 1 } },
   };
@@ -86,9 +112,17 @@ describe('corrupt or old stored values', () => {
     [KEYS.settings, 'an invalid redaction regex', { version: 1, redactPatterns: ['('] }],
     [KEYS.settings, 'a v0 record of the wrong types', { allowedApps: 'code' }],
     [KEYS.session, 'version 0', { lastSessionId: 1, session: null }],
-    [KEYS.session, 'a session without a commitment', { ...SESSION, session: { ...SESSION.session, commitment: { nextAction: '', successCondition: '' } } }],
+    [
+      KEYS.session,
+      'a session without a commitment',
+      { ...SESSION, session: { ...SESSION.session, commitment: { nextAction: '', successCondition: '' } } },
+    ],
     [KEYS.drift, 'an unknown status', { version: 2, drift: { sessionId: 3, status: 'panicking', current: null } }],
-    [KEYS.drift, 'an over-long dismissed nudge', { version: 2, drift: { sessionId: 3, status: 'ontask', current: null, dismissedNudge: 'x'.repeat(5_000) } }],
+    [
+      KEYS.drift,
+      'an over-long dismissed nudge',
+      { version: 2, drift: { sessionId: 3, status: 'ontask', current: null, dismissedNudge: 'x'.repeat(5_000) } },
+    ],
     [KEYS.diagnostics, 'too many entries', Array.from({ length: 501 }, (_, i) => ({ at: i, level: 'info', message: 'm' }))],
     [KEYS.observer, 'an unknown focus', { focus: 'moon', lastOs: null }],
   ];
@@ -105,7 +139,10 @@ describe('corrupt or old stored values', () => {
     await fakeBrowser.storage.session.set(session);
     bg = await boot();
     const shell = bg.shell;
-    const messages = shell.diagnostics.list().map((d) => d.message).join('\n');
+    const messages = shell.diagnostics
+      .list()
+      .map((d) => d.message)
+      .join('\n');
     expect(messages).toMatch(/unreadable|reset|migrated/);
 
     if (key !== KEYS.settings) expect(shell.state.settings.nudgeIntervalMinutes).toBe(7);
@@ -129,11 +166,20 @@ describe('corrupt or old stored values', () => {
   it('drift state of version 1 (with the dismissed nudge under its own key) is migrated, the old key removed', async () => {
     await fakeBrowser.storage.local.set({ [KEYS.session]: SESSION });
     await fakeBrowser.storage.session.set({
-      [KEYS.drift]: { version: 1, drift: { sessionId: 3, status: 'ontask', episode: 4, dismissedEpisode: 4, driftGen: 2, nudgeEpoch: 6, current: null } },
+      [KEYS.drift]: {
+        version: 1,
+        drift: { sessionId: 3, status: 'ontask', episode: 4, dismissedEpisode: 4, driftGen: 2, nudgeEpoch: 6, current: null },
+      },
       dismissedNudge: 'kept advice',
     });
     bg = await boot();
-    expect(bg.shell.state.drift).toMatchObject({ driftEpisode: 4, answeredDriftEpisode: 4, judgeLaunches: 2, onTaskStretch: 6, dismissedNudge: 'kept advice' });
+    expect(bg.shell.state.drift).toMatchObject({
+      driftEpisode: 4,
+      answeredDriftEpisode: 4,
+      judgeLaunches: 2,
+      onTaskStretch: 6,
+      dismissedNudge: 'kept advice',
+    });
     expect(bg.shell.diagnostics.list().map((d) => d.message)).toContain('drift state migrated from version 1');
     await bg.flush();
     expect(await fakeBrowser.storage.session.get('dismissedNudge')).toEqual({});

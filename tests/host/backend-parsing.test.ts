@@ -15,7 +15,17 @@ import { scriptFromCmdShim } from '../../native-host/src/runner/windows-command.
 const ctx: BackendContext = { workDir: '/nonexistent/run', dataDir: '/nonexistent', systemPrompt: 'SYS', prepared: {} };
 
 function capture(partial: Partial<CaptureResult>): CaptureResult {
-  return { exitCode: 0, exitSignal: null, stdout: '', stderr: '', stdoutTruncated: false, stderrTruncated: false, timedOut: false, aborted: false, ...partial };
+  return {
+    exitCode: 0,
+    exitSignal: null,
+    stdout: '',
+    stderr: '',
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    timedOut: false,
+    aborted: false,
+    ...partial,
+  };
 }
 
 describe('classification order', () => {
@@ -49,13 +59,19 @@ describe('extractors', () => {
   it('gemini: exit 41/145 → auth; stderr JSON 401 → auth; response → text', () => {
     expect(gemini.extract({ stdout: '', stderr: '', exitCode: 41 }, ctx).kind).toBe('auth');
     expect(gemini.extract({ stdout: '', stderr: '', exitCode: 145 }, ctx).kind).toBe('auth');
-    const unauthorized = gemini.extract({ stdout: '', stderr: 'warn\n{"error":{"type":"x","message":"denied","code":401}}', exitCode: 1 }, ctx);
+    const unauthorized = gemini.extract(
+      { stdout: '', stderr: 'warn\n{"error":{"type":"x","message":"denied","code":401}}', exitCode: 1 },
+      ctx,
+    );
     expect(unauthorized.kind).toBe('auth');
     expect(gemini.extract({ stdout: '{"response":"ok"}', stderr: '', exitCode: 0 }, ctx)).toEqual({ kind: 'text', text: 'ok' });
   });
 
   it('qwen: last result element, [API Error: with 401 → auth', () => {
-    const out = JSON.stringify([{ type: 'result', result: 'old' }, { type: 'result', result: '[API Error: 401 invalid api key]' }]);
+    const out = JSON.stringify([
+      { type: 'result', result: 'old' },
+      { type: 'result', result: '[API Error: 401 invalid api key]' },
+    ]);
     expect(qwen.extract({ stdout: out, stderr: '', exitCode: 0 }, ctx).kind).toBe('auth');
     expect(defaultQwenAuthType({ DASHSCOPE_API_KEY: 'k' })).toBe('openai');
     expect(defaultQwenAuthType({})).toBe('qwen-oauth');
@@ -66,7 +82,8 @@ describe('extractors', () => {
   });
 
   it('windows npm cmd-shim: finds the node script', () => {
-    const shim = '@ECHO off\r\nGOTO start\r\n:find_dp0\r\nSET dp0=%~dp0\r\n"%_prog%"  "%dp0%\\node_modules\\@anthropic-ai\\claude-code\\cli.js" %*\r\n';
+    const shim =
+      '@ECHO off\r\nGOTO start\r\n:find_dp0\r\nSET dp0=%~dp0\r\n"%_prog%"  "%dp0%\\node_modules\\@anthropic-ai\\claude-code\\cli.js" %*\r\n';
     expect(scriptFromCmdShim(shim, '/npm')).toBe('/npm/node_modules/@anthropic-ai/claude-code/cli.js');
     expect(scriptFromCmdShim('@echo off\r\nfoo.exe %*', '/npm')).toBeUndefined();
   });
@@ -74,7 +91,12 @@ describe('extractors', () => {
 
 describe('host config', () => {
   it('accepts overrides and custom backends, rejects built-in names and unknown keys', () => {
-    expect(HostConfig.safeParse({ backends: { claude: { path: '/x/claude', model: 'opus' } }, custom: { 'my-llm': { bin: 'x', args: ['{model}'] } } }).success).toBe(true);
+    expect(
+      HostConfig.safeParse({
+        backends: { claude: { path: '/x/claude', model: 'opus' } },
+        custom: { 'my-llm': { bin: 'x', args: ['{model}'] } },
+      }).success,
+    ).toBe(true);
     expect(HostConfig.safeParse({ custom: { claude: { bin: 'x', args: [] } } }).success).toBe(false);
     expect(HostConfig.safeParse({ backends: { claude: { command: 'sh -c' } } }).success).toBe(false);
     expect(HostConfig.safeParse({ backends: { nosuch: {} } }).success).toBe(false);
@@ -87,9 +109,28 @@ describe('child environment', () => {
       path: '/bin',
       tmpDir: '/run/x/tmp',
       backendEnv: { OWN: '1' },
-      source: { HOME: '/h', LC_ALL: 'C', ANTHROPIC_API_KEY: 'k', SECRET_TOKEN: 's', PATH: '/evil', NODE_OPTIONS: '--require x', TERM: 'xterm' },
+      source: {
+        HOME: '/h',
+        LC_ALL: 'C',
+        ANTHROPIC_API_KEY: 'k',
+        SECRET_TOKEN: 's',
+        PATH: '/evil',
+        NODE_OPTIONS: '--require x',
+        TERM: 'xterm',
+      },
     });
-    expect(env).toEqual({ HOME: '/h', LC_ALL: 'C', ANTHROPIC_API_KEY: 'k', OWN: '1', PATH: '/bin', TMPDIR: '/run/x/tmp', TMP: '/run/x/tmp', TEMP: '/run/x/tmp', NO_COLOR: '1', TERM: 'dumb' });
+    expect(env).toEqual({
+      HOME: '/h',
+      LC_ALL: 'C',
+      ANTHROPIC_API_KEY: 'k',
+      OWN: '1',
+      PATH: '/bin',
+      TMPDIR: '/run/x/tmp',
+      TMP: '/run/x/tmp',
+      TEMP: '/run/x/tmp',
+      NO_COLOR: '1',
+      TERM: 'dumb',
+    });
   });
 });
 

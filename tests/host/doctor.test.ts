@@ -34,7 +34,9 @@ describe('doctor', () => {
     expect(before.report.browsers.find((b) => b.browser === 'chromium')?.present).toBe(true);
     expect(before.report.reasons.join()).toMatch(/install/);
     expect(before.report.watcher).toMatchObject({ state: 'unavailable', message: expect.stringContaining('no DISPLAY') });
-    expect(before.report.backends.map((b) => b.name)).toEqual(expect.arrayContaining(['claude', 'codex', 'gemini', 'qwen', 'ollama', 'llm']));
+    expect(before.report.backends.map((b) => b.name)).toEqual(
+      expect.arrayContaining(['claude', 'codex', 'gemini', 'qwen', 'ollama', 'llm']),
+    );
     expect(before.report.config).toMatchObject({ path: hostEnv.configPath, exists: false, ok: true });
 
     expect((await runHostCommand(env, ['install'])).code).toBe(0);

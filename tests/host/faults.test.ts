@@ -73,7 +73,12 @@ describe('backends that misbehave', () => {
   const cases: Array<[Mode, number, (r: RunResult) => void, number]> = [
     ['hang', 1_000, (r) => expect(r).toMatchObject({ ok: false, error: { kind: 'timeout' } }), 2],
     ['fork-exit', 20_000, (r) => expect(r).toMatchObject({ ok: true, text: '{"drifting": false, "reason": "fork-exit answered"}' }), 5],
-    ['flood', 20_000, (r) => expect(r).toMatchObject({ ok: false, error: { kind: 'api_error', message: expect.stringMatching(/1 MB/) } }), 1],
+    [
+      'flood',
+      20_000,
+      (r) => expect(r).toMatchObject({ ok: false, error: { kind: 'api_error', message: expect.stringMatching(/1 MB/) } }),
+      1,
+    ],
     ['term-writer', 1_000, (r) => expect(r).toMatchObject({ ok: false, error: { kind: 'timeout' } }), 2],
     ['garbage', 20_000, (r) => expect(r.ok).toBe(true), 1],
   ];

@@ -86,7 +86,8 @@ export function hostileBody(r: Rng, id: number): { body: Buffer; category: strin
   }
   if (roll < 260) return json(r.pick([0, 'hello', null, [id, 'hello'], true, -1, [{ id, type: 'hello' }]]), 'json non-object');
   if (roll < 360) return json({ id, type: r.pick(UNKNOWN_TYPES), command: r.pick(['rm -rf /', ['sh', '-c', 'id']]) }, 'unknown type');
-  if (roll < 440) return json({ id: r.pick(BAD_IDS), type: r.pick(['hello', 'run']), backend: 'claude', prompt: 'p', timeoutMs: 5000 }, 'bad id');
+  if (roll < 440)
+    return json({ id: r.pick(BAD_IDS), type: r.pick(['hello', 'run']), backend: 'claude', prompt: 'p', timeoutMs: 5000 }, 'bad id');
   if (roll < 600) {
     const run: Record<string, unknown> = { id, type: 'run', backend: 'fuzz-nosuch', prompt: 'hi', timeoutMs: 5_000 };
     const field = r.pick(['backend', 'timeoutMs', 'model', 'prompt', 'extra', 'missing']);
@@ -104,14 +105,26 @@ export function hostileBody(r: Rng, id: number): { body: Buffer; category: strin
     const closed = nested(depth, r.pick(['array', 'object'] as const));
     const where = r.pick(['type', 'id', 'prompt', 'extra', 'body']);
     const text =
-      where === 'body' ? closed : where === 'extra' ? `{"id":${id},"type":"hello","x":${closed}}` : where === 'type' ? `{"id":${id},"type":${closed}}` : where === 'id' ? `{"id":${closed},"type":"hello"}` : `{"id":${id},"type":"run","backend":"x","timeoutMs":5000,"prompt":${closed}}`;
+      where === 'body'
+        ? closed
+        : where === 'extra'
+          ? `{"id":${id},"type":"hello","x":${closed}}`
+          : where === 'type'
+            ? `{"id":${id},"type":${closed}}`
+            : where === 'id'
+              ? `{"id":${closed},"type":"hello"}`
+              : `{"id":${id},"type":"run","backend":"x","timeoutMs":5000,"prompt":${closed}}`;
     return { body: Buffer.from(text, 'utf8'), category: `deep json (${where})` };
   }
   if (roll < 623) {
     // Near the inbound frame limit: big strings, many keys, long escapes.
     const size = r.int(100_000, 1_000_000);
     const kind = r.pick(['prompt', 'keys', 'escapes']);
-    if (kind === 'prompt') return json({ id, type: 'run', backend: 'fuzz-nosuch', timeoutMs: 5_000, prompt: 'p'.repeat(Math.min(size, 200_000)) }, 'huge json (max prompt)');
+    if (kind === 'prompt')
+      return json(
+        { id, type: 'run', backend: 'fuzz-nosuch', timeoutMs: 5_000, prompt: 'p'.repeat(Math.min(size, 200_000)) },
+        'huge json (max prompt)',
+      );
     if (kind === 'keys') {
       const obj: Record<string, number> = { id } as never;
       for (let i = 0; i < size / 64; i++) obj[`k${i}`] = i;
@@ -141,6 +154,19 @@ export function hostileBody(r: Rng, id: number): { body: Buffer; category: strin
     return { body: Buffer.from(mutated, 'utf8'), category: `mutated json (${how})` };
   }
   if (roll < 800) return json({ id, type: 'hello', ...(r.chance(0.3) ? { extra: 1 } : {}) }, 'hello');
-  if (roll < 920) return json({ id, type: 'run', backend: 'fuzz-nosuch', prompt: r.pick(['x', '{"drifting":false}', '\u0000', 'é'.repeat(100)]), timeoutMs: r.int(1_000, 300_000) }, 'run unknown backend');
-  return json({ id, type: 'run', backend: r.pick(['claude', 'llm', 'gemini']), prompt: 'hi', timeoutMs: 5_000, model: r.pick(['-x', '--help', '-']) }, 'run option-like model');
+  if (roll < 920)
+    return json(
+      {
+        id,
+        type: 'run',
+        backend: 'fuzz-nosuch',
+        prompt: r.pick(['x', '{"drifting":false}', '\u0000', 'é'.repeat(100)]),
+        timeoutMs: r.int(1_000, 300_000),
+      },
+      'run unknown backend',
+    );
+  return json(
+    { id, type: 'run', backend: r.pick(['claude', 'llm', 'gemini']), prompt: 'hi', timeoutMs: 5_000, model: r.pick(['-x', '--help', '-']) },
+    'run option-like model',
+  );
 }

@@ -132,10 +132,16 @@ describe('fuzzing the frame stream', () => {
     const rounds = 12;
     for (let i = 0; i < rounds; i++) {
       const declared = MAX_FRAME_FROM_BROWSER + r.int(1, 4096);
-      await writeSplit(host, Buffer.concat([frameBytes(r.bytes(declared)), frameBytes(Buffer.from(JSON.stringify({ id: 100 + i, type: 'hello' })))]), r);
+      await writeSplit(
+        host,
+        Buffer.concat([frameBytes(r.bytes(declared)), frameBytes(Buffer.from(JSON.stringify({ id: 100 + i, type: 'hello' })))]),
+        r,
+      );
     }
     for (let i = 0; i < rounds; i++) HelloReply.parse(await host.next((m) => m.id === 100 + i && m.type === 'hello'));
-    expect(replies(host).filter((m) => m.type === 'error' && /exceeds/.test(String((m.error as { message: string }).message)))).toHaveLength(rounds);
+    expect(
+      replies(host).filter((m) => m.type === 'error' && /exceeds/.test(String((m.error as { message: string }).message))),
+    ).toHaveLength(rounds);
     assertNoCrash(host);
   });
 

@@ -118,7 +118,9 @@ describe('install / uninstall in a temp HOME', () => {
     const install = await runHostCommand(s.env, ['install', '--browser', 'all']);
     expect(install.code, install.stderr).toBe(0);
     for (const dir of ['google-chrome', 'chromium', 'microsoft-edge', join('BraveSoftware', 'Brave-Browser'), 'vivaldi'])
-      expect(readJson(join(s.config, dir, 'NativeMessagingHosts', MANIFEST)).allowed_origins).toEqual([`chrome-extension://${EXTENSION_ID}/`]);
+      expect(readJson(join(s.config, dir, 'NativeMessagingHosts', MANIFEST)).allowed_origins).toEqual([
+        `chrome-extension://${EXTENSION_ID}/`,
+      ]);
     expect(readJson(join(s.firefoxHosts, MANIFEST)).allowed_extensions).toEqual([GECKO_ID]);
 
     const uninstall = await runHostCommand(s.env, ['uninstall']);

@@ -48,7 +48,10 @@ describe('executable resolution with a minimal PATH', () => {
     hostEnv.writeConfig({ backends: { claude: { path: '/nonexistent/claude' } } });
     host = spawnHost({ env: hostEnv.env });
     const { hello, result } = await helloAndRun(host, 'claude');
-    expect(hello.backends.find((b) => b.name === 'claude')).toMatchObject({ available: false, problem: expect.stringMatching(/nonexistent/) });
+    expect(hello.backends.find((b) => b.name === 'claude')).toMatchObject({
+      available: false,
+      problem: expect.stringMatching(/nonexistent/),
+    });
     expect(result).toMatchObject({ ok: false, error: { kind: 'not_installed' } });
   });
 });

@@ -10,8 +10,7 @@ import type { WatcherHandle } from '../../native-host/src/watcher/watcher-types.
 import { WINDOWS_WATCHER_SCRIPT, windowsHelperCommand } from '../../native-host/src/watcher/windows-script.js';
 import { waitFor } from './helpers/xvfb.js';
 
-const fixture = (name: string) =>
-  readFileSync(fileURLToPath(new URL(`./fixtures/watcher/${name}`, import.meta.url)), 'utf8');
+const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/watcher/${name}`, import.meta.url)), 'utf8');
 
 /** A stand-in helper: replays what it gets on stdin (the recorded output), then exits with code 3. */
 const REPLAY = [
@@ -48,7 +47,14 @@ describe('helper line parsing', () => {
   it('parses the recorded osascript output', () => {
     const parsed = fixture('macos-osascript.out').split('\n').map(parseHelperLine).filter(Boolean);
     expect(parsed[0]).toEqual({ kind: 'status', status: 'ready', titles: false });
-    expect(parsed.slice(1).map((p) => (p?.kind === 'window' ? p.app : '?'))).toEqual(['Safari', 'Terminal', 'Terminal', 'Code', '', 'Notes']);
+    expect(parsed.slice(1).map((p) => (p?.kind === 'window' ? p.app : '?'))).toEqual([
+      'Safari',
+      'Terminal',
+      'Terminal',
+      'Code',
+      '',
+      'Notes',
+    ]);
   });
 });
 
@@ -68,7 +74,9 @@ describe('helper watcher process', () => {
     const windows = () => events.filter((e): e is WindowEvent => e.type === 'window');
     const failures = () => events.filter((e) => e.type === 'watcher' && e.state === 'failed');
     await waitFor(() => failures().length >= 2 && windows().length >= 10, 'two runs of the helper');
-    const firstRun = windows().slice(0, 5).map((e) => [e.title, e.app, e.pid]);
+    const firstRun = windows()
+      .slice(0, 5)
+      .map((e) => [e.title, e.app, e.pid]);
     expect(firstRun).toEqual([
       ['Inbox (3) - Outlook', 'OUTLOOK', 4312],
       ['antidrift – Visual Studio Code', 'Code', 9120],
@@ -106,7 +114,12 @@ describe('helper watcher process', () => {
     const missing: (WindowEvent | WatcherEvent)[] = [];
     handle = startHelperWatcher(
       { emit: (m) => missing.push(m), log: () => {} },
-      { kind: 'windows', helper: { command: '/nonexistent/powershell.exe', args: [], stdin: '' }, runningMessage: 'running', firstRetryMs: 5_000 },
+      {
+        kind: 'windows',
+        helper: { command: '/nonexistent/powershell.exe', args: [], stdin: '' },
+        runningMessage: 'running',
+        firstRetryMs: 5_000,
+      },
     );
     const failed = await waitFor(() => missing.find((e) => e.type === 'watcher' && e.state === 'failed'), 'spawn failure');
     expect((failed as WatcherEvent).message).toMatch(/ENOENT/);

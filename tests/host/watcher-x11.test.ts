@@ -170,10 +170,23 @@ describe('X11 watcher', () => {
   it('reports failed when the X server dies and running again after it restarts', async () => {
     const before = states().length;
     await xs.kill();
-    const failed = await waitFor(() => states().slice(before).find((s) => s.state === 'failed'), 'failed state');
+    const failed = await waitFor(
+      () =>
+        states()
+          .slice(before)
+          .find((s) => s.state === 'failed'),
+      'failed state',
+    );
     expect(failed.message).toMatch(/X|connect/);
     await xs.restart();
-    await waitFor(() => states().slice(before).some((s) => s.state === 'running'), 'running again', 15_000);
+    await waitFor(
+      () =>
+        states()
+          .slice(before)
+          .some((s) => s.state === 'running'),
+      'running again',
+      15_000,
+    );
     const gamma = await startXterm('WatchGamma', 'Gamma after restart');
     await activate(gamma.id);
     await nextWindowEvent((e) => e.app === 'WatchGamma' && e.title === 'Gamma after restart', 'event after reconnect');

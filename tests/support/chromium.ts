@@ -28,11 +28,11 @@ export function assertBuilt(): void {
 /** Registers the native host for this profile; HOME is the temp home so nothing touches the real one. */
 export function installHost(userDataDir: string, home: string): void {
   assertBuilt();
-  const result = spawnSync(
-    process.execPath,
-    [HOST_SCRIPT, 'install', '--browser', 'chromium', '--user-data-dir', userDataDir],
-    { env: { ...process.env, HOME: home }, encoding: 'utf8', timeout: 30_000 },
-  );
+  const result = spawnSync(process.execPath, [HOST_SCRIPT, 'install', '--browser', 'chromium', '--user-data-dir', userDataDir], {
+    env: { ...process.env, HOME: home },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   if (result.status !== 0) {
     throw new Error(`antidrift-host install failed (${result.status}): ${result.stderr || result.stdout}`);
   }

@@ -10,7 +10,9 @@ type Handlers = { [T in RequestType]?: (req: RequestOf<T>) => Reply<T> | Promise
 
 /** What an unscripted request gets: actions succeed; the state comes only from pushes unless scripted. */
 function unscripted(type: RequestType): Reply {
-  return type === 'getState' ? { ok: false, error: { kind: 'unavailable', message: 'no state scripted' } } : { ok: true, value: null } as Reply;
+  return type === 'getState'
+    ? { ok: false, error: { kind: 'unavailable', message: 'no state scripted' } }
+    : ({ ok: true, value: null } as Reply);
 }
 
 export function fakeClient(handlers: Handlers = {}) {

@@ -24,7 +24,11 @@ function pieces(text: string): string[] {
 }
 
 /** The chips themselves, each with its remove button; the list's own attributes come from the caller. */
-export function ChipList({ entries, onRemove, ...list }: { entries: readonly string[]; onRemove(entry: string): void } & JSX.HTMLAttributes<HTMLUListElement>) {
+export function ChipList({
+  entries,
+  onRemove,
+  ...list
+}: { entries: readonly string[]; onRemove(entry: string): void } & JSX.HTMLAttributes<HTMLUListElement>) {
   return (
     <ul {...list}>
       {entries.map((entry) => (

@@ -5,7 +5,6 @@ import type { BackendSpec } from './types.js';
 
 const AUTH_HINT = 'claude: not logged in — run `claude` once in a terminal and log in';
 
-
 /** The JSON result object: a single object, or the last `type: "result"` element of an array. */
 function resultRecord(parsed: unknown): Record<string, unknown> | undefined {
   if (Array.isArray(parsed)) {

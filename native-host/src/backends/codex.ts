@@ -8,7 +8,6 @@ import type { BackendSpec } from './types.js';
 const LAST_MESSAGE_FILE = 'last-message.txt';
 const AUTH_HINT = 'codex: not logged in — run `codex login` in a terminal';
 
-
 function readLastMessageFile(workDir: string): string | undefined {
   try {
     return readFileSync(join(workDir, LAST_MESSAGE_FILE), 'utf8');

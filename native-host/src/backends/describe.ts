@@ -22,7 +22,10 @@ export async function describeBackendsWith(config: HostConfig): Promise<BackendI
 export async function describeLoadedBackends(loaded: Pick<LoadedConfig, 'config' | 'problem'>): Promise<BackendInfo[]> {
   const infos = await describeBackendsWith(loaded.config);
   if (!loaded.problem) return infos;
-  return infos.map((info) => ({ ...info, problem: info.problem ? `${info.problem}; ${loaded.problem}` : `host config ignored: ${loaded.problem}` }));
+  return infos.map((info) => ({
+    ...info,
+    problem: info.problem ? `${info.problem}; ${loaded.problem}` : `host config ignored: ${loaded.problem}`,
+  }));
 }
 
 /** Loads host.json itself (for `doctor`); see describeLoadedBackends. */

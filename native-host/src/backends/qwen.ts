@@ -20,7 +20,6 @@ function resultOf(parsed: unknown): Record<string, unknown> | undefined {
   return undefined;
 }
 
-
 export const qwen: BackendSpec = {
   name: 'qwen',
   executable: 'qwen',

@@ -50,10 +50,7 @@ export type PrepareResult = { ok: true; data: PreparedData } | { ok: false; erro
  * exit code and blankness, in the order BACKENDS.md fixes.
  */
 export type Extraction =
-  | { kind: 'text'; text: string }
-  | { kind: 'auth'; message: string }
-  | { kind: 'api_error'; message: string }
-  | { kind: 'none' };
+  { kind: 'text'; text: string } | { kind: 'auth'; message: string } | { kind: 'api_error'; message: string } | { kind: 'none' };
 
 export interface BackendSpec {
   name: string;

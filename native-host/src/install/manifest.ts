@@ -29,9 +29,7 @@ export function buildManifest(family: BrowserFamily, wrapperPath: string, extens
     path: wrapperPath,
     type: 'stdio' as const,
   };
-  return family === 'firefox'
-    ? { ...base, allowed_extensions: [GECKO_ID] }
-    : { ...base, allowed_origins: [chromiumOrigin(extensionId)] };
+  return family === 'firefox' ? { ...base, allowed_extensions: [GECKO_ID] } : { ...base, allowed_origins: [chromiumOrigin(extensionId)] };
 }
 
 export interface ManifestCheck {

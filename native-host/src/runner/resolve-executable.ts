@@ -47,7 +47,9 @@ export async function resolveExecutable(name: string, override?: string): Promis
   if (override) {
     if (!isAbsolute(override)) return { ok: false, problem: `configured path "${override}" is not absolute` };
     const found = findIn([dirname(override)], basename(override));
-    return found ? { ok: true, path: found, via: 'config' } : { ok: false, problem: `configured path ${override} is not an executable file` };
+    return found
+      ? { ok: true, path: found, via: 'config' }
+      : { ok: false, problem: `configured path ${override} is not an executable file` };
   }
   if (isAbsolute(name)) {
     const found = findIn([dirname(name)], basename(name));

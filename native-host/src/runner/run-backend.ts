@@ -41,7 +41,10 @@ export async function runBackend(req: BackendRunRequest, opts: BackendRunOptions
   const entry = findBackend(req.backend, opts.config);
   if (!entry) {
     // An unknown name is reported as not installed: the extension shows it like a missing CLI.
-    return fail('not_installed', `unknown backend "${req.backend}": built-ins are ${BUILTIN_BACKENDS.join(', ')}; custom ones are defined in ${opts.configPath}`);
+    return fail(
+      'not_installed',
+      `unknown backend "${req.backend}": built-ins are ${BUILTIN_BACKENDS.join(', ')}; custom ones are defined in ${opts.configPath}`,
+    );
   }
   const { spec } = entry;
   const model = req.model || entry.defaultModel;

@@ -38,11 +38,14 @@ export class RunSlots {
           clearTimeout(waiter.timer);
           resolve(release);
         },
-        timer: setTimeout(() => {
-          const index = this.waiters.indexOf(waiter);
-          if (index >= 0) this.waiters.splice(index, 1);
-          resolve('expired');
-        }, Math.max(0, deadline - Date.now())),
+        timer: setTimeout(
+          () => {
+            const index = this.waiters.indexOf(waiter);
+            if (index >= 0) this.waiters.splice(index, 1);
+            resolve('expired');
+          },
+          Math.max(0, deadline - Date.now()),
+        ),
       };
       this.waiters.push(waiter);
     });

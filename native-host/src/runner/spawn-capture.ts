@@ -95,7 +95,17 @@ export function spawnCapture(opts: CaptureOptions): Promise<CaptureResult> {
       });
     } catch (err) {
       // Invalid arguments (e.g. a NUL byte from a custom config) throw synchronously.
-      resolve({ exitCode: null, exitSignal: null, stdout: '', stderr: '', stdoutTruncated: false, stderrTruncated: false, timedOut: false, aborted: false, spawnError: err as NodeJS.ErrnoException });
+      resolve({
+        exitCode: null,
+        exitSignal: null,
+        stdout: '',
+        stderr: '',
+        stdoutTruncated: false,
+        stderrTruncated: false,
+        timedOut: false,
+        aborted: false,
+        spawnError: err as NodeJS.ErrnoException,
+      });
       return;
     }
 

@@ -61,9 +61,7 @@ export function startHelperWatcher(sink: WatcherSink, options: HelperWatcherOpti
       scheduleRestart(reason);
     };
     proc.on('error', (err) => end(`${options.helper.command} failed: ${err.message}`));
-    proc.on('exit', (code, signal) =>
-      end(`${options.helper.command} exited (${signal ? `signal ${signal}` : `code ${code}`})`),
-    );
+    proc.on('exit', (code, signal) => end(`${options.helper.command} exited (${signal ? `signal ${signal}` : `code ${code}`})`));
     // stdin errors (EPIPE when the helper dies early) surface through 'exit'.
     proc.stdin?.on('error', () => {});
     proc.stdin?.end(options.helper.stdin);

@@ -60,10 +60,7 @@ declare module 'x11' {
     disableBigRequests?: boolean;
   }
 
-  export function createClient(
-    options: CreateClientOptions,
-    cb: (err: XError | undefined, display: XDisplay) => void,
-  ): XClient;
+  export function createClient(options: CreateClientOptions, cb: (err: XError | undefined, display: XDisplay) => void): XClient;
 
   export const eventMask: { PropertyChange: number };
 }

@@ -135,10 +135,7 @@ export class X11Session {
     if (this.closed || ev.type !== PROPERTY_NOTIFY) return;
     const { atoms } = this;
     if (ev.wid === this.root && ev.atom === atoms._NET_ACTIVE_WINDOW) this.requestRefresh();
-    else if (
-      ev.wid === this.watched &&
-      (ev.atom === atoms._NET_WM_NAME || ev.atom === atoms.WM_NAME || ev.atom === atoms.WM_CLASS)
-    )
+    else if (ev.wid === this.watched && (ev.atom === atoms._NET_WM_NAME || ev.atom === atoms.WM_NAME || ev.atom === atoms.WM_CLASS))
       this.requestRefresh();
   }
 
@@ -192,8 +189,7 @@ export class X11Session {
     if (netName && netName.data.length > 0) return decodeTextProperty('UTF8_STRING', netName.data);
     if (!wmName || wmName.data.length === 0) return '';
     const { atoms } = this;
-    const typeName =
-      wmName.type === atoms.COMPOUND_TEXT ? 'COMPOUND_TEXT' : wmName.type === atoms.STRING ? 'STRING' : 'UTF8_STRING';
+    const typeName = wmName.type === atoms.COMPOUND_TEXT ? 'COMPOUND_TEXT' : wmName.type === atoms.STRING ? 'STRING' : 'UTF8_STRING';
     return decodeTextProperty(typeName, wmName.data);
   }
 

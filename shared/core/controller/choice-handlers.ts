@@ -42,7 +42,16 @@ export function markOnTask(s: SessionState): Step {
     allowed: normalizeList([...s.settings.allowed, entry]),
     addedFromBanner: normalizeList([...s.settings.addedFromBanner, entry]),
   };
-  const drift: DriftState = { ...d, status: 'ontask', reason: '', verdicts, pendingJudges, judgeFailures, judgeDue: null, lastOnTask: current };
+  const drift: DriftState = {
+    ...d,
+    status: 'ontask',
+    reason: '',
+    verdicts,
+    pendingJudges,
+    judgeFailures,
+    judgeDue: null,
+    lastOnTask: current,
+  };
   return unchanged({ ...withSession(s, session), drift, settings, config: configFrom(settings, s.host) });
 }
 

@@ -30,14 +30,11 @@ export function enterDrifting(
   obs: ObservationRecord,
   reason: string,
 ): { drift: DriftState; effects: ControllerEffect[] } {
-  const sameEpisode =
-    before.status === 'drifting' && before.current !== null && appKey(before.current.app) === appKey(obs.app);
+  const sameEpisode = before.status === 'drifting' && before.current !== null && appKey(before.current.app) === appKey(obs.app);
   const driftEpisode = sameEpisode ? d.driftEpisode : d.driftEpisode + 1;
   const drift: DriftState = { ...d, status: 'drifting', reason, driftEpisode, judgeDue: null };
   const effects: ControllerEffect[] =
-    !sameEpisode && obs.source === 'os'
-      ? [{ type: 'notifyDrift', episode: driftEpisode, app: obs.app, title: obs.title, reason }]
-      : [];
+    !sameEpisode && obs.source === 'os' ? [{ type: 'notifyDrift', episode: driftEpisode, app: obs.app, title: obs.title, reason }] : [];
   return { drift, effects };
 }
 
@@ -110,10 +107,18 @@ function launchJudge(s: ActiveState, d: DriftState, obs: ObservationRecord, key:
   return { state: { ...s, drift }, effects: [effect] };
 }
 
-function evaluateUnmatched(s: ActiveState, before: DriftState, d: DriftState, obs: ObservationRecord, key: string, at: number): Step<ActiveState> {
+function evaluateUnmatched(
+  s: ActiveState,
+  before: DriftState,
+  d: DriftState,
+  obs: ObservationRecord,
+  key: string,
+  at: number,
+): Step<ActiveState> {
   const cached = d.verdicts[key];
   if (cached) {
-    if (!cached.drifting) return { state: { ...s, drift: { ...d, status: 'ontask', reason: '', judgeDue: null, lastOnTask: obs } }, effects: [] };
+    if (!cached.drifting)
+      return { state: { ...s, drift: { ...d, status: 'ontask', reason: '', judgeDue: null, lastOnTask: obs } }, effects: [] };
     const { drift, effects } = enterDrifting(before, d, obs, cached.reason);
     return { state: { ...s, drift }, effects };
   }

@@ -135,7 +135,9 @@ export function readDriftState(raw: unknown, dismissedNudge: unknown = null): Dr
     answeredDriftEpisode: dismissedEpisode,
     judgeLaunches: driftGen,
     onTaskStretch: nudgeEpoch,
-    pendingJudges: Object.fromEntries(Object.entries(pendingJudges ?? {}).map(([app, p]) => [app, { launch: p.gen, expiresAt: p.expiresAt }])),
+    pendingJudges: Object.fromEntries(
+      Object.entries(pendingJudges ?? {}).map(([app, p]) => [app, { launch: p.gen, expiresAt: p.expiresAt }]),
+    ),
     // An unreadable dismissal only loses the dismissal, as it did when it had its own key.
     dismissedNudge: typeof dismissedNudge === 'string' && dismissedNudge.length <= MAX_DISMISSED_TEXT ? dismissedNudge : null,
   });

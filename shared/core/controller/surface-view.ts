@@ -60,7 +60,11 @@ export function surfaceView(s: ControllerState): SurfaceView {
     // A pause sets the drift aside: no banner while paused, it is back with the resume.
     banner:
       active && d.status === 'drifting'
-        ? { episode: d.driftEpisode, reason: d.reason || FALLBACK_DRIFT_REASON, answered: d.answeredDriftEpisode === d.driftEpisode && d.driftEpisode > 0 }
+        ? {
+            episode: d.driftEpisode,
+            reason: d.reason || FALLBACK_DRIFT_REASON,
+            answered: d.answeredDriftEpisode === d.driftEpisode && d.driftEpisode > 0,
+          }
         : null,
     // The nudge is a separate axis, shown only while on task (never alongside the hard banner).
     nudge: showNudge ? { message: d.nudgeMessage } : null,
@@ -82,7 +86,8 @@ export type ToastView = z.infer<typeof ToastView>;
 export function toastView(view: SurfaceView): ToastView {
   const { banner, nudge, session } = view;
   return {
-    banner: banner && !banner.answered ? { episode: banner.episode, reason: banner.reason, task: session?.commitment.nextAction ?? '' } : null,
+    banner:
+      banner && !banner.answered ? { episode: banner.episode, reason: banner.reason, task: session?.commitment.nextAction ?? '' } : null,
     nudge,
   };
 }

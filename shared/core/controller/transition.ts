@@ -28,7 +28,11 @@ const WITH_SESSION: HandlerTable<SessionState> = {
   nudgeDismissed: dismissNudge,
 };
 
-const HANDLERS: { readonly idle: HandlerTable<IdleState>; readonly active: HandlerTable<ActiveState>; readonly paused: HandlerTable<PausedState> } = {
+const HANDLERS: {
+  readonly idle: HandlerTable<IdleState>;
+  readonly active: HandlerTable<ActiveState>;
+  readonly paused: HandlerTable<PausedState>;
+} = {
   idle: {
     ...ANY_PHASE,
     observed: recordObservation,

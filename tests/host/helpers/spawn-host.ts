@@ -102,7 +102,11 @@ export function spawnHost({ env, args = ['chrome-extension://testextensionid/'] 
         if (check()) return;
         const timer = setTimeout(() => {
           listeners.delete(listener);
-          reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(received).slice(0, 2000)}\nstderr: ${stderr.slice(-2000)}`));
+          reject(
+            new Error(
+              `no matching frame within ${timeoutMs} ms; got ${JSON.stringify(received).slice(0, 2000)}\nstderr: ${stderr.slice(-2000)}`,
+            ),
+          );
         }, timeoutMs);
         const listener = (): void => {
           if (check()) {

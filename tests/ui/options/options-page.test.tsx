@@ -10,9 +10,15 @@ import { host, push } from '../fixtures';
 
 afterEach(cleanup);
 
-const ENV = { extensionId: 'pebbmdeoehmckofpooiemkbkhdlekpgj', navigator: { userAgent: 'Mozilla/5.0 Chrome/130', userAgentData: { brands: [{ brand: 'Chromium' }] } } };
+const ENV = {
+  extensionId: 'pebbmdeoehmckofpooiemkbkhdlekpgj',
+  navigator: { userAgent: 'Mozilla/5.0 Chrome/130', userAgentData: { brands: [{ brand: 'Chromium' }] } },
+};
 
-async function options(handlers = {}, settings: Settings = { ...DEFAULT_SETTINGS, addedFromBanner: ['figma'], allowed: ['code', 'figma'] }) {
+async function options(
+  handlers = {},
+  settings: Settings = { ...DEFAULT_SETTINGS, addedFromBanner: ['figma'], allowed: ['code', 'figma'] },
+) {
   const fake = fakeClient({
     getSettings: (): Reply<'getSettings'> => ({ ok: true, value: settings }),
     saveSettings: (req): Reply<'saveSettings'> => ({ ok: true, value: req.settings as Settings }),
@@ -59,7 +65,9 @@ describe('options: backend', () => {
   });
 
   it('tests the chosen backend and model and shows text and time', async () => {
-    const fake = await options({ testBackend: (): Reply<'testBackend'> => ({ ok: true, value: { text: ' OK ', ms: 812, backend: 'claude' } }) });
+    const fake = await options({
+      testBackend: (): Reply<'testBackend'> => ({ ok: true, value: { text: ' OK ', ms: 812, backend: 'claude' } }),
+    });
     fireEvent.change(screen.getByTestId('backend-select'), { target: { value: 'claude' } });
     fireEvent.input(screen.getByTestId('model-input'), { target: { value: 'haiku' } });
     fireEvent.click(screen.getByTestId('backend-test'));
@@ -69,7 +77,10 @@ describe('options: backend', () => {
 
   it('shows a classified error with its hint', async () => {
     await options({
-      testBackend: (): Reply<'testBackend'> => ({ ok: false, error: { kind: 'auth', message: 'claude is not logged in', hint: 'run `claude` once in a terminal to log in' } }),
+      testBackend: (): Reply<'testBackend'> => ({
+        ok: false,
+        error: { kind: 'auth', message: 'claude is not logged in', hint: 'run `claude` once in a terminal to log in' },
+      }),
     });
     fireEvent.click(screen.getByTestId('backend-test'));
     const result = await screen.findByText(/not logged in/);
@@ -142,7 +153,9 @@ describe('options: import', () => {
   it('rejects a file that is not JSON, saving nothing', async () => {
     const fake = await options();
     fireEvent.change(screen.getByTestId('import-settings'), { target: { files: [fileOf('{nope')] } });
-    await waitFor(() => expect(screen.getByTestId('import-result').textContent).toBe('Not imported: the file is not valid JSON. Nothing was changed.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('import-result').textContent).toBe('Not imported: the file is not valid JSON. Nothing was changed.'),
+    );
     expect(fake.sent('saveSettings')).toHaveLength(0);
   });
 
@@ -150,7 +163,9 @@ describe('options: import', () => {
     const fake = await options();
     const bad = JSON.stringify({ ...DEFAULT_SETTINGS, nudgeIntervalMinutes: 0.01 });
     fireEvent.change(screen.getByTestId('import-settings'), { target: { files: [fileOf(bad)] } });
-    await waitFor(() => expect(screen.getByTestId('import-result').textContent).toMatch(/^Not imported: nudgeIntervalMinutes: .+Nothing was changed\.$/));
+    await waitFor(() =>
+      expect(screen.getByTestId('import-result').textContent).toMatch(/^Not imported: nudgeIntervalMinutes: .+Nothing was changed\.$/),
+    );
     fireEvent.change(screen.getByTestId('import-settings'), { target: { files: [fileOf('null')] } });
     await waitFor(() => expect(screen.getByTestId('import-result').textContent).toMatch(/does not contain a settings object/));
     expect(fake.sent('saveSettings')).toHaveLength(0);

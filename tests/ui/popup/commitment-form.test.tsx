@@ -9,7 +9,9 @@ import { push } from '../fixtures';
 
 afterEach(cleanup);
 
-const withSettings = { getSettings: (): Reply<'getSettings'> => ({ ok: true, value: { ...DEFAULT_SETTINGS, allowed: ['code'], blocked: ['youtube.com'] } }) };
+const withSettings = {
+  getSettings: (): Reply<'getSettings'> => ({ ok: true, value: { ...DEFAULT_SETTINGS, allowed: ['code'], blocked: ['youtube.com'] } }),
+};
 
 function entries(testId: string): string[] {
   return JSON.parse(screen.getByTestId(testId).getAttribute('data-entries') ?? 'null') as string[];
@@ -97,7 +99,9 @@ describe('popup: idle', () => {
   });
 
   it('shows why Start failed', async () => {
-    await idlePopup({ startSession: (): Reply<'startSession'> => ({ ok: false, error: { kind: 'bad_request', message: 'a session is already running' } }) });
+    await idlePopup({
+      startSession: (): Reply<'startSession'> => ({ ok: false, error: { kind: 'bad_request', message: 'a session is already running' } }),
+    });
     fireEvent.input(screen.getByTestId('next-action'), { target: { value: 'a' } });
     fireEvent.input(screen.getByTestId('success-condition'), { target: { value: 'b' } });
     fireEvent.click(screen.getByTestId('start-session'));
@@ -125,7 +129,10 @@ describe('popup: coach', () => {
 
   it('says clearly when no backend is available, with the hint', async () => {
     await idlePopup({
-      coach: (): Reply<'coach'> => ({ ok: false, error: { kind: 'unavailable', message: 'No AI backend is available', hint: 'install the host — see Options' } }),
+      coach: (): Reply<'coach'> => ({
+        ok: false,
+        error: { kind: 'unavailable', message: 'No AI backend is available', hint: 'install the host — see Options' },
+      }),
     });
     fireEvent.input(screen.getByTestId('coach-intention'), { target: { value: 'x' } });
     fireEvent.keyDown(screen.getByTestId('coach-intention'), { key: 'Enter' });

@@ -72,15 +72,27 @@ describe.each(parsers)('%s shared error discipline', (_name, parse) => {
 
 describe('parseVerdict', () => {
   const ok: Array<[string, string, { drifting: boolean; reason: string }]> = [
-    ['drifting with a reason', '{"drifting": true, "reason": "YouTube is unrelated."}', { drifting: true, reason: 'YouTube is unrelated.' }],
+    [
+      'drifting with a reason',
+      '{"drifting": true, "reason": "YouTube is unrelated."}',
+      { drifting: true, reason: 'YouTube is unrelated.' },
+    ],
     ['on task with a reason', '{"drifting": false, "reason": "Docs for the parser."}', { drifting: false, reason: 'Docs for the parser.' }],
     ['on task with an empty reason', '{"drifting": false, "reason": ""}', { drifting: false, reason: '' }],
     ['on task without a reason', '{"drifting": false}', { drifting: false, reason: '' }],
     ['on task with a null reason', '{"drifting": false, "reason": null}', { drifting: false, reason: '' }],
     ['the reason trimmed', '{"drifting": true, "reason": "   Social media.  \\n"}', { drifting: true, reason: 'Social media.' }],
-    ['JSON embedded in prose', 'Verdict follows.\n```json\n{"drifting": true, "reason": "News site"}\n```\nThanks', { drifting: true, reason: 'News site' }],
+    [
+      'JSON embedded in prose',
+      'Verdict follows.\n```json\n{"drifting": true, "reason": "News site"}\n```\nThanks',
+      { drifting: true, reason: 'News site' },
+    ],
     ['extra keys ignored', '{"drifting": false, "reason": "ok", "confidence": 0.3, "drift": true}', { drifting: false, reason: 'ok' }],
-    ['control and bidi characters stripped', '{"drifting": true, "reason": "\\u202eevil\\u202c\\u0007 site\\nhere"}', { drifting: true, reason: 'evil site here' }],
+    [
+      'control and bidi characters stripped',
+      '{"drifting": true, "reason": "\\u202eevil\\u202c\\u0007 site\\nhere"}',
+      { drifting: true, reason: 'evil site here' },
+    ],
   ];
   it.each(ok)('accepts %s', (_name, text, expected) => {
     expect(parseVerdict(text)).toEqual(expected);
@@ -124,12 +136,20 @@ describe('parseNudge', () => {
   const ok: Array<[string, string, string]> = [
     ['on_track true → ""', '{"on_track": true, "message": ""}', ''],
     ['on_track true ignores a message', '{"on_track": true, "message": "All good, keep going."}', ''],
-    ['on_track false + message → trimmed message', '{"on_track": false, "message": "  Looks like you are reading about Rust.  "}', 'Looks like you are reading about Rust.'],
+    [
+      'on_track false + message → trimmed message',
+      '{"on_track": false, "message": "  Looks like you are reading about Rust.  "}',
+      'Looks like you are reading about Rust.',
+    ],
     ['on_track false + empty message → ""', '{"on_track": false, "message": ""}', ''],
     ['on_track false + whitespace message → ""', '{"on_track": false, "message": " \\n "}', ''],
     ['on_track false + missing message → ""', '{"on_track": false}', ''],
     ['on_track false + null message → ""', '{"on_track": false, "message": null}', ''],
-    ['JSON embedded in prose', 'Here is my answer: {"on_track": false, "message": "Is the blog part of the tests?"} Let me know.', 'Is the blog part of the tests?'],
+    [
+      'JSON embedded in prose',
+      'Here is my answer: {"on_track": false, "message": "Is the blog part of the tests?"} Let me know.',
+      'Is the blog part of the tests?',
+    ],
     ['extra keys ignored', '{"on_track": false, "message": "Heads up.", "confidence": "high"}', 'Heads up.'],
     ['control characters stripped', '{"on_track": false, "message": "Heads\\u0000 up\\u200b\\r\\nnow"}', 'Heads up now'],
   ];

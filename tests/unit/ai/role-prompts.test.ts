@@ -19,8 +19,9 @@ const BENIGN = 'parser.test.ts — Visual Studio Code';
 const COMMITMENT = 'Write the parser tests — all tests in parser.test.ts pass';
 
 /** Characters that must never reach a prompt from a title. */
-// eslint-disable-next-line no-control-regex -- control characters are what must never reach a prompt
-const FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF]|\uDB40[\uDC00-\uDC7F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- control characters are what must never reach a prompt
+  /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF]|\uDB40[\uDC00-\uDC7F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function occurrences(haystack: string, needle: string): number {
   return haystack.split(needle).length - 1;
@@ -131,9 +132,11 @@ describe('buildCoachPrompt with hostile intentions', () => {
 
 describe('what goes into the data block', () => {
   const titleIn = (title: string) =>
-    (JSON.parse(splitPrompt(buildVerdictPrompt(COMMITMENT, { title, app: 'firefox' })).block) as {
-      window: { title: string };
-    }).window.title;
+    (
+      JSON.parse(splitPrompt(buildVerdictPrompt(COMMITMENT, { title, app: 'firefox' })).block) as {
+        window: { title: string };
+      }
+    ).window.title;
 
   it.each([
     ['bidi overrides removed', '\u202Egnp.exe\u202C', 'gnp.exe'],
@@ -181,9 +184,11 @@ describe('what goes into the data block', () => {
 
   it('labels where the observation came from', () => {
     const kindOf = (source: 'tab' | 'os' | undefined) =>
-      (JSON.parse(splitPrompt(buildVerdictPrompt(COMMITMENT, { title: 't', app: 'a', source })).block) as {
-        window: { kind: string };
-      }).window.kind;
+      (
+        JSON.parse(splitPrompt(buildVerdictPrompt(COMMITMENT, { title: 't', app: 'a', source })).block) as {
+          window: { kind: string };
+        }
+      ).window.kind;
     expect(kindOf('tab')).toBe('browser tab');
     expect(kindOf('os')).toBe('desktop window');
     expect(kindOf(undefined)).toBe('unknown');

@@ -40,9 +40,7 @@ describe('createAIRoles', () => {
       reason: 'Video site, unrelated.',
     });
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.prompt).toBe(
-      buildVerdictPrompt(COMMITMENT, { title: 'Cats - YouTube', app: 'youtube.com', source: 'tab' }),
-    );
+    expect(calls[0]?.prompt).toBe(buildVerdictPrompt(COMMITMENT, { title: 'Cats - YouTube', app: 'youtube.com', source: 'tab' }));
     expect(calls[0]?.signal).toBe(signal);
   });
 
@@ -59,13 +57,13 @@ describe('createAIRoles', () => {
   it('nudger sends the nudge prompt and returns the message or ""', async () => {
     const titles = ['parser.ts — Code', 'Rust macros — Firefox', 'The Rust Book — Firefox'];
     const drifting = fakeComplete('{"on_track": false, "message": "Rust macros look unrelated to the parser tests."}');
-    await expect(createAIRoles(drifting.complete).nudger.nudge(COMMITMENT, titles, new AbortController().signal))
-      .resolves.toBe('Rust macros look unrelated to the parser tests.');
+    await expect(createAIRoles(drifting.complete).nudger.nudge(COMMITMENT, titles, new AbortController().signal)).resolves.toBe(
+      'Rust macros look unrelated to the parser tests.',
+    );
     expect(drifting.calls[0]?.prompt).toBe(buildNudgePrompt(COMMITMENT, titles));
 
     const onTrack = fakeComplete('{"on_track": true, "message": ""}');
-    await expect(createAIRoles(onTrack.complete).nudger.nudge(COMMITMENT, titles, new AbortController().signal))
-      .resolves.toBe('');
+    await expect(createAIRoles(onTrack.complete).nudger.nudge(COMMITMENT, titles, new AbortController().signal)).resolves.toBe('');
   });
 
   it('coach sends the coach prompt and maps the plan', async () => {
@@ -87,17 +85,13 @@ describe('createAIRoles', () => {
     ['{"drifting": true, "reason": ""}', InvalidVerdictError],
   ] as const)('surfaces the parser error for %j', async (answer, errorClass) => {
     const { complete } = fakeComplete(answer);
-    await expect(createAIRoles(complete).judge.judge(COMMITMENT, 't', 'a', new AbortController().signal)).rejects.toThrow(
-      errorClass,
-    );
+    await expect(createAIRoles(complete).judge.judge(COMMITMENT, 't', 'a', new AbortController().signal)).rejects.toThrow(errorClass);
   });
 
   it('passes backend failures through unchanged', async () => {
     const failure = new Error('backend timeout');
     const { complete } = fakeComplete(() => Promise.reject(failure));
-    await expect(createAIRoles(complete).nudger.nudge(COMMITMENT, ['a', 'b'], new AbortController().signal)).rejects.toBe(
-      failure,
-    );
+    await expect(createAIRoles(complete).nudger.nudge(COMMITMENT, ['a', 'b'], new AbortController().signal)).rejects.toBe(failure);
   });
 
   it('does not call the backend when already aborted', async () => {

@@ -8,25 +8,42 @@ const settings = (patch: Partial<Settings> = {}): Settings => ({ ...DEFAULT_SETT
 
 describe('observeTab', () => {
   it('keeps the host, drops the address, and carries a ref to come back to', () => {
-    expect(observeTab({ id: 3, windowId: 1, url: 'https://www.GitHub.com/org/repo/pull/7?token=x#y', title: 'PR #7' }, settings(), ORIGIN, 5)).toEqual({
+    expect(
+      observeTab({ id: 3, windowId: 1, url: 'https://www.GitHub.com/org/repo/pull/7?token=x#y', title: 'PR #7' }, settings(), ORIGIN, 5),
+    ).toEqual({
       observe: { source: 'tab', app: 'github.com', title: 'PR #7', at: 5, ref: { tabId: 3, windowId: 1 } },
     });
   });
 
   it('with "never send URLs" off adds the path, never the query or fragment', () => {
-    const d = observeTab({ url: 'https://docs.test/guide/parsers?session=secret#frag', title: 'Guide' }, settings({ neverSendUrls: false }), ORIGIN, 0);
+    const d = observeTab(
+      { url: 'https://docs.test/guide/parsers?session=secret#frag', title: 'Guide' },
+      settings({ neverSendUrls: false }),
+      ORIGIN,
+      0,
+    );
     expect(d).toMatchObject({ observe: { title: 'Guide · docs.test/guide/parsers' } });
     expect(JSON.stringify(d)).not.toMatch(/secret|frag/);
   });
 
   it('applies redaction to titles (and to the path when it is sent)', () => {
-    const d = observeTab({ url: 'https://mail.test/u/alice@example.com', title: 'Inbox — alice@example.com' }, settings({ neverSendUrls: false, redactPatterns: ['[\\w.]+@[\\w.]+'] }), ORIGIN, 0);
+    const d = observeTab(
+      { url: 'https://mail.test/u/alice@example.com', title: 'Inbox — alice@example.com' },
+      settings({ neverSendUrls: false, redactPatterns: ['[\\w.]+@[\\w.]+'] }),
+      ORIGIN,
+      0,
+    );
     expect(JSON.stringify(d)).not.toContain('alice@example.com');
     expect(d).toMatchObject({ observe: { title: 'Inbox — [redacted] · mail.test/u/[redacted]' } });
   });
 
   it('an untitled page with "never send URLs" off names its path once', () => {
-    const d = observeTab({ url: 'https://docs.test/guide?q=1', title: 'https://docs.test/guide?q=1' }, settings({ neverSendUrls: false }), ORIGIN, 0);
+    const d = observeTab(
+      { url: 'https://docs.test/guide?q=1', title: 'https://docs.test/guide?q=1' },
+      settings({ neverSendUrls: false }),
+      ORIGIN,
+      0,
+    );
     expect(d).toMatchObject({ observe: { title: 'docs.test/guide' } });
   });
 
@@ -53,8 +70,12 @@ describe('observeTab', () => {
   });
 
   it('observes incognito tabs only when opted in; file: pages are the app "file"', () => {
-    expect(observeTab({ url: 'https://x.test/', incognito: true, title: 't' }, settings({ includeIncognito: true }), ORIGIN, 0)).toMatchObject({ observe: { app: 'x.test' } });
-    expect(observeTab({ url: 'file:///home/me/notes.txt', title: 'notes' }, settings(), ORIGIN, 0)).toMatchObject({ observe: { app: 'file' } });
+    expect(
+      observeTab({ url: 'https://x.test/', incognito: true, title: 't' }, settings({ includeIncognito: true }), ORIGIN, 0),
+    ).toMatchObject({ observe: { app: 'x.test' } });
+    expect(observeTab({ url: 'file:///home/me/notes.txt', title: 'notes' }, settings(), ORIGIN, 0)).toMatchObject({
+      observe: { app: 'file' },
+    });
   });
 
   it('caps hostile title lengths', () => {
@@ -66,7 +87,10 @@ describe('observeTab', () => {
 describe('observeOsWindow', () => {
   it('observes other apps with redaction, ignores the browser and empty windows', () => {
     expect(observeOsWindow({ title: 'secret.txt — vim', app: 'XTerm', at: 1 }, settings({ redactPatterns: ['secret'] }), 2)).toEqual({
-      source: 'os', title: '[redacted].txt — vim', app: 'XTerm', at: 2,
+      source: 'os',
+      title: '[redacted].txt — vim',
+      app: 'XTerm',
+      at: 2,
     });
     expect(observeOsWindow({ title: 'Docs — Chromium', app: 'Chromium', at: 1 }, settings(), 2)).toBeNull();
     expect(observeOsWindow({ title: ' ', app: ' ', at: 1 }, settings(), 2)).toBeNull();

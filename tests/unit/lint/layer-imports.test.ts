@@ -7,7 +7,9 @@ const eslint = new ESLint({ cwd: new URL('../../..', import.meta.url).pathname }
 
 async function crossings(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport const used = 1;\n`, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'antidrift/layer-imports').map((m) => m.message.replace(/^.*\((\w[\w-]*)\)$/, '$1'));
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'antidrift/layer-imports')
+    .map((m) => m.message.replace(/^.*\((\w[\w-]*)\)$/, '$1'));
 }
 
 describe('layer-imports', () => {

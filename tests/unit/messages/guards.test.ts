@@ -108,9 +108,36 @@ describe('compactShape', () => {
   });
 
   it('keeps the bounds zod checks', () => {
-    const shape = compactShape(z.object({ name: z.string().min(1).max(3).regex(/^[a-z]+$/), n: z.number().int().min(2) }));
-    for (const value of [{ name: 'ab', n: 2 }, { name: '', n: 2 }, { name: 'abcd', n: 2 }, { name: 'AB', n: 2 }, { name: 'ab', n: 1 }, { name: 'ab', n: 2.5 }]) {
-      expect(conforms(shape, value), JSON.stringify(value)).toBe(z.object({ name: z.string().min(1).max(3).regex(/^[a-z]+$/), n: z.number().int().min(2) }).safeParse(value).success);
+    const shape = compactShape(
+      z.object({
+        name: z
+          .string()
+          .min(1)
+          .max(3)
+          .regex(/^[a-z]+$/),
+        n: z.number().int().min(2),
+      }),
+    );
+    for (const value of [
+      { name: 'ab', n: 2 },
+      { name: '', n: 2 },
+      { name: 'abcd', n: 2 },
+      { name: 'AB', n: 2 },
+      { name: 'ab', n: 1 },
+      { name: 'ab', n: 2.5 },
+    ]) {
+      expect(conforms(shape, value), JSON.stringify(value)).toBe(
+        z
+          .object({
+            name: z
+              .string()
+              .min(1)
+              .max(3)
+              .regex(/^[a-z]+$/),
+            n: z.number().int().min(2),
+          })
+          .safeParse(value).success,
+      );
     }
   });
 });

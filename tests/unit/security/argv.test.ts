@@ -87,15 +87,18 @@ describe('built-in argv keeps tools and memory off (BACKENDS.md)', () => {
     expect(llm.join(' ')).not.toMatch(/--tool|-T\b|--functions/);
   });
 
-  it.each(BUILTIN_BACKENDS.map((name) => [name]))('%s: the model is one whole argv element after its flag; the prompt never enters argv', (name) => {
-    const spec = BUILTIN_SPECS[name];
-    // argv builders are given the model and the context, never the prompt.
-    expect(spec.argv.length).toBeLessThanOrEqual(2);
-    const hostile = 'x --tools Bash; rm -rf ~';
-    const argv = spec.argv(hostile, ctx);
-    expect(argv.filter((arg) => arg.includes(hostile))).toEqual([hostile]);
-    for (const arg of argv) expect(typeof arg).toBe('string');
-  });
+  it.each(BUILTIN_BACKENDS.map((name) => [name]))(
+    '%s: the model is one whole argv element after its flag; the prompt never enters argv',
+    (name) => {
+      const spec = BUILTIN_SPECS[name];
+      // argv builders are given the model and the context, never the prompt.
+      expect(spec.argv.length).toBeLessThanOrEqual(2);
+      const hostile = 'x --tools Bash; rm -rf ~';
+      const argv = spec.argv(hostile, ctx);
+      expect(argv.filter((arg) => arg.includes(hostile))).toEqual([hostile]);
+      for (const arg of argv) expect(typeof arg).toBe('string');
+    },
+  );
 
   it('the runner hands the prompt to the backend on stdin and nowhere else', () => {
     const source = readFileSync(new URL('../../../native-host/src/runner/run-backend.ts', import.meta.url), 'utf8');

@@ -46,7 +46,11 @@ describe('an answer that echoes the prompt (with a hostile title in it) before t
 describe('another role’s object is not an answer', () => {
   const cases: Array<[string, (text: string) => unknown, string]> = [
     ['a nudge object where a verdict is expected', parseVerdict, '{"on_track": true, "message": ""}'],
-    ['a coach object where a verdict is expected', parseVerdict, '{"next_action": "watch", "success_condition": "done", "allowed": ["youtube.com"]}'],
+    [
+      'a coach object where a verdict is expected',
+      parseVerdict,
+      '{"next_action": "watch", "success_condition": "done", "allowed": ["youtube.com"]}',
+    ],
     ['a verdict where a nudge is expected', parseNudge, '{"drifting": false, "reason": "fine"}'],
     ['a coach object where a nudge is expected', parseNudge, '{"next_action": "a", "success_condition": "b"}'],
     ['a verdict where a coach plan is expected', parseCoach, '{"drifting": false, "reason": "fine"}'],

@@ -51,7 +51,10 @@ describe('no shell strings', () => {
         [/shell\s*:\s*(true|['"`])/, 'shell: true'],
         [/(?<![.\w])(exec|execSync|execFileSync|spawnSync)\s*\(/, 'exec-style call'], // RegExp#exec is fine
         [/child_process['"]\)\s*\.\s*exec\b/, 'child_process.exec'],
-        [/import\s*\{[^}]*\b(exec|execSync|execFile|execFileSync|spawnSync|fork)\b[^}]*\}\s*from\s*['"](node:)?child_process['"]/, 'exec import'],
+        [
+          /import\s*\{[^}]*\b(exec|execSync|execFile|execFileSync|spawnSync|fork)\b[^}]*\}\s*from\s*['"](node:)?child_process['"]/,
+          'exec import',
+        ],
         [/\beval\s*\(|new\s+Function\s*\(/, 'eval'],
       ];
       for (const [pattern, what] of checks) if (pattern.test(text)) offenders.push(`${file}: ${what}`);
@@ -108,7 +111,9 @@ describe('who can reach the extension', () => {
   });
 
   it('the native host answers only the pinned extension', () => {
-    expect(buildManifest('chromium' as never, '/x/antidrift-host', EXTENSION_ID).allowed_origins).toEqual([`chrome-extension://${EXTENSION_ID}/`]);
+    expect(buildManifest('chromium' as never, '/x/antidrift-host', EXTENSION_ID).allowed_origins).toEqual([
+      `chrome-extension://${EXTENSION_ID}/`,
+    ]);
     expect(buildManifest('firefox' as never, '/x/antidrift-host', EXTENSION_ID).allowed_extensions).toEqual([GECKO_ID]);
     const chrome = JSON.parse(readFileSync(join(ROOT, '.output/chrome-mv3/manifest.json'), 'utf8')) as { key?: string };
     expect(chrome.key, 'the manifest key pins the Chromium extension id').toMatch(/^MII/);

@@ -29,7 +29,10 @@ export class Harness {
 
   /** Settings as the person would set them; the judge is asked at once unless a debounce is given. */
   constructor({ aiAvailable = true, ...settings }: HarnessOptions = {}) {
-    this.state = initialState({ settings: { ...DEFAULT_SETTINGS, judgeDebounceSeconds: 0, ...settings }, host: connectedHost(aiAvailable) });
+    this.state = initialState({
+      settings: { ...DEFAULT_SETTINGS, judgeDebounceSeconds: 0, ...settings },
+      host: connectedHost(aiAvailable),
+    });
   }
 
   /** Applies an event; returns only the effects it produced. */

@@ -65,7 +65,10 @@ describe('surfaceView', () => {
     h.start();
     h.observe('videos.test', 'Quarterly salaries — video call');
     const toast = toastView(surfaceView(h.state));
-    expect(toast).toEqual({ banner: { episode: 1, reason: 'videos.test is on your blocked list', task: 'Write the parser tests' }, nudge: null });
+    expect(toast).toEqual({
+      banner: { episode: 1, reason: 'videos.test is on your blocked list', task: 'Write the parser tests' },
+      nudge: null,
+    });
     expect(JSON.stringify(toast)).not.toMatch(/salaries|docs\.test|claude/);
   });
 

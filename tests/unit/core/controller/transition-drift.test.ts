@@ -5,7 +5,9 @@ import { DriftState, initialState, nextDeadline, surfaceView, transition } from 
 import { connectedHost, Harness, MIN, ofType, SEC, T0 } from './harness';
 
 function judged(h: Harness, app: string, drifting: boolean, reason = drifting ? 'Video site, unrelated to the parser tests' : '') {
-  const [judge] = ofType(h.effects, 'runJudge').filter((j) => j.app === app).slice(-1);
+  const [judge] = ofType(h.effects, 'runJudge')
+    .filter((j) => j.app === app)
+    .slice(-1);
   if (!judge) throw new Error(`no judge launched for ${app}`);
   return h.send({ type: 'judgeSucceeded', at: h.now, sessionId: judge.sessionId, launch: judge.launch, app, drifting, reason });
 }
@@ -60,7 +62,12 @@ describe('drift judge', () => {
     const h = new Harness();
     h.start();
     const [judge] = ofType(h.observe('news.test', 'Headlines'), 'runJudge');
-    expect(judge).toMatchObject({ app: 'news.test', title: 'Headlines', source: 'tab', commitment: 'Write the parser tests — all tests in parser.test.ts pass' });
+    expect(judge).toMatchObject({
+      app: 'news.test',
+      title: 'Headlines',
+      source: 'tab',
+      commitment: 'Write the parser tests — all tests in parser.test.ts pass',
+    });
     expect(h.status).toBe('checking');
     judged(h, 'news.test', true);
     expect(h.status).toBe('drifting');
@@ -111,7 +118,15 @@ describe('drift judge', () => {
       interrupt(h);
       if (h.state.phase === 'idle') h.start();
       h.observe('news.test', 'Headlines');
-      const effects = h.send({ type: 'judgeSucceeded', at: h.now, sessionId: judge!.sessionId, launch: judge!.launch, app: 'news.test', drifting: true, reason: 'old' });
+      const effects = h.send({
+        type: 'judgeSucceeded',
+        at: h.now,
+        sessionId: judge!.sessionId,
+        launch: judge!.launch,
+        app: 'news.test',
+        drifting: true,
+        reason: 'old',
+      });
       expect(ofType(effects, 'log')[0]?.message).toMatch(/stale/);
       expect(h.status).not.toBe('drifting');
     }
@@ -122,7 +137,15 @@ describe('drift judge', () => {
     h.start();
     const [judge] = ofType(h.observe('news.test', 'Headlines'), 'runJudge');
     h.observe('code', 'parser.ts');
-    h.send({ type: 'judgeSucceeded', at: h.now, sessionId: judge!.sessionId, launch: judge!.launch, app: 'news.test', drifting: true, reason: 'News' });
+    h.send({
+      type: 'judgeSucceeded',
+      at: h.now,
+      sessionId: judge!.sessionId,
+      launch: judge!.launch,
+      app: 'news.test',
+      drifting: true,
+      reason: 'News',
+    });
     expect(h.status).toBe('ontask');
     h.observe('news.test', 'Headlines');
     expect(h.status).toBe('drifting');
@@ -145,7 +168,14 @@ describe('drift judge', () => {
     const h = new Harness();
     h.start();
     const [judge] = ofType(h.observe('news.test', 'Headlines'), 'runJudge');
-    const effects = h.send({ type: 'judgeFailed', at: h.now, sessionId: judge!.sessionId, launch: judge!.launch, app: 'news.test', error: 'auth: not logged in' });
+    const effects = h.send({
+      type: 'judgeFailed',
+      at: h.now,
+      sessionId: judge!.sessionId,
+      launch: judge!.launch,
+      app: 'news.test',
+      error: 'auth: not logged in',
+    });
     expect(h.status).toBe('unknown');
     expect(ofType(effects, 'log')[0]?.message).toMatch(/not logged in/);
     h.advance(MIN).observe('news.test', 'Headlines 2');
@@ -319,7 +349,12 @@ describe('session lifecycle and restore', () => {
     h.send({ type: 'sessionEnded', at: h.now });
     h.start();
     const restored = transition(initialState(), {
-      type: 'stateRestored', at: h.now, session: h.session, drift: stale, lastSessionId: 2, settings: DEFAULT_SETTINGS,
+      type: 'stateRestored',
+      at: h.now,
+      session: h.session,
+      drift: stale,
+      lastSessionId: 2,
+      settings: DEFAULT_SETTINGS,
     }).state;
     expect(restored.drift.status).toBe('unknown');
     expect(restored.drift.driftEpisode).toBe(0);
@@ -338,7 +373,7 @@ describe('session lifecycle and restore', () => {
   });
 
   it('every transition that changes the deadline re-arms the alarm; idle arms none', () => {
-    const h = new Harness({ nudgeIntervalMinutes: 5 }) // re-evaluated every minute;
+    const h = new Harness({ nudgeIntervalMinutes: 5 }); // re-evaluated every minute;
     const started = h.start();
     expect(ofType(started, 'armAlarm')).toEqual([{ type: 'armAlarm', at: T0 + MIN }]);
     expect(ofType(h.advance(MIN).tick(), 'armAlarm')).toEqual([{ type: 'armAlarm', at: T0 + 2 * MIN }]);

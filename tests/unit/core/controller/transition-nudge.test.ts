@@ -24,8 +24,17 @@ describe('nudge', () => {
       commitment: 'Write the parser tests — all tests in parser.test.ts pass',
       titles: ['parser.ts', 'lexer.ts'],
     });
-    h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: h.sessionId, stretch: nudge!.stretch, message: 'You seem to be in the lexer, not the parser tests.' });
-    expect(surfaceView(h.state)).toMatchObject({ status: 'ontask', nudge: { message: 'You seem to be in the lexer, not the parser tests.' } });
+    h.send({
+      type: 'nudgeSucceeded',
+      at: h.now,
+      sessionId: h.sessionId,
+      stretch: nudge!.stretch,
+      message: 'You seem to be in the lexer, not the parser tests.',
+    });
+    expect(surfaceView(h.state)).toMatchObject({
+      status: 'ontask',
+      nudge: { message: 'You seem to be in the lexer, not the parser tests.' },
+    });
   });
 
   it('never fires on the unmatched (drift-judge) path', () => {
@@ -202,7 +211,12 @@ describe('nudge', () => {
     const h = new Harness();
     h.start();
     h.observe('code', 'a');
-    for (const [app, title] of [['code', 'b'], ['news.test', 'n'], ['videos.test', 'v'], ['code', 'c']] as const) {
+    for (const [app, title] of [
+      ['code', 'b'],
+      ['news.test', 'n'],
+      ['videos.test', 'v'],
+      ['code', 'c'],
+    ] as const) {
       const effects = h.advance(6 * MIN).observe(app, title);
       expect(ofType(effects, 'runNudge').length + ofType(effects, 'runJudge').length).toBeLessThanOrEqual(1);
     }

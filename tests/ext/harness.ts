@@ -130,6 +130,21 @@ export const START = {
   },
 };
 
+/** A running session as storage.local keeps it (version 1), for tests that boot onto a stored session. */
+export const STORED_SESSION = {
+  version: 1,
+  lastSessionId: 3,
+  session: {
+    id: 3,
+    commitment: { nextAction: 'a', successCondition: 'b' },
+    allowed: ['docs.test'],
+    blocked: [],
+    startedAt: 1,
+    pausedTotalMs: 0,
+    timeboxNotified: false,
+  },
+};
+
 /** The badge as a person sees it: its text and its colour as #rrggbb. */
 export async function readBadge(): Promise<{ text: string; color: string }> {
   const rgba = (await fakeBrowser.action.getBadgeBackgroundColor({})) as unknown as number[];

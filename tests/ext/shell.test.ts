@@ -2,7 +2,18 @@
 import { fakeBrowser } from 'wxt/testing';
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../background/store';
-import { activate, boot, CONTENT_SENDER, FakeHost, freshBackgroundEachTest, openTab, readBadge, type Running, START } from './harness';
+import {
+  activate,
+  boot,
+  CONTENT_SENDER,
+  FakeHost,
+  freshBackgroundEachTest,
+  openTab,
+  readBadge,
+  type Running,
+  START,
+  STORED_SESSION,
+} from './harness';
 
 let bg: Running;
 freshBackgroundEachTest();
@@ -43,19 +54,7 @@ describe('shell', () => {
 
   it('events that arrive before hydration are queued, not lost', async () => {
     await fakeBrowser.storage.local.set({
-      [KEYS.session]: {
-        version: 1,
-        lastSessionId: 3,
-        session: {
-          id: 3,
-          commitment: { nextAction: 'a', successCondition: 'b' },
-          allowed: ['docs.test'],
-          blocked: [],
-          startedAt: 1,
-          pausedTotalMs: 0,
-          timeboxNotified: false,
-        },
-      },
+      [KEYS.session]: STORED_SESSION,
     });
     const id = await openTab('https://docs.test/', 'Docs');
     const host = new FakeHost();

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../background/store';
 import { sessionOf } from '../../shared/core/controller';
-import { activate, boot, freshBackgroundEachTest, openTab, readBadge, restartWorker, type Running, START } from './harness';
+import { activate, boot, freshBackgroundEachTest, openTab, readBadge, restartWorker, type Running, START, STORED_SESSION } from './harness';
 
 let bg: Running;
 freshBackgroundEachTest();
@@ -76,19 +76,7 @@ describe('stored values', () => {
 });
 
 describe('corrupt or old stored values', () => {
-  const SESSION = {
-    version: 1,
-    lastSessionId: 3,
-    session: {
-      id: 3,
-      commitment: { nextAction: 'a', successCondition: 'b' },
-      allowed: ['docs.test'],
-      blocked: [],
-      startedAt: 1,
-      pausedTotalMs: 0,
-      timeboxNotified: false,
-    },
-  };
+  const SESSION = STORED_SESSION;
   const GOOD: Record<string, unknown> = {
     [KEYS.settings]: { version: 1, nudgeIntervalMinutes: 7 },
     [KEYS.session]: SESSION,

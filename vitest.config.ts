@@ -14,7 +14,7 @@ export default defineConfig({
       },
       {
         plugins: [WxtVitest(), messageShapesPlugin()],
-        esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+        oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
         test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'happy-dom' },
       },
       {

@@ -18,6 +18,6 @@ export default defineConfig({
       : { key: CHROMIUM_PUBLIC_KEY, minimum_chrome_version: '116' }),
   }),
   vite: () => ({
-    esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   }),
 });

@@ -47,7 +47,7 @@ export type PrepareResult = { ok: true; data: PreparedData } | { ok: false; erro
 
 /**
  * What an extractor found. `none` means no answer could be read; the runner then classifies by
- * exit code and blankness, in the order BACKENDS.md fixes.
+ * exit code and blankness, in the order docs/BACKENDS.md fixes.
  */
 export type Extraction =
   { kind: 'text'; text: string } | { kind: 'auth'; message: string } | { kind: 'api_error'; message: string } | { kind: 'none' };

@@ -1,4 +1,4 @@
-// Turns a finished process into a result, in the order BACKENDS.md fixes.
+// Turns a finished process into a result, in the order docs/BACKENDS.md fixes.
 import type { RunError } from '../../../shared/protocol/frames.js';
 import { firstLine } from '../backends/text-utils.js';
 import type { BackendContext, BackendSpec } from '../backends/types.js';

@@ -1,4 +1,4 @@
-// Regression guard for BACKENDS.md: every built-in CLI runs with tools and memory off, prompt on stdin only.
+// Regression guard for docs/BACKENDS.md: every built-in CLI runs with tools and memory off, prompt on stdin only.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ function pairOf(argv: string[], flag: string): string | undefined {
   return at >= 0 ? argv[at + 1] : undefined;
 }
 
-describe('built-in argv keeps tools and memory off (BACKENDS.md)', () => {
+describe('built-in argv keeps tools and memory off (docs/BACKENDS.md)', () => {
   it('claude: --tools= (one element), no setting sources, strict MCP, no session, one turn', () => {
     const argv = argvOf('claude');
     expect(argv).toContain('--tools=');

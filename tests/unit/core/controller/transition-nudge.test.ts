@@ -1,4 +1,4 @@
-// The semantic nudge in the controller: every bullet of the seed design's Testing section.
+// The semantic nudge in the controller: every rule of docs/NUDGE.md, one test each.
 import { describe, expect, it } from 'vitest';
 import { pushTitle, surfaceView } from '../../../../shared/core/controller';
 import { Harness, MIN, ofType, SEC } from './harness';

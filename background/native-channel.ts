@@ -180,8 +180,12 @@ export class NativeChannel {
     const message = parsed.data;
     if (message.type === 'window') return this.events.onWindow(message);
     if (message.type === 'watcher') {
+      // A status change keeps the hello's account of why this watcher was chosen.
+      const { why, skipped } = this.status.watcher ?? {};
       this.setStatus({
         watcher: {
+          ...(why !== undefined ? { why } : {}),
+          ...(skipped !== undefined ? { skipped } : {}),
           state: message.state,
           kind: message.kind ?? this.status.watcher?.kind ?? 'unknown',
           ...(message.message ? { message: message.message } : {}),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian/Ubuntu packages the test tiers need: Chromium, an X server, a window manager, X tools.
+# Installs the Debian/Ubuntu packages the test tiers need: Chromium, an X server, a window manager, X tools, headless sway + foot.
 set -euo pipefail
-PACKAGES=(chromium xvfb xauth xdotool wmctrl x11-utils openbox xterm fonts-liberation)
+PACKAGES=(chromium xvfb xauth xdotool wmctrl x11-utils openbox xterm fonts-liberation sway foot)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

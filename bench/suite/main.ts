@@ -10,10 +10,12 @@ import { budget, ms, toMarkdown, type Budget, type Results, type Row } from './r
 import { benchRunnerOverhead } from './runner-overhead';
 import { round } from './stats';
 import { benchThroughput } from './throughput';
-import { benchWatcher } from './watcher-bench';
+import { benchWatcher, type WatcherResult } from './watcher-bench';
+import { swaySwitchDesk } from './sway-desk';
 import { replayWorkday } from './workday-replay';
+import { x11SwitchDesk } from './x-desk';
 
-const SECTIONS = ['watcher', 'tab', 'os', 'runner', 'workday', 'throughput', 'footprint'] as const;
+const SECTIONS = ['watcher', 'wayland', 'tab', 'os', 'runner', 'workday', 'throughput', 'footprint'] as const;
 type Section = (typeof SECTIONS)[number];
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
 const PARTIAL_DIR = fileURLToPath(new URL('../../node_modules/.cache/antidrift-bench', import.meta.url));
@@ -62,52 +64,69 @@ export async function main(argv: string[]): Promise<number> {
   const budgets: Budget[] = [];
   const step = (name: string): void => console.log(`[${Math.round((performance.now() - started) / 1000)} s] ${name}…`);
 
-  if (chosen.has('watcher')) {
-    step('1. OS window switch → host event (watcher vs 1 s xprop poll), idle CPU');
-    const w = await benchWatcher({ switches: settings.switches, idleSeconds: settings.idleSeconds });
-    sections.watcher = w;
+  /** The rows and budgets of one watcher section: X11 (1) or Wayland (1w). */
+  const watcherSection = (w: WatcherResult, n: string, desktop: string, command: string, poller: string, id: string): void => {
     const cpu = w.idle.cpuSecondsPerHour;
     rows.push(
       {
-        section: '1. OS switch → host event',
-        metric: 'latency after `xdotool --sync` returned',
+        section: `${n}. ${desktop} switch → host event`,
+        metric: `latency after \`${command}\` returned`,
         ours: ms(w.watcherLatencyMs),
-        alternative: `1 s xprop poll: ${ms(w.pollerLatencyMs)}`,
+        alternative: `1 s ${poller} poll: ${ms(w.pollerLatencyMs)}`,
         ratio: `≥ ${w.p95Ratio}× (poller p95 / watcher upper-bound p95)`,
       },
       {
-        section: '1. OS switch → host event',
-        metric: 'latency from issuing xdotool (upper bound)',
+        section: `${n}. ${desktop} switch → host event`,
+        metric: `latency from issuing ${command.split(' ')[0]} (upper bound)`,
         ours: ms(w.watcherLatencyFromDispatchMs),
         alternative: '',
         ratio: '',
       },
       {
-        section: '1. idle CPU',
+        section: `${n}. idle CPU`,
         metric: `CPU s per idle hour (${w.idle.seconds} s measured)`,
         ours: `host ${cpu.watcherHost}`,
-        alternative: `bare node ${cpu.bareNode}; xprop poller ${cpu.poller}`,
+        alternative: `bare node ${cpu.bareNode}; ${poller} poller ${cpu.poller}`,
         ratio: `poller / host: ${cpu.watcherHost > 0 ? round(cpu.poller / cpu.watcherHost, 0) + '×' : '∞ (host 0)'}`,
       },
     );
     budgets.push(
-      // Judged on the upper bound (from issuing xdotool): `--sync` returns after the event already arrived.
+      // Judged on the upper bound (from issuing the switch): the command returns after the event already arrived.
       budget(
-        'watcher-p95',
-        'OS switch → host event p95 (upper bound, from issuing the switch)',
+        `${id}-p95`,
+        `${desktop} switch → host event p95 (upper bound, from issuing the switch)`,
         '≤ 50 ms',
         `${w.watcherLatencyFromDispatchMs.p95} ms`,
         w.watcherLatencyFromDispatchMs.p95 <= 50,
       ),
-      budget('watcher-vs-poller', 'watcher p95 (upper bound) vs xprop poller p95', '≥ 10× better', `${w.p95Ratio}×`, w.p95Ratio >= 10),
       budget(
-        'watcher-idle-cpu',
-        'watcher idle CPU vs bare idle node',
+        `${id}-vs-poller`,
+        `${desktop} watcher p95 (upper bound) vs ${poller} poller p95`,
+        '≥ 10× better',
+        `${w.p95Ratio}×`,
+        w.p95Ratio >= 10,
+      ),
+      budget(
+        `${id}-idle-cpu`,
+        `${desktop} watcher idle CPU vs bare idle node`,
         '≤ 1.2× bare node',
         `${cpu.watcherHost} vs ${cpu.bareNode} s/h`,
         cpu.watcherHost <= cpu.bareNode * 1.2,
       ),
     );
+  };
+
+  if (chosen.has('watcher')) {
+    step('1. X11 window switch → host event (watcher vs 1 s xprop poll), idle CPU');
+    const w = await benchWatcher(await x11SwitchDesk(), { switches: settings.switches, idleSeconds: settings.idleSeconds });
+    sections.watcher = w;
+    watcherSection(w, '1', 'X11', 'xdotool --sync', 'xprop', 'watcher');
+  }
+  if (chosen.has('wayland')) {
+    step('1w. sway window switch → host event (sway IPC watcher vs 1 s get_tree poll), idle CPU');
+    const w = await benchWatcher(await swaySwitchDesk(), { switches: settings.switches, idleSeconds: settings.idleSeconds });
+    sections.wayland = w;
+    watcherSection(w, '1w', 'sway', 'swaymsg focus', 'swaymsg get_tree', 'wayland');
   }
   if (chosen.has('tab') || chosen.has('os')) {
     step('2/3. tab switch → badge, OS switch → badge (Chromium)');

@@ -1,16 +1,27 @@
-// Section 1: OS window switch → host `window` event, event-driven X11 watcher vs a 1 s xprop poller; idle CPU of each.
+// Sections 1 and 1w: OS window switch → host `window` event, the event-driven watcher vs a 1 s poller of the same desktop; idle CPU.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { waitFor } from '../../tests/host/helpers/xvfb';
 import { sampleCpu, type CpuSample } from './proc';
 import { seededRng } from './rng';
 import { round, sleep, summarize, wallNow, type Summary } from './stats';
-import { startDesk } from './x-desk';
 import { startBenchHost, waitForWatcherRunning } from './host-process';
 
-const POLLER = fileURLToPath(new URL('../xprop-poller.mjs', import.meta.url));
-const CLASSES = ['BenchEdit', 'BenchChat'] as const;
 const SETTLE_MS = 30_000;
+
+/** A desktop with two windows to switch between, and the 1 s poller of the same desktop to compare with. */
+export interface SwitchDesk {
+  /** The app names (X11 class, Wayland app_id) of the two windows. */
+  targets: readonly [string, string];
+  /** The session variables the host gets on top of its hermetic test environment (DISPLAY, or WAYLAND_DISPLAY…). */
+  hostEnv: NodeJS.ProcessEnv;
+  /** The poller's whole environment. */
+  pollerEnv: NodeJS.ProcessEnv;
+  /** The poller script (bench/*-poller.mjs): one JSON line `{app}` per change it sees. */
+  poller: string;
+  /** Switches to the window of `target` and resolves with the wall time the switching command returned. */
+  activate(target: string): Promise<number>;
+  stop(): Promise<void>;
+}
 
 export interface WatcherResult {
   switches: number;
@@ -37,8 +48,8 @@ interface Stamped {
   app: string;
 }
 
-function startPoller(env: NodeJS.ProcessEnv): { proc: ChildProcess; lines: Stamped[] } {
-  const proc = spawn(process.execPath, [POLLER], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+function startPoller(script: string, env: NodeJS.ProcessEnv): { proc: ChildProcess; lines: Stamped[] } {
+  const proc = spawn(process.execPath, [script], { env, stdio: ['pipe', 'pipe', 'ignore'] });
   const lines: Stamped[] = [];
   let buffered = '';
   proc.stdout!.on('data', (chunk: Buffer) => {
@@ -66,14 +77,13 @@ function perHour(before: number, after: number, seconds: number): number {
   return round(((after - before) / seconds) * 3600, 3);
 }
 
-export async function benchWatcher(opts: { switches: number; idleSeconds: number }): Promise<WatcherResult> {
-  const desk = await startDesk(CLASSES, 140);
-  const host = startBenchHost({ DISPLAY: desk.x.display });
+export async function benchWatcher(desk: SwitchDesk, opts: { switches: number; idleSeconds: number }): Promise<WatcherResult> {
+  const host = startBenchHost(desk.hostEnv);
   let poller: ReturnType<typeof startPoller> | undefined;
   let bare: ChildProcess | undefined;
   try {
     await waitForWatcherRunning(host);
-    poller = startPoller(desk.x.env);
+    poller = startPoller(desk.poller, desk.pollerEnv);
     const rng = seededRng(7);
     const watcherMs: number[] = [];
     const fromDispatchMs: number[] = [];
@@ -81,7 +91,7 @@ export async function benchWatcher(opts: { switches: number; idleSeconds: number
     let early = 0;
     const total = opts.switches + 4; // the first 4 are warm-up
     for (let i = 0; i < total; i++) {
-      const target = CLASSES[i % 2]!;
+      const target = desk.targets[i % 2]!;
       const hostMark = host.frames.length;
       const pollMark = poller.lines.length;
       // A random pause puts the switch at a random phase of the poller's second.

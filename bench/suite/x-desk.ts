@@ -1,6 +1,8 @@
 // An Xvfb + openbox display with named xterms to switch between (reuses the host tests' X helper).
+import { fileURLToPath } from 'node:url';
 import { startXServer, waitFor, type XServer } from '../../tests/host/helpers/xvfb';
 import { wallNow } from './stats';
+import type { SwitchDesk } from './watcher-bench';
 
 export interface XDesk {
   x: XServer;
@@ -45,5 +47,21 @@ export async function startDesk(classes: readonly string[], firstDisplay: number
       return wallNow();
     },
     stop: () => x.stop(),
+  };
+}
+
+const XPROP_POLLER = fileURLToPath(new URL('../xprop-poller.mjs', import.meta.url));
+
+/** Two xterms under Xvfb + openbox, compared with the 1 s xprop poll many activity trackers use. */
+export async function x11SwitchDesk(): Promise<SwitchDesk> {
+  const targets = ['BenchEdit', 'BenchChat'] as const;
+  const desk = await startDesk(targets, 140);
+  return {
+    targets,
+    hostEnv: { DISPLAY: desk.x.display },
+    pollerEnv: desk.x.env,
+    poller: XPROP_POLLER,
+    activate: (t) => desk.activate(t),
+    stop: () => desk.stop(),
   };
 }

@@ -82,6 +82,26 @@ export function HostSection({ host, env }: { host: HostStatus | null; env: HostE
               ? `${host.watcher.state} (${host.watcher.kind})${host.watcher.message ? ` — ${host.watcher.message}` : ''}`
               : '—'}
           </dd>
+          {host?.watcher?.why ? (
+            <>
+              <dt>Chosen because</dt>
+              <dd data-testid="watcher-why">{host.watcher.why}</dd>
+            </>
+          ) : null}
+          {host?.watcher?.skipped?.length ? (
+            <>
+              <dt>Not chosen</dt>
+              <dd>
+                <ul class="watcher-skipped" data-testid="watcher-skipped">
+                  {host.watcher.skipped.map((s) => (
+                    <li key={s.kind}>
+                      {s.kind}: {s.why}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </>
+          ) : null}
         </dl>
         {host?.backends.length ? (
           <table class="backends">

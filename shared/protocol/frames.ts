@@ -64,6 +64,13 @@ export const WatcherInfo = z.object({
   state: WatcherState,
   kind: z.string(),
   message: z.string().optional(),
+  /** Why the host chose this watcher for the session (XDG_SESSION_TYPE, SWAYSOCK, …). */
+  why: z.string().max(1_000).optional(),
+  /** The other watchers, each with why it was not chosen. */
+  skipped: z
+    .array(z.object({ kind: z.string(), why: z.string().max(1_000) }))
+    .max(16)
+    .optional(),
 });
 export type WatcherInfo = z.infer<typeof WatcherInfo>;
 

@@ -216,7 +216,7 @@ describe('watcher source selection', () => {
     const noDisplay = startWatcher({ emit: (m) => seen.push(m), log: () => {}, env: {}, platform: 'linux' });
     expect(noDisplay.info()).toMatchObject({ state: 'unavailable', message: expect.stringContaining('no DISPLAY') });
     const wayland = startWatcher({ emit: (m) => seen.push(m), log: () => {}, env: { WAYLAND_DISPLAY: 'wayland-0' }, platform: 'linux' });
-    expect(wayland.info()).toMatchObject({ state: 'unavailable', kind: 'wayland', message: expect.stringContaining('Wayland session') });
+    expect(wayland.info()).toMatchObject({ state: 'unavailable', kind: 'none', message: expect.stringContaining('Wayland session') });
     expect(seen.filter((m) => m.type === 'watcher').map((m) => (m as WatcherEvent).state)).toEqual(['unavailable', 'unavailable']);
     await noDisplay.stop();
     await wayland.stop();

@@ -116,6 +116,8 @@ export function formatDoctorReport(report: DoctorReport): string {
   );
   const w = report.watcher;
   const watcherRows: [string, string][] = [[w.kind, `${w.state}${w.message ? `  ${w.message}` : ''}`]];
+  if (w.why) watcherRows.push(['chosen', w.why]);
+  for (const s of w.skipped ?? []) watcherRows.push([`  not ${s.kind}`, s.why]);
   if (w.activeWindow) watcherRows.push(['active', `"${w.activeWindow.title}" (${w.activeWindow.app})`]);
   sections.push(formatTable('Window watcher', watcherRows));
   sections.push(

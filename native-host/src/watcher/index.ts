@@ -1,9 +1,14 @@
 // Starts the OS active-window watcher that suits this platform/session; never throws.
 import type { WatcherEvent, WatcherInfo, WindowEvent } from '../../../shared/protocol/frames.js';
+import { existsSync } from 'node:fs';
 import { startHelperWatcher } from './helper-source.js';
+import { startHyprlandWatcher } from './hyprland.js';
 import { macosHelperCommand } from './macos-script.js';
+import { chooseWatcher, type WatcherChoice } from './probe.js';
+import { startSwayWatcher } from './sway-ipc.js';
 import { WatcherStatus, safeLog, type WatcherHandle, type WatcherSink } from './watcher-types.js';
 import { windowsHelperCommand } from './windows-script.js';
+import { startForeignToplevelWatcher } from './wlr-foreign-toplevel.js';
 import { startX11Watcher } from './x11-watcher.js';
 
 export interface StartWatcherOptions {
@@ -22,9 +27,6 @@ export interface Watcher {
   stop(): Promise<void>;
 }
 
-export const WAYLAND_UNSUPPORTED_MESSAGE =
-  'Wayland session without a supported compositor (sway, Hyprland): OS windows are not observed; browser tabs still are';
-
 /** A watcher that observes nothing, reporting why once. */
 function unavailable(sink: WatcherSink, kind: string, message: string): WatcherHandle {
   const status = new WatcherStatus(sink, kind);
@@ -35,42 +37,58 @@ function unavailable(sink: WatcherSink, kind: string, message: string): WatcherH
   };
 }
 
-function pick(sink: WatcherSink, opts: StartWatcherOptions): WatcherHandle {
-  const platform = opts.platform ?? process.platform;
-  const env = opts.env ?? process.env;
+function start(sink: WatcherSink, choice: WatcherChoice, opts: StartWatcherOptions, env: NodeJS.ProcessEnv): WatcherHandle {
   const retry = { firstRetryMs: opts.firstRetryMs, maxRetryMs: opts.maxRetryMs };
-  if (platform === 'win32') {
-    return startHelperWatcher(sink, {
-      kind: 'windows',
-      helper: windowsHelperCommand(),
-      runningMessage: 'foreground window via PowerShell (user32)',
-      ...retry,
-    });
+  switch (choice.kind) {
+    case 'windows':
+      return startHelperWatcher(sink, {
+        kind: 'windows',
+        helper: windowsHelperCommand(),
+        runningMessage: 'foreground window via PowerShell (user32)',
+        ...retry,
+      });
+    case 'macos':
+      return startHelperWatcher(sink, {
+        kind: 'macos',
+        helper: macosHelperCommand(),
+        runningMessage:
+          'frontmost app via osascript; window titles need Screen Recording permission for the browser (empty titles without it)',
+        noTitlesMessage:
+          'frontmost app only: window titles are empty until the browser gets Screen Recording permission (System Settings → Privacy & Security)',
+        ...retry,
+      });
+    case 'x11':
+      return startX11Watcher(sink, { display: choice.display ?? '', ...retry });
+    case 'sway-ipc':
+      return startSwayWatcher(sink, { env, ...retry });
+    case 'hyprland':
+      return startHyprlandWatcher(sink, { socket: choice.socket ?? '', ...retry });
+    case 'wlr-foreign-toplevel':
+      return startForeignToplevelWatcher(sink, { socket: choice.socket ?? '', ...retry });
+    case 'kwin':
+    case 'gnome-shell':
+      return unavailable(
+        sink,
+        choice.kind,
+        `${choice.why}: not in this version of the host yet; OS windows are not observed, browser tabs still are`,
+      );
+    case 'none':
+      return unavailable(sink, 'none', choice.why);
   }
-  if (platform === 'darwin') {
-    return startHelperWatcher(sink, {
-      kind: 'macos',
-      helper: macosHelperCommand(),
-      runningMessage:
-        'frontmost app via osascript; window titles need Screen Recording permission for the browser (empty titles without it)',
-      noTitlesMessage:
-        'frontmost app only: window titles are empty until the browser gets Screen Recording permission (System Settings → Privacy & Security)',
-      ...retry,
-    });
-  }
-  // x11 falls back to TCP :6000 when DISPLAY is unset; never let it guess.
-  const display = env.DISPLAY?.trim();
-  if (display) return startX11Watcher(sink, { display, ...retry });
-  if (env.WAYLAND_DISPLAY) return unavailable(sink, 'wayland', WAYLAND_UNSUPPORTED_MESSAGE);
-  if (platform === 'linux' || platform === 'freebsd' || platform === 'openbsd')
-    return unavailable(sink, 'x11', 'no DISPLAY: no graphical session to observe; browser tabs are still watched');
-  return unavailable(sink, 'none', `no window watcher for platform ${platform}`);
+}
+
+/** Adds the probe's reasons to every status the watcher reports, so `hello` and `doctor` say why. */
+function withChoice(handle: WatcherHandle, choice: WatcherChoice): WatcherHandle {
+  const skipped = choice.skipped.map((s) => ({ kind: s.kind, why: s.why }));
+  return { info: () => ({ ...handle.info(), why: choice.why, skipped }), stop: () => handle.stop() };
 }
 
 export function startWatcher(opts: StartWatcherOptions): Watcher {
   const sink: WatcherSink = { emit: (msg) => opts.emit(msg), log: (line) => opts.log(line) };
   try {
-    return pick(sink, opts);
+    const env = opts.env ?? process.env;
+    const choice = chooseWatcher({ platform: opts.platform ?? process.platform, env, exists: existsSync });
+    return withChoice(start(sink, choice, opts, env), choice);
   } catch (err) {
     const message = `watcher failed to start: ${err instanceof Error ? err.message : String(err)}`;
     safeLog(sink, message);

@@ -1,0 +1,172 @@
+// Test helper: a real headless sway (as an unprivileged user when we are root), foot windows, focus and title changes.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
+/** sway refuses to run as root ("Unable to drop root"): under root it runs as nobody. */
+const NOBODY = 65534;
+
+export function swayAvailable(): boolean {
+  return existsSync('/usr/bin/sway') && existsSync('/usr/bin/foot');
+}
+
+export interface SwayWindow {
+  appId: string;
+  proc: ChildProcess;
+  /** Sets the title by writing OSC 2 into the terminal. */
+  setTitle(title: string): void;
+  focus(): Promise<void>;
+}
+
+export interface Sway {
+  runtimeDir: string;
+  /** Path of the Wayland socket and of the IPC socket of the running sway. */
+  waylandSocket: string;
+  ipcSocket: string;
+  /** The environment a client of this session sees (XDG_SESSION_TYPE=wayland, no DISPLAY). */
+  env: NodeJS.ProcessEnv;
+  openFoot(appId: string, title: string): Promise<SwayWindow>;
+  msg(command: string): Promise<string>;
+  /** Stops sway (SIGTERM: it removes its sockets) and starts it again under a new pid. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function waitFor<T>(probe: () => T | undefined | null | false, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function exited(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => proc.once('exit', () => resolve()));
+}
+
+async function stopProc(proc: ChildProcess | undefined): Promise<void> {
+  if (!proc?.pid || proc.exitCode !== null || proc.signalCode !== null) return;
+  try {
+    process.kill(-proc.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const gone = await Promise.race([exited(proc).then(() => true), new Promise((r) => setTimeout(() => r(false), 3_000))]);
+  if (!gone) {
+    try {
+      process.kill(-proc.pid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+    await exited(proc);
+  }
+}
+
+export async function startSway(options: { xwayland?: boolean } = {}): Promise<Sway> {
+  const asRoot = process.getuid?.() === 0;
+  const runtimeDir = mkdtempSync(join(tmpdir(), 'antidrift-sway-'));
+  chmodSync(runtimeDir, 0o700);
+  if (asRoot) chownSync(runtimeDir, NOBODY, NOBODY);
+  const config = join(runtimeDir, 'sway.config');
+  writeFileSync(
+    config,
+    [
+      'output HEADLESS-1 resolution 1280x720',
+      `xwayland ${options.xwayland ? 'enable' : 'disable'}`,
+      // New windows take the focus, as on a person's desktop.
+      'focus_on_window_activation focus',
+      'default_border none',
+    ].join('\n'),
+  );
+  chmodSync(config, 0o644);
+  const base: NodeJS.ProcessEnv = {
+    PATH: '/usr/sbin:/usr/bin:/sbin:/bin',
+    HOME: runtimeDir,
+    LANG: 'C.UTF-8',
+    XDG_RUNTIME_DIR: runtimeDir,
+    WLR_BACKENDS: 'headless',
+    WLR_LIBINPUT_NO_DEVICES: '1',
+    WLR_RENDERER: 'pixman',
+    WLR_HEADLESS_OUTPUTS: '1',
+  };
+  const windows: ChildProcess[] = [];
+  let proc: ChildProcess | undefined;
+  const sway: Sway = {
+    runtimeDir,
+    waylandSocket: '',
+    ipcSocket: '',
+    env: {},
+    async openFoot(appId, title) {
+      const fifo = join(runtimeDir, `title-${appId}`);
+      await execFileAsync('mkfifo', ['-m', '0666', fifo]);
+      const foot = spawn('foot', ['-a', appId, '-T', title, 'sh', '-c', `exec cat <> '${fifo}'`], {
+        env: { ...sway.env, HOME: runtimeDir },
+        stdio: 'ignore',
+        detached: true,
+      });
+      windows.push(foot);
+      const present = async () => (await sway.msg('-t get_tree')).includes(`"app_id": "${appId}"`);
+      const deadline = Date.now() + 10_000;
+      while (!(await present())) {
+        if (Date.now() > deadline) throw new Error(`foot window ${appId} did not appear`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return {
+        appId,
+        proc: foot,
+        setTitle: (t) => writeFileSync(fifo, `\x1b]2;${t}\x07`),
+        focus: async () => void (await sway.msg(`[app_id="${appId}"] focus`)),
+      };
+    },
+    async msg(command) {
+      const args = command.startsWith('-t ') ? command.split(' ') : [command];
+      const { stdout } = await execFileAsync('swaymsg', ['-s', sway.ipcSocket, ...args], { timeout: 5_000 });
+      return stdout;
+    },
+    async restart() {
+      await Promise.all(windows.splice(0).map((w) => stopProc(w)));
+      await stopProc(proc);
+      await launch();
+    },
+    async stop() {
+      await Promise.all(windows.splice(0).map((w) => stopProc(w)));
+      await stopProc(proc);
+      rmSync(runtimeDir, { recursive: true, force: true });
+    },
+  };
+
+  const sockets = () => readdirSync(runtimeDir);
+  async function launch(): Promise<void> {
+    const before = new Set(sockets());
+    const argv = asRoot
+      ? ['setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', 'sway', '-c', config]]
+      : ['sway', ['-c', config]];
+    proc = spawn(argv[0] as string, argv[1] as string[], { env: base, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    let stderr = '';
+    proc.stderr?.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4_000)));
+    const started = proc;
+    const ipc = await waitFor(() => {
+      if (started.exitCode !== null) throw new Error(`sway exited (${started.exitCode}): ${stderr}`);
+      return sockets().find((f) => /^sway-ipc\..*\.sock$/.test(f) && !before.has(f));
+    }, 'the sway IPC socket');
+    const wayland = await waitFor(() => sockets().find((f) => /^wayland-\d+$/.test(f)), 'the Wayland socket');
+    sway.ipcSocket = join(runtimeDir, ipc);
+    sway.waylandSocket = join(runtimeDir, wayland);
+    sway.env = {
+      PATH: base.PATH,
+      LANG: 'C.UTF-8',
+      XDG_RUNTIME_DIR: runtimeDir,
+      XDG_SESSION_TYPE: 'wayland',
+      WAYLAND_DISPLAY: wayland,
+      SWAYSOCK: sway.ipcSocket,
+    };
+  }
+  await launch();
+  return sway;
+}

@@ -1,6 +1,6 @@
 // A headless sway with two foot windows to switch between, compared with a 1 s poll of the same compositor.
 import { fileURLToPath } from 'node:url';
-import { startSway } from '../../tests/support/sway';
+import { startSway, type SwayWindow } from '../../tests/support/sway';
 import { wallNow } from './stats';
 import type { SwitchDesk } from './watcher-bench';
 
@@ -10,7 +10,9 @@ export async function swaySwitchDesk(): Promise<SwitchDesk> {
   const sway = await startSway();
   const targets = ['bench-edit', 'bench-chat'] as const;
   try {
-    const windows = await Promise.all(targets.map((t) => sway.openFoot(t, `${t} window`)));
+    // One after the other: the last one opened has the focus, so the first switch (to targets[0]) is a real change.
+    const windows: SwayWindow[] = [];
+    for (const t of targets) windows.push(await sway.openFoot(t, `${t} window`));
     return {
       targets,
       hostEnv: sway.env,

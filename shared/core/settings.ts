@@ -33,8 +33,16 @@ export const DEFAULT_BROWSER_CLASSES = [
   'brave',
   'vivaldi-stable',
   'firefox',
+  'firefox-esr',
   'navigator',
   'librewolf',
+  // Wayland app ids of the Flatpak builds.
+  'org.mozilla.firefox',
+  'org.chromium.chromium',
+  'com.google.chrome',
+  'com.brave.browser',
+  'com.microsoft.edge',
+  'io.gitlab.librewolf-community',
 ];
 
 /** Why a redaction pattern cannot be used (the RegExp engine's own words), or undefined when it can. */

@@ -52,8 +52,13 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-export async function startE2E(): Promise<E2E> {
-  const display = inject('e2eDisplay');
+export interface E2EOptions {
+  /** Run Chromium as a native Wayland client of this session (its env: WAYLAND_DISPLAY, SWAYSOCK…) instead of on Xvfb. */
+  wayland?: NodeJS.ProcessEnv;
+}
+
+export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
+  const display = options.wayland ? '' : inject('e2eDisplay');
   const root = mkdtempSync(join(tmpdir(), 'antidrift-e2e-'));
   const home = join(root, 'home');
   const userDataDir = join(root, 'profile');
@@ -61,9 +66,14 @@ export async function startE2E(): Promise<E2E> {
   mkdirSync(userDataDir);
   installHost(userDataDir, home);
   const pages = await startPageServer();
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, DISPLAY: display, PATH: `${FAKE_BIN}:${process.env.PATH ?? ''}` };
-  delete env.WAYLAND_DISPLAY;
-  const launch = () => launchExtensionBrowser({ userDataDir, home, env, hostResolverRules: pages.resolverRules, headless: false });
+  const env: NodeJS.ProcessEnv = options.wayland
+    ? { ...process.env, ...options.wayland, HOME: home, PATH: `${FAKE_BIN}:${process.env.PATH ?? ''}` }
+    : { ...process.env, HOME: home, DISPLAY: display, PATH: `${FAKE_BIN}:${process.env.PATH ?? ''}` };
+  if (options.wayland) delete env.DISPLAY;
+  else delete env.WAYLAND_DISPLAY;
+  const extraArgs = options.wayland ? ['--ozone-platform=wayland'] : [];
+  const launch = () =>
+    launchExtensionBrowser({ userDataDir, home, env, hostResolverRules: pages.resolverRules, headless: false, extraArgs });
 
   const e2e: E2E = {
     home,

@@ -51,6 +51,7 @@ export class FakeHost {
   refuse: string | null = null;
   lastError: string | undefined;
   backends: BackendInfo[] = [{ name: 'claude', available: true, path: '/usr/bin/claude' }];
+  watcher: Record<string, unknown> = { state: 'running', kind: 'x11' };
   runs: Array<{ backend: string; prompt: string; model?: string }> = [];
   /** How `run` answers: text for ok, or an error kind + message. */
   reply: (prompt: string) => { text: string } | { kind: string; message: string } | 'hang' = () => ({
@@ -79,7 +80,7 @@ export class FakeHost {
         type: 'hello',
         hostVersion: '0.1.0',
         platform: 'linux',
-        watcher: { state: 'running', kind: 'x11' },
+        watcher: this.watcher,
         backends: this.backends,
       });
     } else if (msg.type === 'run') {

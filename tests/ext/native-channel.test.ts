@@ -66,6 +66,23 @@ describe('NativeChannel', () => {
     expect(host.port!.sent[0]).toEqual({ type: 'hello', id: 1 });
   });
 
+  it('a watcher status change keeps why the watcher was chosen', async () => {
+    const host = new FakeHost();
+    const skipped = [{ kind: 'x11', why: 'DISPLAY :0 is XWayland in a Wayland session' }];
+    host.watcher = { state: 'running', kind: 'sway-ipc', why: 'sway IPC at $SWAYSOCK', skipped };
+    const { channel } = make(host);
+    channel.start();
+    await settle();
+    host.port!.deliver({ type: 'watcher', state: 'failed', kind: 'sway-ipc', message: 'sway IPC closed; retrying in 1 s' });
+    expect(channel.current.watcher).toEqual({
+      state: 'failed',
+      kind: 'sway-ipc',
+      message: 'sway IPC closed; retrying in 1 s',
+      why: 'sway IPC at $SWAYSOCK',
+      skipped,
+    });
+  });
+
   it('times out a request the host never answers, without touching others', async () => {
     const host = new FakeHost();
     host.reply = (prompt) => (prompt === 'slow' ? 'hang' : { text: 'fast' });

@@ -45,8 +45,10 @@ export interface LaunchOptions {
   env?: NodeJS.ProcessEnv;
   /** e.g. `MAP *.test 127.0.0.1:8123` */
   hostResolverRules?: string;
-  /** Default true. Headed needs DISPLAY in env. */
+  /** Default true. Headed needs DISPLAY (or WAYLAND_DISPLAY with `--ozone-platform=wayland`) in env. */
   headless?: boolean;
+  /** More Chromium flags, e.g. `--ozone-platform=wayland`. */
+  extraArgs?: string[];
 }
 
 export interface ExtensionBrowser {
@@ -80,6 +82,7 @@ export async function launchExtensionBrowser(opts: LaunchOptions): Promise<Exten
     '--window-size=1100,760',
   ];
   if (opts.hostResolverRules) args.push(`--host-resolver-rules=${opts.hostResolverRules}`);
+  args.push(...(opts.extraArgs ?? []));
   const context = await chromium.launchPersistentContext(opts.userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: opts.headless ?? true,

@@ -198,6 +198,34 @@ describe('options: host', () => {
     await waitFor(() => expect(fake.sent('getDiagnostics')).toHaveLength(2));
   });
 
+  it('says which window watcher runs, why, and why each other one was not chosen', async () => {
+    const fake = await options();
+    fake.push(
+      push({
+        phase: 'idle',
+        host: host({
+          watcher: {
+            state: 'running',
+            kind: 'sway-ipc',
+            why: 'sway IPC at $SWAYSOCK (/run/user/1000/sway-ipc.sock)',
+            skipped: [
+              { kind: 'x11', why: 'DISPLAY :0 is XWayland in a Wayland session: it would see only XWayland windows' },
+              { kind: 'hyprland', why: 'no $HYPRLAND_INSTANCE_SIGNATURE (not Hyprland)' },
+            ],
+          },
+        }),
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('watcher-why').textContent).toContain('sway IPC at $SWAYSOCK'));
+    const skipped = within(screen.getByTestId('watcher-skipped'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(skipped).toEqual([
+      'x11: DISPLAY :0 is XWayland in a Wayland session: it would see only XWayland windows',
+      'hyprland: no $HYPRLAND_INSTANCE_SIGNATURE (not Hyprland)',
+    ]);
+  });
+
   it.each([
     [{ userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' }, 'firefox'],
     [{ userAgent: 'Mozilla/5.0 Chrome/130 Edg/130', userAgentData: { brands: [{ brand: 'Microsoft Edge' }] } }, 'edge'],

@@ -3,6 +3,7 @@ import type { WatcherEvent, WatcherInfo, WindowEvent } from '../../../shared/pro
 import { existsSync } from 'node:fs';
 import { startHelperWatcher } from './helper-source.js';
 import { startHyprlandWatcher } from './hyprland.js';
+import { startKwinWatcher } from './kwin.js';
 import { macosHelperCommand } from './macos-script.js';
 import { chooseWatcher, type WatcherChoice } from './probe.js';
 import { startSwayWatcher } from './sway-ipc.js';
@@ -17,6 +18,8 @@ export interface StartWatcherOptions {
   /** Overrides for tests; default process.platform / process.env. */
   platform?: NodeJS.Platform;
   env?: NodeJS.ProcessEnv;
+  /** Where a watcher may write its files (the KWin script); default: the host's private app-data dir. */
+  dataDir?: string;
   /** Reconnect backoff bounds (tests shorten them). */
   firstRetryMs?: number;
   maxRetryMs?: number;
@@ -66,6 +69,7 @@ function start(sink: WatcherSink, choice: WatcherChoice, opts: StartWatcherOptio
     case 'wlr-foreign-toplevel':
       return startForeignToplevelWatcher(sink, { socket: choice.socket ?? '', ...retry });
     case 'kwin':
+      return startKwinWatcher(sink, { env, dataDir: opts.dataDir, ...retry });
     case 'gnome-shell':
       return unavailable(
         sink,

@@ -10,7 +10,8 @@ import {
 } from './watcher-types.js';
 
 export interface SourceSession {
-  close(): void;
+  /** May settle later: a KWin session unloads its script first. */
+  close(): void | Promise<void>;
 }
 
 export interface SourceHandlers {
@@ -60,7 +61,7 @@ export function startReconnectingWatcher(sink: WatcherSink, options: Reconnectin
         log: (line) => safeLog(sink, line),
       });
       if (!current()) {
-        opened.close();
+        void opened.close();
         return;
       }
       session = opened;
@@ -82,8 +83,9 @@ export function startReconnectingWatcher(sink: WatcherSink, options: Reconnectin
       if (stopped) return;
       stopped = true;
       retrier.cancel();
-      session?.close();
+      const closing = session?.close();
       session = undefined;
+      await closing;
       status.set('stopped');
     },
   };

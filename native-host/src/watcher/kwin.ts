@@ -1,0 +1,114 @@
+// KDE Plasma window source: a KWin script loaded over D-Bus calls the host back on each activation and caption change.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { appDataDir, ensurePrivateDir } from '../paths.js';
+import { connectSessionBus, type DBusSession } from './dbus-session.js';
+import { CALLBACK_INTERFACE, CALLBACK_METHOD, CALLBACK_PATH, KWIN_PLUGIN_NAME, kwinScript } from './kwin-script.js';
+import { isSocket } from './socket-files.js';
+import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
+import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
+
+const KWIN = 'org.kde.KWin';
+const SCRIPTING = { path: '/Scripting', iface: 'org.kde.kwin.Scripting' };
+const SCRIPT_IFACE = 'org.kde.kwin.Script';
+
+/** The callback's arguments as a window: (caption, resourceClass, pid); empty caption and class is "no window". */
+export function kwinCallbackWindow(body: unknown[]): ObservedWindow | null | undefined {
+  const [caption, resourceClass, pid] = body;
+  if (typeof caption !== 'string' || typeof resourceClass !== 'string') return undefined;
+  if (!caption && !resourceClass) return null;
+  const window: ObservedWindow = { title: caption, app: resourceClass };
+  const n = Number(pid);
+  if (Number.isInteger(n) && n > 0) window.pid = n;
+  return window;
+}
+
+/** Runs a loaded script: `/Scripting/Script<id>` on Plasma 6, `/<id>` on Plasma 5. */
+async function runScript(bus: DBusSession, id: number): Promise<void> {
+  try {
+    await bus.call(KWIN, `/Scripting/Script${id}`, SCRIPT_IFACE, 'run');
+  } catch {
+    await bus.call(KWIN, `/${id}`, SCRIPT_IFACE, 'run');
+  }
+}
+
+async function unloadScript(bus: DBusSession): Promise<void> {
+  await bus.call(KWIN, SCRIPTING.path, SCRIPTING.iface, 'unloadScript', 's', [KWIN_PLUGIN_NAME]);
+}
+
+async function openKwinSession(address: string, scriptFile: string, handlers: SourceHandlers, timeoutMs: number): Promise<SourceSession> {
+  const bus = await connectSessionBus(address, timeoutMs);
+  let closed = false;
+  const lose = (reason: string) => {
+    if (closed) return;
+    closed = true;
+    bus.close();
+    handlers.onLost(reason);
+  };
+  try {
+    const kwin = await bus.ownerOf(KWIN);
+    if (!kwin) throw new Error('KWin (org.kde.KWin) is not on the session bus');
+    // Only KWin may tell us what is active: any other client of the bus is refused.
+    bus.serve(CALLBACK_PATH, (call) => {
+      if (call.sender !== kwin || call.iface !== CALLBACK_INTERFACE || call.member !== CALLBACK_METHOD) return false;
+      const window = kwinCallbackWindow(call.body);
+      if (window !== undefined && !closed) handlers.onWindow(window);
+      return true;
+    });
+    await bus.followOwner(KWIN, (owner) => {
+      if (owner !== kwin) lose(owner ? 'KWin was replaced' : 'KWin left the session bus');
+    });
+    bus.onClosed((reason) => lose(reason));
+    writeFileSync(scriptFile, kwinScript(bus.name), { mode: 0o600 });
+    // A host that crashed left its script loaded, calling a bus name that is gone: replace it.
+    await unloadScript(bus).catch(() => undefined);
+    const [id] = await bus.call(KWIN, SCRIPTING.path, SCRIPTING.iface, 'loadScript', 'ss', [scriptFile, KWIN_PLUGIN_NAME]);
+    if (typeof id !== 'number' || id < 0) throw new SourceUnavailable(`KWin refused to load the script ${scriptFile}`);
+    await runScript(bus, id);
+  } catch (err) {
+    closed = true;
+    bus.close();
+    throw err;
+  }
+  return {
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      // The script must not outlive the host: unload it, then leave the bus.
+      await Promise.race([unloadScript(bus).catch(() => undefined), new Promise((r) => setTimeout(r, 1_000).unref())]);
+      bus.close();
+    },
+  };
+}
+
+/** `$DBUS_SESSION_BUS_ADDRESS`, else systemd's per-user bus at `$XDG_RUNTIME_DIR/bus`. */
+export function sessionBusAddress(env: NodeJS.ProcessEnv): string | undefined {
+  const named = env.DBUS_SESSION_BUS_ADDRESS?.trim();
+  if (named) return named;
+  const runtime = env.XDG_RUNTIME_DIR?.trim();
+  return runtime && isSocket(path.join(runtime, 'bus')) ? `unix:path=${path.join(runtime, 'bus')}` : undefined;
+}
+
+export interface KwinWatcherOptions {
+  env: NodeJS.ProcessEnv;
+  /** Where the script file is written (default: the host's private app-data dir). */
+  dataDir?: string | undefined;
+  firstRetryMs?: number | undefined;
+  maxRetryMs?: number | undefined;
+  timeoutMs?: number;
+}
+
+export function startKwinWatcher(sink: WatcherSink, options: KwinWatcherOptions): WatcherHandle {
+  const address = sessionBusAddress(options.env);
+  return startReconnectingWatcher(sink, {
+    kind: 'kwin',
+    describe: () => `KWin script "${KWIN_PLUGIN_NAME}" over the session bus, event-driven`,
+    firstRetryMs: options.firstRetryMs,
+    maxRetryMs: options.maxRetryMs,
+    open: (handlers) => {
+      if (!address) return Promise.reject(new SourceUnavailable('no DBUS_SESSION_BUS_ADDRESS: the KWin watcher needs the session bus'));
+      const dir = ensurePrivateDir(options.dataDir ?? appDataDir());
+      return openKwinSession(address, path.join(dir, 'kwin-active-window.js'), handlers, options.timeoutMs ?? 5_000);
+    },
+  });
+}

@@ -1,0 +1,139 @@
+// The KDE watcher against a real headless KWin 5.27 on a private session bus, with weston-terminal windows.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectSessionBus } from '../../native-host/src/watcher/dbus-session.js';
+import { startWatcher } from '../../native-host/src/watcher/index.js';
+import { kwinCallbackWindow } from '../../native-host/src/watcher/kwin.js';
+import { CALLBACK_INTERFACE, CALLBACK_METHOD, CALLBACK_PATH, KWIN_PLUGIN_NAME } from '../../native-host/src/watcher/kwin-script.js';
+import { HelloReply, type WatcherEvent, type WindowEvent } from '../../shared/protocol/frames.js';
+import { startKwin, type Kwin } from '../support/kwin.js';
+import { makeHostEnv } from './helpers/host-env.js';
+import { spawnHost } from './helpers/spawn-host.js';
+import { waitFor } from './helpers/xvfb.js';
+
+type Emitted = WindowEvent | WatcherEvent;
+
+let kwin: Kwin;
+let dataDir: string;
+beforeAll(async () => {
+  kwin = await startKwin();
+  dataDir = mkdtempSync(join(tmpdir(), 'antidrift-kwin-data-'));
+}, 40_000);
+afterAll(async () => {
+  await kwin?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function watch() {
+  const seen: Emitted[] = [];
+  const watcher = startWatcher({
+    emit: (m) => seen.push(m),
+    log: () => {},
+    env: kwin.env,
+    dataDir,
+    platform: 'linux',
+    firstRetryMs: 100,
+    maxRetryMs: 400,
+  });
+  const windows = () => seen.filter((e): e is WindowEvent => e.type === 'window');
+  const next = (predicate: (e: WindowEvent) => boolean, what: string, after = 0) =>
+    waitFor(() => windows().slice(after).find(predicate), what, 15_000);
+  return { watcher, seen, windows, next };
+}
+
+describe('KWin callback arguments', () => {
+  it('reads (caption, class, pid); empty is no window; wrong types are ignored', () => {
+    expect(kwinCallbackWindow(['notes — Kate', 'org.kde.kate', '42'])).toEqual({ title: 'notes — Kate', app: 'org.kde.kate', pid: 42 });
+    expect(kwinCallbackWindow(['', '', '0'])).toBeNull();
+    expect(kwinCallbackWindow([1, 'x', '2'])).toBeUndefined();
+    expect(kwinCallbackWindow(['t', 'c', 'x'])).toEqual({ title: 't', app: 'c' });
+  });
+});
+
+describe('KWin watcher under headless kwin_wayland', () => {
+  it('reports activations and caption changes of the active window, once each; unloads its script on stop', async () => {
+    const w = watch();
+    try {
+      await waitFor(() => w.watcher.info().state === 'running', 'kwin watcher running', 15_000);
+      expect(w.watcher.info()).toMatchObject({ kind: 'kwin', why: expect.stringContaining('KDE Plasma 5') });
+      expect(await kwin.loaded(KWIN_PLUGIN_NAME)).toBe(true);
+      const a = await kwin.openTerminal('Alpha notes');
+      const b = await kwin.openTerminal('Beta video');
+      await a.activate();
+      const mark = w.windows().length;
+      await b.activate();
+      const toB = await w.next((e) => e.title === 'Beta video', 'activation of beta', mark);
+      expect(toB).toMatchObject({ app: 'org.freedesktop.weston.wayland-terminal', pid: b.proc.pid });
+      await a.activate();
+      await w.next((e) => e.title === 'Alpha notes', 'back to alpha', mark);
+      a.setTitle('Alpha — chapter 2');
+      await w.next((e) => e.title === 'Alpha — chapter 2', 'caption change of the active window');
+      // The inactive window's caption, and activating the active window again: nothing.
+      const before = w.windows().length;
+      b.setTitle('Beta, changed in the background');
+      await a.activate();
+      await new Promise((r) => setTimeout(r, 400));
+      expect(w.windows().slice(before)).toEqual([]);
+    } finally {
+      await w.watcher.stop();
+    }
+    expect(await kwin.loaded(KWIN_PLUGIN_NAME)).toBe(false);
+  }, 60_000);
+
+  it('refuses a callback from any bus client other than KWin', async () => {
+    const w = watch();
+    const intruder = await connectSessionBus(kwin.env.DBUS_SESSION_BUS_ADDRESS!, 5_000);
+    try {
+      await waitFor(() => w.watcher.info().state === 'running', 'kwin watcher running', 15_000);
+      // The watcher's bus name, from the script it wrote.
+      const script = readFileSync(join(dataDir, 'kwin-active-window.js'), 'utf8');
+      const name = /callDBus\("(:[0-9.]+)"/.exec(script)?.[1];
+      expect(name).toMatch(/^:\d+\.\d+$/);
+      await expect(
+        intruder.call(name!, CALLBACK_PATH, CALLBACK_INTERFACE, CALLBACK_METHOD, 'sss', ['Fake title', 'fake', '1']),
+      ).rejects.toThrow(/refused/);
+      expect(w.windows().some((e) => e.title === 'Fake title')).toBe(false);
+    } finally {
+      intruder.close();
+      await w.watcher.stop();
+    }
+  }, 30_000);
+
+  it('survives KWin restarting: reloads the script and reports the new session', async () => {
+    const w = watch();
+    try {
+      await waitFor(() => w.watcher.info().state === 'running', 'kwin watcher running', 15_000);
+      await kwin.restart();
+      await waitFor(() => w.seen.some((e) => e.type === 'watcher' && e.state === 'failed'), 'the loss reported');
+      await waitFor(() => w.watcher.info().state === 'running', 'running again', 20_000);
+      const mark = w.windows().length;
+      const c = await kwin.openTerminal('Gamma after restart');
+      await c.activate();
+      await w.next((e) => e.title === 'Gamma after restart', 'a window of the new KWin', mark);
+    } finally {
+      await w.watcher.stop();
+    }
+  }, 60_000);
+});
+
+describe('KWin inside the built host', () => {
+  it('hello names the kwin watcher; frames arrive over native messaging; the script is gone when the host exits', async () => {
+    const hostEnv = makeHostEnv(kwin.env);
+    const host = spawnHost({ env: hostEnv.env });
+    try {
+      await host.next((m) => m.type === 'watcher' && m.state === 'running', 15_000);
+      host.send({ id: 1, type: 'hello' });
+      const hello = HelloReply.parse(await host.next((m) => m.type === 'hello'));
+      expect(hello.watcher).toMatchObject({ state: 'running', kind: 'kwin' });
+      const d = await kwin.openTerminal('Delta via host');
+      await d.activate();
+      await host.next((m) => m.type === 'window' && m.title === 'Delta via host', 15_000);
+    } finally {
+      await host.close();
+      hostEnv.cleanup();
+    }
+    expect(await kwin.loaded(KWIN_PLUGIN_NAME)).toBe(false);
+  }, 40_000);
+});

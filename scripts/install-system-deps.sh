@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian/Ubuntu packages the test tiers need: Chromium, X11 (Xvfb, openbox, tools), headless sway + foot, KWin + weston-terminal.
+# Installs the Debian/Ubuntu packages the test tiers need: Chromium, X11 (Xvfb, openbox, tools), headless sway + foot, KWin, GNOME Shell, weston-terminal.
 set -euo pipefail
-PACKAGES=(chromium xvfb xauth xdotool wmctrl x11-utils openbox xterm fonts-liberation sway foot kwin-wayland weston dbus)
+PACKAGES=(chromium xvfb xauth xdotool wmctrl x11-utils openbox xterm fonts-liberation sway foot kwin-wayland weston dbus gnome-shell libglib2.0-bin)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

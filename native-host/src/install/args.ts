@@ -12,6 +12,8 @@ export const InstallOptions = z.object({
   /** True when --extension-id was passed (doctor otherwise checks the ID recorded at install). */
   extensionIdGiven: z.boolean(),
   json: z.boolean(),
+  /** The GNOME Shell extension: installed when a GNOME session is detected, or as asked. */
+  gnomeExtension: z.enum(['detect', 'yes', 'no']),
 });
 export type InstallOptions = z.infer<typeof InstallOptions>;
 
@@ -26,6 +28,7 @@ export function parseInstallArgs(args: string[]): ParsedArgs {
   let extensionId: string = EXTENSION_ID;
   let json = false;
   let extensionIdGiven = false;
+  let gnomeExtension: 'detect' | 'yes' | 'no' = 'detect';
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const eq = arg.indexOf('=');
@@ -59,11 +62,17 @@ export function parseInstallArgs(args: string[]): ParsedArgs {
       case '--json':
         json = true;
         break;
+      case '--gnome-extension':
+        gnomeExtension = 'yes';
+        break;
+      case '--no-gnome-extension':
+        gnomeExtension = 'no';
+        break;
       default:
         return { ok: false, error: `unknown option "${arg}"` };
     }
   }
-  const parsed = InstallOptions.safeParse({ browsers, userDataDir, extensionId, extensionIdGiven, json });
+  const parsed = InstallOptions.safeParse({ browsers, userDataDir, extensionId, extensionIdGiven, json, gnomeExtension });
   if (!parsed.success) return { ok: false, error: z.prettifyError(parsed.error) };
   if (parsed.data.userDataDir && Array.isArray(parsed.data.browsers) && parsed.data.browsers.includes('firefox'))
     return { ok: false, error: '--user-data-dir is for Chromium-family profiles only, not Firefox' };

@@ -19,6 +19,8 @@ export const DoctorReport = z.object({
   host: z.object({ node: z.string(), script: z.string(), appData: z.string(), platform: z.string() }),
   browsers: z.array(BrowserCheck),
   watcher: WatcherInfo.extend({ activeWindow: z.object({ title: z.string(), app: z.string() }).optional() }),
+  /** In a GNOME session: whether the antidrift GNOME Shell extension is installed and enabled. */
+  gnomeExtension: z.object({ installed: z.boolean(), enabled: z.boolean().optional(), path: z.string() }).optional(),
   backends: z.array(BackendInfo),
   config: z.object({ path: z.string(), exists: z.boolean(), ok: z.boolean(), problem: z.string().optional() }),
 });

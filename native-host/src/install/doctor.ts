@@ -5,6 +5,7 @@ import { describeBackends } from '../backends/describe.js';
 import { loadHostConfig } from '../config.js';
 import { appDataDir } from '../paths.js';
 import { startWatcher } from '../watcher/index.js';
+import { gnomeExtensionDir, gnomeExtensionState, isGnomeDesktop } from '../gnome/install-extension.js';
 import type { InstallOptions } from './args.js';
 import { BROWSER_IDS, browserTarget, customProfileTarget, isBrowserPresent, type ManifestTarget } from './browsers.js';
 import type { BrowserCheck, DoctorReport } from './doctor-report.js';
@@ -85,9 +86,19 @@ export async function buildDoctorReport(options: InstallOptions): Promise<Doctor
   if (!browsers.some((b) => b.status === 'ok')) reasons.push('no browser has a valid host manifest: run `antidrift-host install`');
   for (const b of browsers.filter((x) => x.status === 'invalid')) reasons.push(`${b.browser}: invalid manifest (${b.problems.join('; ')})`);
   if (!record.ok) reasons.push(record.problem);
+  const gnome = process.platform === 'linux' && isGnomeDesktop(process.env) ? gnomeExtensionState(process.env) : undefined;
   return {
     usable: reasons.length === 0,
     reasons,
+    ...(gnome
+      ? {
+          gnomeExtension: {
+            installed: gnome.installed,
+            ...(gnome.enabled !== undefined ? { enabled: gnome.enabled } : {}),
+            path: gnomeExtensionDir(process.env),
+          },
+        }
+      : {}),
     host: { node: process.execPath, script: hostScriptPath(), appData, platform: process.platform },
     browsers,
     watcher,
@@ -119,6 +130,16 @@ export function formatDoctorReport(report: DoctorReport): string {
   if (w.why) watcherRows.push(['chosen', w.why]);
   for (const s of w.skipped ?? []) watcherRows.push([`  not ${s.kind}`, s.why]);
   if (w.activeWindow) watcherRows.push(['active', `"${w.activeWindow.title}" (${w.activeWindow.app})`]);
+  const g = report.gnomeExtension;
+  if (g)
+    watcherRows.push([
+      'gnome ext',
+      !g.installed
+        ? `NOT installed at ${g.path}: run \`antidrift-host install\`, then log out and back in`
+        : g.enabled === false
+          ? `installed, NOT enabled: run \`gnome-extensions enable antidrift@antidrift.dev\` (or \`antidrift-host install\` again)`
+          : `installed${g.enabled ? ' and enabled' : ''} (${g.path})`,
+    ]);
   sections.push(formatTable('Window watcher', watcherRows));
   sections.push(
     formatTable(

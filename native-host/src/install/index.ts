@@ -7,11 +7,14 @@ import { runUninstall } from './uninstall.js';
 
 export const INSTALL_USAGE = `Usage:
   antidrift-host install   [--browser chrome|chromium|edge|brave|vivaldi|firefox|all] [--user-data-dir DIR] [--extension-id ID]
+                           [--gnome-extension | --no-gnome-extension]
   antidrift-host uninstall
   antidrift-host doctor    [--json] [--user-data-dir DIR] [--extension-id ID]
 
 install without --browser registers the host with every browser whose config folder exists.
---user-data-dir DIR registers it for a Chromium profile started with --user-data-dir=DIR.`;
+--user-data-dir DIR registers it for a Chromium profile started with --user-data-dir=DIR.
+In a GNOME session install also adds the antidrift GNOME Shell extension (GNOME on Wayland shows
+no active window to other programs); --gnome-extension forces it, --no-gnome-extension skips it.`;
 
 /** Returns the process exit code; human output goes to stdout, errors to stderr. */
 export async function runInstallCommand(command: 'install' | 'uninstall' | 'doctor', args: string[]): Promise<number> {

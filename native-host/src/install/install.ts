@@ -1,5 +1,5 @@
 // `install`: writes the wrapper and one host manifest per browser (or registry keys on Windows).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { appDataDir, ensurePrivateDir } from '../paths.js';
 import type { InstallOptions } from './args.js';
@@ -8,18 +8,10 @@ import { buildManifest } from './manifest.js';
 import { mergeEntries, readInstallRecord, writeInstallRecord, type InstallEntry } from './record.js';
 import { setDefaultValue } from './registry.js';
 import type { Output } from './output.js';
+import { makeDirs } from './dirs.js';
+import { installGnomeExtension } from './gnome.js';
+import { isGnomeDesktop } from '../gnome/install-extension.js';
 import { hostScriptPath, wrapperContent, wrapperPath, writeWrapper } from './wrapper.js';
-
-/** mkdir -p that reports every level it created (so uninstall can remove exactly those). */
-function makeDirs(path: string): string[] {
-  const missing: string[] = [];
-  for (let dir = path; !existsSync(dir); dir = dirname(dir)) {
-    missing.unshift(dir);
-    if (dirname(dir) === dir) break;
-  }
-  mkdirSync(path, { recursive: true });
-  return missing;
-}
 
 export function chooseTargets(options: InstallOptions, appData: string): { targets: ManifestTarget[]; skipped: ManifestTarget[] } {
   if (options.userDataDir) {
@@ -73,6 +65,17 @@ export async function runInstall(options: InstallOptions, out: Output): Promise<
       }
     } catch (err) {
       problems.push(`${target.browser}: ${(err as Error).message}`);
+    }
+  }
+
+  if (
+    options.gnomeExtension === 'yes' ||
+    (options.gnomeExtension === 'detect' && process.platform === 'linux' && isGnomeDesktop(process.env))
+  ) {
+    try {
+      rows.push(...installGnomeExtension(process.env, entries));
+    } catch (err) {
+      problems.push(`GNOME Shell extension: ${(err as Error).message}`);
     }
   }
 

@@ -5,11 +5,18 @@ import { z } from 'zod';
 import { appDataDir, ensurePrivateDir } from '../paths.js';
 
 export const InstallEntry = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('file'), path: z.string().min(1), role: z.enum(['manifest', 'wrapper']), browser: z.string().optional() }),
+  z.object({
+    kind: z.literal('file'),
+    path: z.string().min(1),
+    role: z.enum(['manifest', 'wrapper', 'gnome-extension']),
+    browser: z.string().optional(),
+  }),
   /** A folder that did not exist before install; removed only if empty. */
   z.object({ kind: z.literal('dir'), path: z.string().min(1) }),
   /** HKCU key whose default value install set to `value` (a manifest path). */
   z.object({ kind: z.literal('registry'), key: z.string().min(1), value: z.string(), browser: z.string().optional() }),
+  /** The GNOME Shell extension install enabled (uninstall disables it). */
+  z.object({ kind: z.literal('gnome-enabled'), uuid: z.string().min(1) }),
 ]);
 export type InstallEntry = z.infer<typeof InstallEntry>;
 
@@ -45,7 +52,9 @@ export function readInstallRecord(): RecordRead {
 }
 
 function entryKey(entry: InstallEntry): string {
-  return entry.kind === 'registry' ? `registry:${entry.key}` : `${entry.kind}:${entry.path}`;
+  if (entry.kind === 'registry') return `registry:${entry.key}`;
+  if (entry.kind === 'gnome-enabled') return `gnome-enabled:${entry.uuid}`;
+  return `${entry.kind}:${entry.path}`;
 }
 
 /** Adds entries to those already recorded (a later install for another browser keeps the first). */

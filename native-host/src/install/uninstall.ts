@@ -1,6 +1,7 @@
 // `uninstall`: removes what the install record lists, and only if it is still what install wrote.
 import { existsSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { NATIVE_HOST_NAME } from '../../../shared/protocol/extension-id.js';
+import { disableGnomeExtension, isOurGnomeFile } from '../gnome/install-extension.js';
 import { HostManifest } from './manifest.js';
 import type { Output } from './output.js';
 import { installRecordPath, readInstallRecord, removeInstallRecord, type InstallEntry } from './record.js';
@@ -33,11 +34,23 @@ async function removeEntry(entry: InstallEntry): Promise<string> {
       return 'left alone: not empty';
     }
   }
+  if (entry.kind === 'gnome-enabled') return disableGnomeExtension(process.env);
   if (!existsSync(entry.path)) return 'already gone';
-  const ours = entry.role === 'wrapper' ? isOurWrapper(entry.path) : isOurManifest(entry.path);
+  const ours =
+    entry.role === 'wrapper'
+      ? isOurWrapper(entry.path)
+      : entry.role === 'gnome-extension'
+        ? isOurGnomeFile(entry.path)
+        : isOurManifest(entry.path);
   if (!ours) return 'left alone: no longer the file install wrote';
   rmSync(entry.path);
   return 'removed';
+}
+
+function entryName(entry: InstallEntry): string {
+  if (entry.kind === 'registry') return entry.key;
+  if (entry.kind === 'gnome-enabled') return `GNOME Shell extension ${entry.uuid}`;
+  return entry.path;
 }
 
 export async function runUninstall(out: Output): Promise<number> {
@@ -67,10 +80,10 @@ export async function runUninstall(out: Output): Promise<number> {
       recordRemoved = true;
     }
     try {
-      rows.push([await removeEntry(entry), entry.kind === 'registry' ? entry.key : entry.path]);
+      rows.push([await removeEntry(entry), entryName(entry)]);
     } catch (err) {
       failed = true;
-      rows.push(['FAILED', `${entry.kind === 'registry' ? entry.key : entry.path}: ${(err as Error).message}`]);
+      rows.push(['FAILED', `${entryName(entry)}: ${(err as Error).message}`]);
     }
   }
   if (!recordRemoved && !failed) removeInstallRecord();

@@ -1,5 +1,7 @@
 // The session bus as the KDE and GNOME watchers use it: connect, call, follow a name's owner, answer callbacks.
+import path from 'node:path';
 import { Message, MessageType, sessionBus, type MessageBus } from '@jellybrick/dbus-next';
+import { isSocket } from './socket-files.js';
 
 const DBUS = { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus' };
 
@@ -27,6 +29,14 @@ function matchRule(m: { sender: string; path?: string; iface: string; member: st
   if (m.path) parts.push(`path='${m.path}'`);
   if (m.arg0) parts.push(`arg0='${m.arg0}'`);
   return parts.join(',');
+}
+
+/** `$DBUS_SESSION_BUS_ADDRESS`, else systemd's per-user bus at `$XDG_RUNTIME_DIR/bus`. */
+export function sessionBusAddress(env: NodeJS.ProcessEnv): string | undefined {
+  const named = env.DBUS_SESSION_BUS_ADDRESS?.trim();
+  if (named) return named;
+  const runtime = env.XDG_RUNTIME_DIR?.trim();
+  return runtime && isSocket(path.join(runtime, 'bus')) ? `unix:path=${path.join(runtime, 'bus')}` : undefined;
 }
 
 /** Connects to the session bus at `address` (the host's `DBUS_SESSION_BUS_ADDRESS`). */

@@ -1,6 +1,7 @@
 // Starts the OS active-window watcher that suits this platform/session; never throws.
 import type { WatcherEvent, WatcherInfo, WindowEvent } from '../../../shared/protocol/frames.js';
 import { existsSync } from 'node:fs';
+import { startGnomeWatcher } from './gnome-shell.js';
 import { startHelperWatcher } from './helper-source.js';
 import { startHyprlandWatcher } from './hyprland.js';
 import { startKwinWatcher } from './kwin.js';
@@ -71,11 +72,7 @@ function start(sink: WatcherSink, choice: WatcherChoice, opts: StartWatcherOptio
     case 'kwin':
       return startKwinWatcher(sink, { env, dataDir: opts.dataDir, ...retry });
     case 'gnome-shell':
-      return unavailable(
-        sink,
-        choice.kind,
-        `${choice.why}: not in this version of the host yet; OS windows are not observed, browser tabs still are`,
-      );
+      return startGnomeWatcher(sink, { env, ...retry });
     case 'none':
       return unavailable(sink, 'none', choice.why);
   }

@@ -2,9 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { appDataDir, ensurePrivateDir } from '../paths.js';
-import { connectSessionBus, type DBusSession } from './dbus-session.js';
+import { connectSessionBus, sessionBusAddress, type DBusSession } from './dbus-session.js';
 import { CALLBACK_INTERFACE, CALLBACK_METHOD, CALLBACK_PATH, KWIN_PLUGIN_NAME, kwinScript } from './kwin-script.js';
-import { isSocket } from './socket-files.js';
 import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
 import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
 
@@ -79,14 +78,6 @@ async function openKwinSession(address: string, scriptFile: string, handlers: So
       bus.close();
     },
   };
-}
-
-/** `$DBUS_SESSION_BUS_ADDRESS`, else systemd's per-user bus at `$XDG_RUNTIME_DIR/bus`. */
-export function sessionBusAddress(env: NodeJS.ProcessEnv): string | undefined {
-  const named = env.DBUS_SESSION_BUS_ADDRESS?.trim();
-  if (named) return named;
-  const runtime = env.XDG_RUNTIME_DIR?.trim();
-  return runtime && isSocket(path.join(runtime, 'bus')) ? `unix:path=${path.join(runtime, 'bus')}` : undefined;
 }
 
 export interface KwinWatcherOptions {

@@ -1,0 +1,26 @@
+// The GNOME Shell extension part of `install`: its files and its enabling, each recorded for `uninstall`.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GNOME_EXTENSION_UUID, gnomeExtensionFiles } from '../gnome/extension-source.js';
+import { enableGnomeExtension, gnomeExtensionDir, gnomeShellMajor } from '../gnome/install-extension.js';
+import { makeDirs } from './dirs.js';
+import type { InstallEntry } from './record.js';
+
+/** Writes the extension for the installed GNOME Shell's version and enables it; returns the rows to print. */
+export function installGnomeExtension(env: NodeJS.ProcessEnv, entries: InstallEntry[]): [string, string][] {
+  const major = gnomeShellMajor(env);
+  if (major === undefined) throw new Error('gnome-shell was not found (`gnome-shell --version` failed)');
+  const dir = gnomeExtensionDir(env);
+  for (const d of makeDirs(dir)) entries.push({ kind: 'dir', path: d });
+  for (const [name, content] of Object.entries(gnomeExtensionFiles(major))) {
+    const path = join(dir, name);
+    writeFileSync(path, content, { mode: 0o644 });
+    entries.push({ kind: 'file', path, role: 'gnome-extension' });
+  }
+  const how = enableGnomeExtension(env);
+  entries.push({ kind: 'gnome-enabled', uuid: GNOME_EXTENSION_UUID });
+  return [
+    ['gnome', `${dir} (GNOME Shell ${major}, ${major >= 45 ? 'ES module' : 'legacy'} format)`],
+    ['', `${how}; on Wayland GNOME loads it at the next login`],
+  ];
+}

@@ -1,0 +1,193 @@
+// Test helper: a real headless GNOME Shell on private session and system buses, weston-terminal windows, a test extension.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
+const TEST_EXTENSION = fileURLToPath(new URL('./gnome-test-extension', import.meta.url));
+const TEST_UUID = 'antidrift-test@antidrift.dev';
+
+export interface GnomeWindow {
+  title: string;
+  proc: ChildProcess;
+  setTitle(title: string): void;
+  activate(): Promise<void>;
+}
+
+export interface Gnome {
+  /** What a client of this session sees (private buses, keyfile settings, data dir, GNOME desktop variables). */
+  env: NodeJS.ProcessEnv;
+  log(): string;
+  /** Starts (or restarts) GNOME Shell; call after installing extensions into env's XDG_DATA_HOME. */
+  start(): Promise<void>;
+  openTerminal(title: string): Promise<GnomeWindow>;
+  gsettings(...args: string[]): Promise<string>;
+  stop(): Promise<void>;
+}
+
+async function waitFor<T>(
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function stopProc(proc: ChildProcess | undefined): Promise<void> {
+  if (!proc?.pid || proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 3_000);
+    proc.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    proc.kill('SIGTERM');
+  });
+}
+
+/** Private buses and settings; GNOME Shell itself starts with `start()`. */
+export async function prepareGnome(): Promise<Gnome> {
+  const root = mkdtempSync(join(tmpdir(), 'antidrift-gnome-'));
+  const runtime = join(root, 'runtime');
+  mkdirSync(runtime, { mode: 0o700 });
+  const data = join(root, 'data');
+  const config = join(root, 'config');
+  mkdirSync(join(config, 'glib-2.0', 'settings'), { recursive: true });
+  // GNOME Shell dies in loginManager.js without a system bus; a private one with no services is enough.
+  const systemConf = join(root, 'system-bus.conf');
+  writeFileSync(
+    systemConf,
+    `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path=${join(runtime, 'system-bus')}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default"><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/><allow user="*"/></policy>
+</busconfig>
+`,
+  );
+  const sessionBusAddress = `unix:path=${join(runtime, 'bus')}`;
+  const sessionBus = spawn('dbus-daemon', ['--session', '--nofork', `--address=${sessionBusAddress}`], { stdio: 'ignore' });
+  const systemBus = spawn('dbus-daemon', ['--nofork', `--config-file=${systemConf}`], { stdio: 'ignore' });
+  await waitFor(() => existsSync(join(runtime, 'bus')) && existsSync(join(runtime, 'system-bus')), 'the private buses');
+  const env: NodeJS.ProcessEnv = {
+    PATH: '/usr/sbin:/usr/bin:/sbin:/bin',
+    HOME: root,
+    LANG: 'C.UTF-8',
+    XDG_RUNTIME_DIR: runtime,
+    XDG_DATA_HOME: data,
+    XDG_CONFIG_HOME: config,
+    GSETTINGS_BACKEND: 'keyfile',
+    DBUS_SESSION_BUS_ADDRESS: sessionBusAddress,
+    DBUS_SYSTEM_BUS_ADDRESS: `unix:path=${join(runtime, 'system-bus')}`,
+    XDG_SESSION_TYPE: 'wayland',
+    XDG_CURRENT_DESKTOP: 'GNOME',
+    WAYLAND_DISPLAY: 'antidrift-gnome',
+  };
+  // The test-only extension that activates windows by pid.
+  cpSync(TEST_EXTENSION, join(data, 'gnome-shell', 'extensions', TEST_UUID), { recursive: true });
+  let shell: ChildProcess | undefined;
+  let output = '';
+  const terminals: ChildProcess[] = [];
+  let opened = 0;
+
+  const gdbus = (args: string[]) => execFileAsync('gdbus', ['call', '--session', ...args], { env, timeout: 5_000 });
+
+  const g: Gnome = {
+    env,
+    log: () => output,
+    async gsettings(...args) {
+      return (await execFileAsync('gsettings', args, { env })).stdout;
+    },
+    async start() {
+      await stopProc(shell);
+      const enabled = await g.gsettings('get', 'org.gnome.shell', 'enabled-extensions');
+      if (!enabled.includes(TEST_UUID)) {
+        const list = enabled.trim().replace(/^@as\s*/, '');
+        const items =
+          list === '[]'
+            ? []
+            : list
+                .slice(1, -1)
+                .split(',')
+                .map((s) => s.trim());
+        await g.gsettings('set', 'org.gnome.shell', 'enabled-extensions', `[${[...items, `'${TEST_UUID}'`].join(', ')}]`);
+      }
+      shell = spawn(
+        'gnome-shell',
+        ['--headless', '--wayland', '--no-x11', '--virtual-monitor', '1280x720', '--wayland-display', 'antidrift-gnome'],
+        {
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      const append = (c: Buffer) => (output = (output + c.toString()).slice(-200_000));
+      shell.stdout!.on('data', append);
+      shell.stderr!.on('data', append);
+      const started = shell;
+      await waitFor(async () => {
+        if (started.exitCode !== null) throw new Error(`gnome-shell exited (${started.exitCode}): ${output.slice(-3000)}`);
+        try {
+          await gdbus(['--dest', 'org.gnome.Shell', '--object-path', '/dev/antidrift/Test', '--method', 'dev.antidrift.Test.Titles']);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'GNOME Shell with the test extension');
+    },
+    async openTerminal(title) {
+      const n = ++opened;
+      const fifo = join(root, `fifo-${n}`);
+      await execFileAsync('mkfifo', [fifo]);
+      const shellScript = join(root, `shell-${n}`);
+      writeFileSync(shellScript, `#!/bin/sh\nprintf '\\033]2;%s\\007' '${title.replace(/'/g, '')}'\nexec cat <> '${fifo}'\n`);
+      chmodSync(shellScript, 0o755);
+      const proc = spawn('weston-terminal', [`--shell=${shellScript}`], { env, stdio: 'ignore' });
+      terminals.push(proc);
+      await waitFor(async () => {
+        const { stdout } = await gdbus([
+          '--dest',
+          'org.gnome.Shell',
+          '--object-path',
+          '/dev/antidrift/Test',
+          '--method',
+          'dev.antidrift.Test.Titles',
+        ]);
+        return stdout.includes(`${proc.pid}:${title}`);
+      }, `weston-terminal "${title}" to map`);
+      return {
+        title,
+        proc,
+        setTitle: (t) => writeFileSync(fifo, `\x1b]2;${t}\x07`),
+        async activate() {
+          const { stdout } = await gdbus([
+            '--dest',
+            'org.gnome.Shell',
+            '--object-path',
+            '/dev/antidrift/Test',
+            '--method',
+            'dev.antidrift.Test.Activate',
+            String(proc.pid),
+          ]);
+          if (!stdout.includes('true')) throw new Error(`no window of pid ${proc.pid} to activate`);
+        },
+      };
+    },
+    async stop() {
+      await Promise.all(terminals.splice(0).map(stopProc));
+      await stopProc(shell);
+      await Promise.all([stopProc(sessionBus), stopProc(systemBus)]);
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+  return g;
+}

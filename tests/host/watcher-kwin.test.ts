@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSessionBus } from '../../native-host/src/watcher/dbus-session.js';
+import { connectSessionBus, safeBusAddress, sessionBusAddress } from '../../native-host/src/watcher/dbus-session.js';
 import { startWatcher } from '../../native-host/src/watcher/index.js';
 import { kwinCallbackWindow } from '../../native-host/src/watcher/kwin.js';
 import { CALLBACK_INTERFACE, CALLBACK_METHOD, CALLBACK_PATH, KWIN_PLUGIN_NAME } from '../../native-host/src/watcher/kwin-script.js';
@@ -49,6 +49,30 @@ describe('KWin callback arguments', () => {
     expect(kwinCallbackWindow(['', '', '0'])).toBeNull();
     expect(kwinCallbackWindow([1, 'x', '2'])).toBeUndefined();
     expect(kwinCallbackWindow(['t', 'c', 'x'])).toEqual({ title: 't', app: 'c' });
+  });
+});
+
+describe('session bus addresses', () => {
+  it('uses only unix: transports: a unixexec: address would make the library start a program', async () => {
+    expect(safeBusAddress('unix:path=/run/user/1000/bus')).toBe('unix:path=/run/user/1000/bus');
+    expect(safeBusAddress('unixexec:path=/bin/sh,argv1=-c,argv2=touch%20/tmp/pwned;unix:path=/b')).toBe('unix:path=/b');
+    expect(safeBusAddress('tcp:host=evil.example,port=1')).toBeUndefined();
+    expect(sessionBusAddress({ DBUS_SESSION_BUS_ADDRESS: 'unixexec:path=/bin/sh' })).toBeUndefined();
+    await expect(connectSessionBus('unixexec:path=/bin/true', 1_000)).rejects.toThrow(/only unix: transports/);
+    const seen: Emitted[] = [];
+    const w = startWatcher({
+      emit: (m) => seen.push(m),
+      log: () => {},
+      env: { ...kwin.env, DBUS_SESSION_BUS_ADDRESS: 'unixexec:path=/bin/true' },
+      platform: 'linux',
+    });
+    await waitFor(() => w.info().state === 'unavailable', 'the watcher to give up');
+    expect(w.info()).toMatchObject({
+      kind: 'kwin',
+      state: 'unavailable',
+      message: expect.stringContaining('no usable DBUS_SESSION_BUS_ADDRESS'),
+    });
+    await w.stop();
   });
 });
 

@@ -1,8 +1,9 @@
 // Installs, enables and removes the antidrift GNOME Shell extension (gnome-extensions, else gsettings; never a shell).
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { firstLine } from '../backends/text-utils.js';
+import { spawnCapture } from '../runner/spawn-capture.js';
 import { GNOME_EXTENSION_UUID, GNOME_FILE_MARKER } from './extension-source.js';
 
 const TOOL_TIMEOUT_MS = 5_000;
@@ -19,14 +20,27 @@ export function gnomeExtensionDir(env: NodeJS.ProcessEnv): string {
   return join(data, 'gnome-shell', 'extensions', GNOME_EXTENSION_UUID);
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): string {
-  return execFileSync(command, args, { env, encoding: 'utf8', timeout: TOOL_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs one GNOME tool (argv, no shell) and returns its stdout; throws with its first stderr line. */
+async function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const r = await spawnCapture({
+    bin: command,
+    args,
+    cwd: env.HOME || homedir(),
+    env,
+    stdin: '',
+    timeoutMs: TOOL_TIMEOUT_MS,
+    maxBytes: 256 * 1024,
+  });
+  if (r.spawnError) throw new Error(`${command}: ${r.spawnError.message}`);
+  if (r.timedOut) throw new Error(`${command} ${args.join(' ')}: no answer within ${TOOL_TIMEOUT_MS / 1000} s`);
+  if (r.exitCode !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${firstLine(r.stderr) || `exit ${r.exitCode}`}`);
+  return r.stdout;
 }
 
 /** The major version of the installed GNOME Shell ("GNOME Shell 43.9" → 43), or undefined. */
-export function gnomeShellMajor(env: NodeJS.ProcessEnv): number | undefined {
+export async function gnomeShellMajor(env: NodeJS.ProcessEnv): Promise<number | undefined> {
   try {
-    const match = /GNOME Shell (\d+)/.exec(run('gnome-shell', ['--version'], env));
+    const match = /GNOME Shell (\d+)/.exec(await run('gnome-shell', ['--version'], env));
     return match ? Number(match[1]) : undefined;
   } catch {
     return undefined;
@@ -44,24 +58,24 @@ export function formatStringArray(items: string[]): string {
   return `[${items.map((i) => `'${i.replace(/(['\\])/g, '\\$1')}'`).join(', ')}]`;
 }
 
-function editList(env: NodeJS.ProcessEnv, key: string, edit: (items: string[]) => string[]): void {
-  const current = parseStringArray(run('gsettings', ['get', 'org.gnome.shell', key], env));
+async function editList(env: NodeJS.ProcessEnv, key: string, edit: (items: string[]) => string[]): Promise<void> {
+  const current = parseStringArray(await run('gsettings', ['get', 'org.gnome.shell', key], env));
   const next = edit(current);
-  if (next.join('\n') !== current.join('\n')) run('gsettings', ['set', 'org.gnome.shell', key, formatStringArray(next)], env);
+  if (next.join('\n') !== current.join('\n')) await run('gsettings', ['set', 'org.gnome.shell', key, formatStringArray(next)], env);
 }
 
 /**
  * Enables the extension: `gnome-extensions enable` when a shell is running that knows it, else the
  * `enabled-extensions` setting, which GNOME Shell reads at the next login. Says which way it went.
  */
-export function enableGnomeExtension(env: NodeJS.ProcessEnv): string {
+export async function enableGnomeExtension(env: NodeJS.ProcessEnv): Promise<string> {
   try {
-    run('gnome-extensions', ['enable', GNOME_EXTENSION_UUID], env);
+    await run('gnome-extensions', ['enable', GNOME_EXTENSION_UUID], env);
     return 'enabled with gnome-extensions';
   } catch {
-    editList(env, 'enabled-extensions', (items) => (items.includes(GNOME_EXTENSION_UUID) ? items : [...items, GNOME_EXTENSION_UUID]));
+    await editList(env, 'enabled-extensions', (items) => (items.includes(GNOME_EXTENSION_UUID) ? items : [...items, GNOME_EXTENSION_UUID]));
     try {
-      editList(env, 'disabled-extensions', (items) => items.filter((i) => i !== GNOME_EXTENSION_UUID));
+      await editList(env, 'disabled-extensions', (items) => items.filter((i) => i !== GNOME_EXTENSION_UUID));
     } catch {
       // GNOME versions without that key
     }
@@ -69,14 +83,14 @@ export function enableGnomeExtension(env: NodeJS.ProcessEnv): string {
   }
 }
 
-export function disableGnomeExtension(env: NodeJS.ProcessEnv): string {
+export async function disableGnomeExtension(env: NodeJS.ProcessEnv): Promise<string> {
   try {
-    run('gnome-extensions', ['disable', GNOME_EXTENSION_UUID], env);
+    await run('gnome-extensions', ['disable', GNOME_EXTENSION_UUID], env);
   } catch {
     // no running shell: the setting below is what counts
   }
   try {
-    editList(env, 'enabled-extensions', (items) => items.filter((i) => i !== GNOME_EXTENSION_UUID));
+    await editList(env, 'enabled-extensions', (items) => items.filter((i) => i !== GNOME_EXTENSION_UUID));
     return 'disabled';
   } catch (err) {
     return `could not edit enabled-extensions: ${err instanceof Error ? err.message : String(err)}`;
@@ -95,13 +109,15 @@ export function isOurGnomeFile(path: string): boolean {
 }
 
 /** Whether GNOME would load it: the folder exists and the uuid is in enabled-extensions. */
-export function gnomeExtensionState(env: NodeJS.ProcessEnv): { installed: boolean; enabled: boolean | undefined } {
+export async function gnomeExtensionState(env: NodeJS.ProcessEnv): Promise<{ installed: boolean; enabled: boolean | undefined }> {
   const dir = gnomeExtensionDir(env);
   const installed = isOurGnomeFile(join(dir, 'metadata.json')) && isOurGnomeFile(join(dir, 'extension.js'));
   try {
     return {
       installed,
-      enabled: parseStringArray(run('gsettings', ['get', 'org.gnome.shell', 'enabled-extensions'], env)).includes(GNOME_EXTENSION_UUID),
+      enabled: parseStringArray(await run('gsettings', ['get', 'org.gnome.shell', 'enabled-extensions'], env)).includes(
+        GNOME_EXTENSION_UUID,
+      ),
     };
   } catch {
     return { installed, enabled: undefined };

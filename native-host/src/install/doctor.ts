@@ -86,7 +86,7 @@ export async function buildDoctorReport(options: InstallOptions): Promise<Doctor
   if (!browsers.some((b) => b.status === 'ok')) reasons.push('no browser has a valid host manifest: run `antidrift-host install`');
   for (const b of browsers.filter((x) => x.status === 'invalid')) reasons.push(`${b.browser}: invalid manifest (${b.problems.join('; ')})`);
   if (!record.ok) reasons.push(record.problem);
-  const gnome = process.platform === 'linux' && isGnomeDesktop(process.env) ? gnomeExtensionState(process.env) : undefined;
+  const gnome = process.platform === 'linux' && isGnomeDesktop(process.env) ? await gnomeExtensionState(process.env) : undefined;
   return {
     usable: reasons.length === 0,
     reasons,

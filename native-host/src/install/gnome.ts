@@ -7,8 +7,8 @@ import { makeDirs } from './dirs.js';
 import type { InstallEntry } from './record.js';
 
 /** Writes the extension for the installed GNOME Shell's version and enables it; returns the rows to print. */
-export function installGnomeExtension(env: NodeJS.ProcessEnv, entries: InstallEntry[]): [string, string][] {
-  const major = gnomeShellMajor(env);
+export async function installGnomeExtension(env: NodeJS.ProcessEnv, entries: InstallEntry[]): Promise<[string, string][]> {
+  const major = await gnomeShellMajor(env);
   if (major === undefined) throw new Error('gnome-shell was not found (`gnome-shell --version` failed)');
   const dir = gnomeExtensionDir(env);
   for (const d of makeDirs(dir)) entries.push({ kind: 'dir', path: d });
@@ -17,7 +17,7 @@ export function installGnomeExtension(env: NodeJS.ProcessEnv, entries: InstallEn
     writeFileSync(path, content, { mode: 0o644 });
     entries.push({ kind: 'file', path, role: 'gnome-extension' });
   }
-  const how = enableGnomeExtension(env);
+  const how = await enableGnomeExtension(env);
   entries.push({ kind: 'gnome-enabled', uuid: GNOME_EXTENSION_UUID });
   return [
     ['gnome', `${dir} (GNOME Shell ${major}, ${major >= 45 ? 'ES module' : 'legacy'} format)`],

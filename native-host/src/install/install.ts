@@ -73,7 +73,7 @@ export async function runInstall(options: InstallOptions, out: Output): Promise<
     (options.gnomeExtension === 'detect' && process.platform === 'linux' && isGnomeDesktop(process.env))
   ) {
     try {
-      rows.push(...installGnomeExtension(process.env, entries));
+      rows.push(...(await installGnomeExtension(process.env, entries)));
     } catch (err) {
       problems.push(`GNOME Shell extension: ${(err as Error).message}`);
     }

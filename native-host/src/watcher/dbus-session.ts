@@ -31,10 +31,23 @@ function matchRule(m: { sender: string; path?: string; iface: string; member: st
   return parts.join(',');
 }
 
-/** `$DBUS_SESSION_BUS_ADDRESS`, else systemd's per-user bus at `$XDG_RUNTIME_DIR/bus`. */
+/**
+ * The session bus address the watchers may use: only `unix:` transports. D-Bus also defines
+ * `unixexec:` (the library would start the program the address names) and `tcp:`; neither is
+ * ever what a desktop session uses, and the host starts no program it does not know.
+ */
+export function safeBusAddress(address: string): string | undefined {
+  const unix = address
+    .split(';')
+    .map((a) => a.trim())
+    .filter((a) => a.startsWith('unix:'));
+  return unix.length ? unix.join(';') : undefined;
+}
+
+/** `$DBUS_SESSION_BUS_ADDRESS` (its unix: entries), else systemd's per-user bus at `$XDG_RUNTIME_DIR/bus`. */
 export function sessionBusAddress(env: NodeJS.ProcessEnv): string | undefined {
   const named = env.DBUS_SESSION_BUS_ADDRESS?.trim();
-  if (named) return named;
+  if (named) return safeBusAddress(named);
   const runtime = env.XDG_RUNTIME_DIR?.trim();
   return runtime && isSocket(path.join(runtime, 'bus')) ? `unix:path=${path.join(runtime, 'bus')}` : undefined;
 }
@@ -44,6 +57,8 @@ export function connectSessionBus(address: string, timeoutMs: number): Promise<D
   return new Promise((resolve, reject) => {
     let bus: MessageBus;
     try {
+      if (safeBusAddress(address) !== address)
+        throw new Error(`refusing the session bus address ${address}: only unix: transports are used`);
       bus = sessionBus({ busAddress: address });
     } catch (err) {
       reject(err instanceof Error ? err : new Error(String(err)));

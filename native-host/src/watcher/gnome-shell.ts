@@ -82,7 +82,10 @@ export function startGnomeWatcher(sink: WatcherSink, options: GnomeWatcherOption
     firstRetryMs: options.firstRetryMs,
     maxRetryMs: options.maxRetryMs,
     open: (handlers) => {
-      if (!address) return Promise.reject(new SourceUnavailable('no DBUS_SESSION_BUS_ADDRESS: the GNOME watcher needs the session bus'));
+      if (!address)
+        return Promise.reject(
+          new SourceUnavailable('no usable DBUS_SESSION_BUS_ADDRESS (a unix: socket): the GNOME watcher needs the session bus'),
+        );
       return openGnomeSession(address, handlers, options.timeoutMs ?? 5_000);
     },
   });

@@ -97,7 +97,10 @@ export function startKwinWatcher(sink: WatcherSink, options: KwinWatcherOptions)
     firstRetryMs: options.firstRetryMs,
     maxRetryMs: options.maxRetryMs,
     open: (handlers) => {
-      if (!address) return Promise.reject(new SourceUnavailable('no DBUS_SESSION_BUS_ADDRESS: the KWin watcher needs the session bus'));
+      if (!address)
+        return Promise.reject(
+          new SourceUnavailable('no usable DBUS_SESSION_BUS_ADDRESS (a unix: socket): the KWin watcher needs the session bus'),
+        );
       const dir = ensurePrivateDir(options.dataDir ?? appDataDir());
       return openKwinSession(address, path.join(dir, 'kwin-active-window.js'), handlers, options.timeoutMs ?? 5_000);
     },

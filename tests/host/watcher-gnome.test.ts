@@ -5,14 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GNOME_EXTENSION_UUID, GNOME_FILE_MARKER, gnomeExtensionFiles } from '../../native-host/src/gnome/extension-source.js';
 import { formatStringArray, parseStringArray } from '../../native-host/src/gnome/install-extension.js';
 import { GNOME_EXTENSION_MISSING, gnomeWindow } from '../../native-host/src/watcher/gnome-shell.js';
-import { startWatcher } from '../../native-host/src/watcher/index.js';
-import { HelloReply, type WatcherEvent, type WindowEvent } from '../../shared/protocol/frames.js';
+import { HelloReply } from '../../shared/protocol/frames.js';
 import { prepareGnome, type Gnome } from '../support/gnome.js';
 import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
 import { runHostCommand, spawnHost } from './helpers/spawn-host.js';
 import { waitFor } from './helpers/xvfb.js';
-
-type Emitted = WindowEvent | WatcherEvent;
+import { watchSession } from './helpers/watch.js';
 
 let gnome: Gnome;
 let hostEnv: HostTestEnv;
@@ -26,22 +24,6 @@ afterAll(async () => {
   await gnome?.stop();
   hostEnv?.cleanup();
 });
-
-function watch() {
-  const seen: Emitted[] = [];
-  const watcher = startWatcher({
-    emit: (m) => seen.push(m),
-    log: () => {},
-    env: gnome.env,
-    platform: 'linux',
-    firstRetryMs: 100,
-    maxRetryMs: 400,
-  });
-  const windows = () => seen.filter((e): e is WindowEvent => e.type === 'window');
-  const next = (predicate: (e: WindowEvent) => boolean, what: string, after = 0) =>
-    waitFor(() => windows().slice(after).find(predicate), what, 15_000);
-  return { watcher, seen, windows, next };
-}
 
 describe('GNOME extension sources and settings text', () => {
   it('legacy init() for GNOME 43–44, an ES module from 45', () => {
@@ -79,7 +61,7 @@ describe('GNOME Shell 43 (headless), extension installed by `antidrift-host inst
   }, 60_000);
 
   it('reports focus and title changes once each, nothing for background titles or re-focus', async () => {
-    const w = watch();
+    const w = watchSession(gnome.env);
     try {
       await waitFor(() => w.watcher.info().state === 'running', 'gnome watcher running', 15_000);
       expect(w.watcher.info()).toMatchObject({ kind: 'gnome-shell', why: expect.stringContaining('GNOME') });
@@ -120,7 +102,7 @@ describe('GNOME Shell 43 (headless), extension installed by `antidrift-host inst
   }, 40_000);
 
   it('survives GNOME Shell restarting', async () => {
-    const w = watch();
+    const w = watchSession(gnome.env);
     try {
       await waitFor(() => w.watcher.info().state === 'running', 'running', 15_000);
       await gnome.start(); // stops the shell, starts a new one
@@ -141,7 +123,7 @@ describe('GNOME Shell 43 (headless), extension installed by `antidrift-host inst
     expect(existsSync(extensionDir())).toBe(false);
     expect(parseStringArray(await gnome.gsettings('get', 'org.gnome.shell', 'enabled-extensions'))).not.toContain(GNOME_EXTENSION_UUID);
     await gnome.start(); // a new login without the extension
-    const w = watch();
+    const w = watchSession(gnome.env);
     try {
       await waitFor(() => w.watcher.info().state === 'failed', 'the watcher failing', 15_000);
       expect(w.watcher.info().message).toContain(GNOME_EXTENSION_MISSING);

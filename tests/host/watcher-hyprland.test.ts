@@ -4,11 +4,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WatcherEvent, WindowEvent } from '../../shared/protocol/frames.js';
-import { startWatcher, type Watcher } from '../../native-host/src/watcher/index.js';
 import { waitFor } from './helpers/xvfb.js';
-
-type Emitted = WindowEvent | WatcherEvent;
+import { watchSession } from './helpers/watch.js';
 
 /** A fake Hyprland instance: `.socket.sock` answers `j/activewindow`, `.socket2.sock` broadcasts event lines. */
 async function fakeHyprland(runtime: string, signature: string, active: object) {
@@ -49,18 +46,9 @@ afterEach(async () => {
 });
 
 function watch(env: NodeJS.ProcessEnv) {
-  const seen: Emitted[] = [];
-  const watcher: Watcher = startWatcher({
-    emit: (m) => seen.push(m),
-    log: () => {},
-    env,
-    platform: 'linux',
-    firstRetryMs: 50,
-    maxRetryMs: 200,
-  });
-  cleanup.push(() => watcher.stop());
-  const windows = () => seen.filter((e): e is WindowEvent => e.type === 'window').map(({ title, app, pid }) => ({ title, app, pid }));
-  return { watcher, seen, windows };
+  const w = watchSession(env, { firstRetryMs: 50, maxRetryMs: 200 });
+  cleanup.push(() => w.watcher.stop());
+  return { ...w, windows: () => w.windows().map(({ title, app, pid }) => ({ title, app, pid })) };
 }
 
 function runtimeDir(): string {

@@ -12,6 +12,7 @@ import { startKwin, type Kwin } from '../support/kwin.js';
 import { makeHostEnv } from './helpers/host-env.js';
 import { spawnHost } from './helpers/spawn-host.js';
 import { waitFor } from './helpers/xvfb.js';
+import { watchSession } from './helpers/watch.js';
 
 type Emitted = WindowEvent | WatcherEvent;
 
@@ -25,23 +26,6 @@ afterAll(async () => {
   await kwin?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function watch() {
-  const seen: Emitted[] = [];
-  const watcher = startWatcher({
-    emit: (m) => seen.push(m),
-    log: () => {},
-    env: kwin.env,
-    dataDir,
-    platform: 'linux',
-    firstRetryMs: 100,
-    maxRetryMs: 400,
-  });
-  const windows = () => seen.filter((e): e is WindowEvent => e.type === 'window');
-  const next = (predicate: (e: WindowEvent) => boolean, what: string, after = 0) =>
-    waitFor(() => windows().slice(after).find(predicate), what, 15_000);
-  return { watcher, seen, windows, next };
-}
 
 describe('KWin callback arguments', () => {
   it('reads (caption, class, pid); empty is no window; wrong types are ignored', () => {
@@ -78,7 +62,7 @@ describe('session bus addresses', () => {
 
 describe('KWin watcher under headless kwin_wayland', () => {
   it('reports activations and caption changes of the active window, once each; unloads its script on stop', async () => {
-    const w = watch();
+    const w = watchSession(kwin.env, { dataDir });
     try {
       await waitFor(() => w.watcher.info().state === 'running', 'kwin watcher running', 15_000);
       expect(w.watcher.info()).toMatchObject({ kind: 'kwin', why: expect.stringContaining('KDE Plasma 5') });
@@ -107,7 +91,7 @@ describe('KWin watcher under headless kwin_wayland', () => {
   }, 60_000);
 
   it('refuses a callback from any bus client other than KWin', async () => {
-    const w = watch();
+    const w = watchSession(kwin.env, { dataDir });
     const intruder = await connectSessionBus(kwin.env.DBUS_SESSION_BUS_ADDRESS!, 5_000);
     try {
       await waitFor(() => w.watcher.info().state === 'running', 'kwin watcher running', 15_000);
@@ -126,7 +110,7 @@ describe('KWin watcher under headless kwin_wayland', () => {
   }, 30_000);
 
   it('survives KWin restarting: reloads the script and reports the new session', async () => {
-    const w = watch();
+    const w = watchSession(kwin.env, { dataDir });
     try {
       await waitFor(() => w.watcher.info().state === 'running', 'kwin watcher running', 15_000);
       await kwin.restart();

@@ -1,13 +1,11 @@
 // The Wayland watchers against a real headless sway with real foot windows: sway IPC and wlr-foreign-toplevel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HelloReply, type WatcherEvent, type WindowEvent } from '../../shared/protocol/frames.js';
-import { startWatcher } from '../../native-host/src/watcher/index.js';
+import { HelloReply, type WindowEvent } from '../../shared/protocol/frames.js';
 import { startSway, type Sway } from '../support/sway.js';
 import { makeHostEnv } from './helpers/host-env.js';
 import { spawnHost } from './helpers/spawn-host.js';
 import { waitFor } from './helpers/xvfb.js';
-
-type Emitted = WindowEvent | WatcherEvent;
+import { watchSession } from './helpers/watch.js';
 
 let sway: Sway;
 
@@ -20,26 +18,13 @@ afterAll(async () => {
 });
 
 /** A watcher started in-process on this session, recording what it emits. */
-function watch(env: NodeJS.ProcessEnv) {
-  const seen: Emitted[] = [];
-  const watcher = startWatcher({ emit: (m) => seen.push(m), log: () => {}, env, platform: 'linux', firstRetryMs: 100, maxRetryMs: 400 });
-  const windows = () => seen.filter((e): e is WindowEvent => e.type === 'window');
-  const next = (predicate: (e: WindowEvent) => boolean, what: string, after = 0) =>
-    waitFor(() => windows().slice(after).find(predicate), what, 15_000);
-  const quiet = async (ms: number) => {
-    const before = windows().length;
-    await new Promise((r) => setTimeout(r, ms));
-    return windows().slice(before);
-  };
-  return { watcher, seen, windows, next, quiet };
-}
 
 describe.each([
   ['sway-ipc', () => sway.env],
   ['wlr-foreign-toplevel', () => ({ ...sway.env, SWAYSOCK: undefined })],
 ] as const)('%s watcher under headless sway', (kind, envOf) => {
   it('reports focus switches and title changes once each, nothing on a re-focus', async () => {
-    const w = watch(envOf());
+    const w = watchSession(envOf());
     try {
       await waitFor(() => w.watcher.info().state === 'running', `${kind} running`);
       expect(w.watcher.info()).toMatchObject({ kind, why: expect.any(String) });
@@ -68,7 +53,7 @@ describe('a compositor that restarts', () => {
     '%s reconnects and reports the new session',
     async (kind) => {
       const env = kind === 'sway-ipc' ? { ...sway.env } : { ...sway.env, SWAYSOCK: undefined };
-      const w = watch(env);
+      const w = watchSession(env);
       try {
         await waitFor(() => w.watcher.info().state === 'running', `${kind} running`);
         await sway.restart(); // a new pid: sway's new IPC socket has another name than $SWAYSOCK

@@ -1,12 +1,11 @@
 // Test helper: a real headless GNOME Shell on private session and system buses, weston-terminal windows, a test extension.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { execFileAsync, stopProc, waitFor, westonTerminal } from './processes';
 
-const execFileAsync = promisify(execFile);
 const TEST_EXTENSION = fileURLToPath(new URL('./gnome-test-extension', import.meta.url));
 const TEST_UUID = 'antidrift-test@antidrift.dev';
 
@@ -26,32 +25,6 @@ export interface Gnome {
   openTerminal(title: string): Promise<GnomeWindow>;
   gsettings(...args: string[]): Promise<string>;
   stop(): Promise<void>;
-}
-
-async function waitFor<T>(
-  probe: () => Promise<T | undefined | false> | T | undefined | false,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function stopProc(proc: ChildProcess | undefined): Promise<void> {
-  if (!proc?.pid || proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => proc.kill('SIGKILL'), 3_000);
-    proc.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    proc.kill('SIGTERM');
-  });
 }
 
 /** Private buses and settings; GNOME Shell itself starts with `start()`. */
@@ -145,13 +118,7 @@ export async function prepareGnome(): Promise<Gnome> {
       }, 'GNOME Shell with the test extension');
     },
     async openTerminal(title) {
-      const n = ++opened;
-      const fifo = join(root, `fifo-${n}`);
-      await execFileAsync('mkfifo', [fifo]);
-      const shellScript = join(root, `shell-${n}`);
-      writeFileSync(shellScript, `#!/bin/sh\nprintf '\\033]2;%s\\007' '${title.replace(/'/g, '')}'\nexec cat <> '${fifo}'\n`);
-      chmodSync(shellScript, 0o755);
-      const proc = spawn('weston-terminal', [`--shell=${shellScript}`], { env, stdio: 'ignore' });
+      const { proc, setTitle } = await westonTerminal(root, ++opened, title, env);
       terminals.push(proc);
       await waitFor(async () => {
         const { stdout } = await gdbus([
@@ -167,7 +134,7 @@ export async function prepareGnome(): Promise<Gnome> {
       return {
         title,
         proc,
-        setTitle: (t) => writeFileSync(fifo, `\x1b]2;${t}\x07`),
+        setTitle,
         async activate() {
           const { stdout } = await gdbus([
             '--dest',
@@ -183,7 +150,7 @@ export async function prepareGnome(): Promise<Gnome> {
       };
     },
     async stop() {
-      await Promise.all(terminals.splice(0).map(stopProc));
+      await Promise.all(terminals.splice(0).map((t) => stopProc(t)));
       await stopProc(shell);
       await Promise.all([stopProc(sessionBus), stopProc(systemBus)]);
       rmSync(root, { recursive: true, force: true });

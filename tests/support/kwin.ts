@@ -1,11 +1,10 @@
 // Test helper: a real headless KWin (kwin_wayland --virtual) on a private session bus, weston-terminal windows.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { execFileAsync, stopProc, waitFor, westonTerminal } from './processes';
 
-const execFileAsync = promisify(execFile);
 const SOCKET = 'antidrift-kwin';
 
 export function kwinAvailable(): boolean {
@@ -31,32 +30,6 @@ export interface Kwin {
   loaded(name: string): Promise<boolean>;
   restart(): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function waitFor<T>(
-  probe: () => Promise<T | undefined | false> | T | undefined | false,
-  what: string,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-function stopProc(proc: ChildProcess | undefined): Promise<void> {
-  if (!proc?.pid || proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => proc.kill('SIGKILL'), 3_000);
-    proc.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    proc.kill('SIGTERM');
-  });
 }
 
 export async function startKwin(): Promise<Kwin> {
@@ -114,18 +87,12 @@ export async function startKwin(): Promise<Kwin> {
     env,
     log: () => output,
     async openTerminal(title) {
-      const n = ++opened;
-      const fifo = join(root, `fifo-${n}`);
-      await execFileAsync('mkfifo', [fifo]);
-      const shell = join(root, `shell-${n}`);
-      writeFileSync(shell, `#!/bin/sh\nprintf '\\033]2;%s\\007' '${title.replace(/'/g, '')}'\nexec cat <> '${fifo}'\n`);
-      chmodSync(shell, 0o755);
-      const proc = spawn('weston-terminal', [`--shell=${shell}`], { env, stdio: 'ignore' });
+      const { proc, setTitle } = await westonTerminal(root, ++opened, title, env);
       terminals.push(proc);
       const window: KwinWindow = {
         title,
         proc,
-        setTitle: (t) => writeFileSync(fifo, `\x1b]2;${t}\x07`),
+        setTitle,
         activate: () =>
           k.runScript(`
 var list = workspace.windowList ? workspace.windowList() : workspace.clientList();
@@ -160,12 +127,12 @@ for (var i = 0; i < list.length; i++) if (list[i].pid === ${proc.pid}) print("${
       return stdout.includes('boolean true');
     },
     async restart() {
-      await Promise.all(terminals.splice(0).map(stopProc));
+      await Promise.all(terminals.splice(0).map((t) => stopProc(t)));
       await stopProc(kwin);
       await launch();
     },
     async stop() {
-      await Promise.all(terminals.splice(0).map(stopProc));
+      await Promise.all(terminals.splice(0).map((t) => stopProc(t)));
       await stopProc(kwin);
       await stopProc(bus);
       rmSync(root, { recursive: true, force: true });

@@ -1,11 +1,10 @@
 // Test helper: a real headless sway (as an unprivileged user when we are root), foot windows, focus and title changes.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { execFileAsync, stopProc, waitFor } from './processes';
 
-const execFileAsync = promisify(execFile);
 /** sway refuses to run as root ("Unable to drop root"): under root it runs as nobody. */
 const NOBODY = 65534;
 
@@ -33,39 +32,6 @@ export interface Sway {
   /** Stops sway (SIGTERM: it removes its sockets) and starts it again under a new pid. */
   restart(): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function waitFor<T>(probe: () => T | undefined | null | false, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-function exited(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => proc.once('exit', () => resolve()));
-}
-
-async function stopProc(proc: ChildProcess | undefined): Promise<void> {
-  if (!proc?.pid || proc.exitCode !== null || proc.signalCode !== null) return;
-  try {
-    process.kill(-proc.pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const gone = await Promise.race([exited(proc).then(() => true), new Promise((r) => setTimeout(() => r(false), 3_000))]);
-  if (!gone) {
-    try {
-      process.kill(-proc.pid, 'SIGKILL');
-    } catch {
-      // gone meanwhile
-    }
-    await exited(proc);
-  }
 }
 
 export async function startSway(options: { xwayland?: boolean } = {}): Promise<Sway> {
@@ -130,13 +96,13 @@ export async function startSway(options: { xwayland?: boolean } = {}): Promise<S
       return stdout;
     },
     async restart() {
-      await Promise.all(windows.splice(0).map((w) => stopProc(w)));
-      await stopProc(proc);
+      await Promise.all(windows.splice(0).map((w) => stopProc(w, true)));
+      await stopProc(proc, true);
       await launch();
     },
     async stop() {
-      await Promise.all(windows.splice(0).map((w) => stopProc(w)));
-      await stopProc(proc);
+      await Promise.all(windows.splice(0).map((w) => stopProc(w, true)));
+      await stopProc(proc, true);
       rmSync(runtimeDir, { recursive: true, force: true });
     },
   };

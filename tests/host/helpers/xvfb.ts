@@ -2,6 +2,9 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { stopProc, waitFor } from '../../support/processes';
+
+export { waitFor };
 
 const execFileAsync = promisify(execFile);
 
@@ -29,21 +32,6 @@ export interface XServerOptions {
   screen?: string;
 }
 
-export async function waitFor<T>(
-  probe: () => T | undefined | false | null | Promise<T | undefined | false | null>,
-  what: string,
-  timeoutMs = 10_000,
-  intervalMs = 25,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
-
 function displayInUse(n: number): boolean {
   return existsSync(`/tmp/.X${n}-lock`) || existsSync(`/tmp/.X11-unix/X${n}`);
 }
@@ -54,21 +42,6 @@ function killGroup(proc: ChildProcess | undefined, signal: NodeJS.Signals): void
     process.kill(-proc.pid, signal);
   } catch {
     // already gone
-  }
-}
-
-function exited(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => proc.once('exit', () => resolve()));
-}
-
-async function stopGroup(proc: ChildProcess | undefined): Promise<void> {
-  if (!proc) return;
-  killGroup(proc, 'SIGTERM');
-  const gone = await Promise.race([exited(proc).then(() => true), new Promise((r) => setTimeout(() => r(false), 2_000))]);
-  if (!gone) {
-    killGroup(proc, 'SIGKILL');
-    await exited(proc);
   }
 }
 
@@ -98,7 +71,7 @@ export async function startXServer(options: XServerOptions = {}): Promise<XServe
       dead = true;
     }
     if (dead) {
-      await stopGroup(proc);
+      await stopProc(proc, true);
       return false;
     }
     xvfb = proc;
@@ -139,8 +112,8 @@ export async function startXServer(options: XServerOptions = {}): Promise<XServe
   const kill = async () => {
     for (const client of clients) killGroup(client, 'SIGKILL');
     clients.clear();
-    await stopGroup(wm);
-    await stopGroup(xvfb);
+    await stopProc(wm, true);
+    await stopProc(xvfb, true);
     wm = undefined;
     xvfb = undefined;
     // A killed server may leave its lock and socket behind, which would block a restart.

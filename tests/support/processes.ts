@@ -1,0 +1,66 @@
+// Test helpers shared by the compositor fixtures: polling for a condition, stopping a process, a terminal with a settable title.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+export const execFileAsync = promisify(execFile);
+
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  what: string,
+  timeoutMs = 15_000,
+  intervalMs = 25,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+export function exited(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => proc.once('exit', () => resolve()));
+}
+
+/** SIGTERM (to the process group when `group`), SIGKILL after 3 s; resolves when it is gone. */
+export async function stopProc(proc: ChildProcess | undefined, group = false): Promise<void> {
+  if (!proc?.pid || proc.exitCode !== null || proc.signalCode !== null) return;
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      if (group) process.kill(-proc.pid!, s);
+      else proc.kill(s);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
+  const gone = await Promise.race([exited(proc).then(() => true), new Promise((r) => setTimeout(() => r(false), 3_000))]);
+  if (!gone) {
+    signal('SIGKILL');
+    await exited(proc);
+  }
+}
+
+export interface TitledTerminal {
+  proc: ChildProcess;
+  /** Sets the window title by writing OSC 2 into the terminal. */
+  setTitle(title: string): void;
+}
+
+/**
+ * A weston-terminal whose shell sets `title`, then echoes a FIFO into the terminal, so a test can
+ * change the title later (`n` keeps the files of several terminals apart).
+ */
+export async function westonTerminal(root: string, n: number, title: string, env: NodeJS.ProcessEnv): Promise<TitledTerminal> {
+  const fifo = join(root, `fifo-${n}`);
+  await execFileAsync('mkfifo', [fifo]);
+  const shell = join(root, `shell-${n}`);
+  writeFileSync(shell, `#!/bin/sh\nprintf '\\033]2;%s\\007' '${title.replace(/'/g, '')}'\nexec cat <> '${fifo}'\n`);
+  chmodSync(shell, 0o755);
+  const proc = spawn('weston-terminal', [`--shell=${shell}`], { env, stdio: 'ignore' });
+  return { proc, setTitle: (t) => writeFileSync(fifo, `\x1b]2;${t}\x07`) };
+}

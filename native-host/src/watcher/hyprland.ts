@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
 import { isSocket, newestSocket } from './socket-files.js';
+import { openSocketSession } from './socket-session.js';
 import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
 
 /** A line longer than this is not Hyprland's (titles are short): the stream is dropped and reopened. */
@@ -77,44 +78,25 @@ export function queryHyprland(requestSocket: string, command: string, timeoutMs 
 
 function openHyprlandSession(eventSocket: string, handlers: SourceHandlers, connectTimeoutMs: number): Promise<SourceSession> {
   const requestSocket = path.join(path.dirname(eventSocket), '.socket.sock');
-  return new Promise((resolve, reject) => {
-    const socket = net.createConnection(eventSocket);
+  return openSocketSession(eventSocket, `Hyprland socket ${eventSocket}`, handlers, connectTimeoutMs, (socket, life) => {
     socket.setEncoding('utf8');
     let pending = '';
-    let open = false;
-    let closed = false;
-    const fail = (reason: string) => {
-      if (closed) return;
-      closed = true;
-      socket.destroy();
-      if (open) handlers.onLost(reason);
-      else reject(new Error(reason));
-    };
-    const timer = setTimeout(() => fail(`Hyprland socket ${eventSocket}: no connection within ${connectTimeoutMs} ms`), connectTimeoutMs);
-    timer.unref();
     socket.on('connect', () => {
-      clearTimeout(timer);
-      open = true;
-      resolve({
-        close: () => {
-          closed = true;
-          socket.destroy();
-        },
-      });
+      life.opened();
       // Events only report changes: ask once which window is active now. A line that arrives
       // meanwhile is newer, so the answer is dropped then.
       let sawEvent = false;
       socket.once('data', () => (sawEvent = true));
       queryHyprland(requestSocket, 'j/activewindow').then(
         (text) => {
-          if (!closed && !sawEvent) handlers.onWindow(parseActiveWindowReply(text));
+          if (!life.closed && !sawEvent) handlers.onWindow(parseActiveWindowReply(text));
         },
         (err: Error) => handlers.log(`Hyprland: first query failed (${err.message}); waiting for the next event`),
       );
     });
     socket.on('data', (chunk: string) => {
       pending += chunk;
-      if (pending.length > MAX_LINE_CHARS && !pending.includes('\n')) return fail('Hyprland socket2 sent an over-long line');
+      if (pending.length > MAX_LINE_CHARS && !pending.includes('\n')) return life.fail('Hyprland socket2 sent an over-long line');
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) {
@@ -122,8 +104,6 @@ function openHyprlandSession(eventSocket: string, handlers: SourceHandlers, conn
         if (change !== undefined) handlers.onWindow(change);
       }
     });
-    socket.on('error', (err) => fail(`Hyprland socket ${eventSocket}: ${err.message}`));
-    socket.on('close', () => fail(`Hyprland socket ${eventSocket} closed`));
   });
 }
 

@@ -1,8 +1,8 @@
 // sway IPC window source: the focused window from GET_TREE once, then each `window` event as sway sends it.
-import net from 'node:net';
 import { z } from 'zod';
 import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
 import { isSocket, mtime, newestSocket } from './socket-files.js';
+import { openSocketSession } from './socket-session.js';
 import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
 
 const MAGIC = Buffer.from('i3-ipc', 'ascii');
@@ -106,20 +106,8 @@ export function findSwaySocket(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 function openSwaySession(socketPath: string, handlers: SourceHandlers, connectTimeoutMs: number): Promise<SourceSession> {
-  return new Promise((resolve, reject) => {
-    const socket = net.createConnection(socketPath);
+  return openSocketSession(socketPath, `sway IPC at ${socketPath}`, handlers, connectTimeoutMs, (socket, life) => {
     const decoder = new IpcDecoder();
-    let open = false;
-    let closed = false;
-    const fail = (reason: string) => {
-      if (closed) return;
-      closed = true;
-      socket.destroy();
-      if (open) handlers.onLost(reason);
-      else reject(new Error(reason));
-    };
-    const timer = setTimeout(() => fail(`sway IPC at ${socketPath}: no answer within ${connectTimeoutMs} ms`), connectTimeoutMs);
-    timer.unref();
     socket.on('connect', () => {
       socket.write(encodeIpc(IPC.SUBSCRIBE, JSON.stringify(['window', 'shutdown'])));
       socket.write(encodeIpc(IPC.GET_TREE, ''));
@@ -129,30 +117,21 @@ function openSwaySession(socketPath: string, handlers: SourceHandlers, connectTi
         for (const message of decoder.push(chunk)) {
           if (message.type === IPC.SUBSCRIBE) {
             const reply = JSON.parse(message.payload) as { success?: unknown };
-            if (reply.success !== true) return fail('sway refused the window subscription');
+            if (reply.success !== true) return life.fail('sway refused the window subscription');
           } else if (message.type === IPC.GET_TREE) {
-            clearTimeout(timer);
-            open = true;
-            resolve({
-              close: () => {
-                closed = true;
-                socket.destroy();
-              },
-            });
+            life.opened();
             handlers.onWindow(focusedInTree(JSON.parse(message.payload)));
           } else if (message.type === IPC_EVENT.WINDOW) {
             const change = windowEventChange(message.payload);
             if (change !== undefined) handlers.onWindow(change);
           } else if (message.type === IPC_EVENT.SHUTDOWN) {
-            return fail('sway is shutting down');
+            return life.fail('sway is shutting down');
           }
         }
       } catch (err) {
-        fail(err instanceof Error ? err.message : String(err));
+        life.fail(err instanceof Error ? err.message : String(err));
       }
     });
-    socket.on('error', (err) => fail(`sway IPC at ${socketPath}: ${err.message}`));
-    socket.on('close', () => fail(`sway IPC at ${socketPath} closed`));
   });
 }
 

@@ -1,6 +1,6 @@
 // wlroots window source: zwlr_foreign_toplevel_manager_v1 over $WAYLAND_DISPLAY, the activated toplevel as it changes.
-import net from 'node:net';
 import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
+import { openSocketSession } from './socket-session.js';
 import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
 import { ArgReader, WaylandDecoder, encodeWaylandRequest, type WaylandMessage } from './wayland-wire.js';
 
@@ -145,51 +145,24 @@ export class ForeignToplevelClient {
 }
 
 function openForeignToplevelSession(socketPath: string, handlers: SourceHandlers, connectTimeoutMs: number): Promise<SourceSession> {
-  return new Promise((resolve, reject) => {
-    const socket = net.createConnection(socketPath);
+  return openSocketSession(socketPath, `Wayland socket ${socketPath}`, handlers, connectTimeoutMs, (socket, life) => {
     const decoder = new WaylandDecoder();
-    let open = false;
-    let closed = false;
-    const fail = (error: Error) => {
-      if (closed) return;
-      closed = true;
-      socket.destroy();
-      if (open) handlers.onLost(error.message);
-      else reject(error);
-    };
-    const session: SourceSession = {
-      close: () => {
-        closed = true;
-        socket.destroy();
-      },
-    };
     const client = new ForeignToplevelClient(
       (window) => handlers.onWindow(window),
-      () => {
-        clearTimeout(timer);
-        open = true;
-        resolve(session);
-      },
-      fail,
+      () => life.opened(),
+      (error) => life.fail(error),
     );
-    const timer = setTimeout(
-      () => fail(new Error(`Wayland socket ${socketPath}: no answer within ${connectTimeoutMs} ms`)),
-      connectTimeoutMs,
-    );
-    timer.unref();
     socket.on('connect', () => socket.write(client.hello()));
     socket.on('data', (chunk: Buffer) => {
       try {
         for (const message of decoder.push(chunk)) {
           for (const reply of client.handle(message)) socket.write(reply);
-          if (closed) return;
+          if (life.closed) return;
         }
       } catch (err) {
-        fail(err instanceof Error ? err : new Error(String(err)));
+        life.fail(err instanceof Error ? err : new Error(String(err)));
       }
     });
-    socket.on('error', (err) => fail(new Error(`Wayland socket ${socketPath}: ${err.message}`)));
-    socket.on('close', () => fail(new Error(`Wayland socket ${socketPath} closed`)));
   });
 }
 

@@ -43,6 +43,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: 'e2e-firefox',
+          include: ['tests/firefox/**/*.test.ts'],
+          // Firefox ESR over WebDriver BiDi, headless, with the Firefox build and the built host.
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

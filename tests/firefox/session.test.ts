@@ -1,0 +1,42 @@
+// Firefox ESR: the built add-on with the real host, a session from the popup, a blocked site, a judged site.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../support/processes';
+import { startFirefox, startSessionIn, type FirefoxE2E } from './harness';
+
+describe('a focus session in a real Firefox ESR', () => {
+  let ff: FirefoxE2E;
+  beforeAll(async () => {
+    ff = await startFirefox();
+  }, 60_000);
+  afterAll(async () => {
+    await ff?.close();
+  });
+
+  it('the popup page connects to the host and starts a session on an allowed page: badge ON', async () => {
+    const docs = await ff.openSite('docs.test', 'Parser design notes');
+    const popup = await ff.extensionPage('popup.html');
+    await waitFor(
+      async () => (await popup.$eval('[data-testid="host-status"]', (e) => e.textContent ?? '')).includes('host connected'),
+      'host connected',
+    );
+    await docs.bringToFront();
+    await startSessionIn(popup, { allowed: ['docs.test'], blocked: ['videos.test'] });
+    await docs.bringToFront();
+    await waitFor(async () => (await ff.badge()) === 'ON', 'badge ON');
+  });
+
+  it('a blocked site: badge ! at once, by the local rule (no judge call)', async () => {
+    const videos = await ff.openSite('videos.test', 'Funny cats compilation');
+    await videos.bringToFront();
+    await waitFor(async () => (await ff.badge()) === '!', 'badge !');
+    expect(ff.calls().filter((c) => c.role === 'judge' && c.app === 'videos.test')).toEqual([]);
+  });
+
+  it('an unmatched site is judged once by the backend through the host', async () => {
+    const news = await ff.openSite('news.test', 'Celebrity gossip roundup');
+    await news.bringToFront();
+    await waitFor(() => ff.calls().some((c) => c.role === 'judge' && c.app === 'news.test'), 'a judge call', 20_000);
+    await waitFor(async () => (await ff.badge()) === '!', 'badge ! from the verdict', 20_000);
+    expect(ff.calls().filter((c) => c.role === 'judge' && c.app === 'news.test')).toHaveLength(1);
+  });
+});

@@ -100,7 +100,8 @@ export async function startFirefox(): Promise<FirefoxE2E> {
       return page;
     },
     async extensionPage(path) {
-      const page = await browser.newPage();
+      // In a window of its own, behind: reading the badge through it must not hide the site's tab.
+      const page = await browser.newPage({ type: 'window', background: true });
       page.goto(`${EXTENSION_ORIGIN}/${path}`).catch(() => {});
       await landed(page, EXTENSION_ORIGIN);
       return page;
@@ -146,4 +147,19 @@ export async function startSessionIn(popup: Page, lists: { allowed: string[]; bl
   }
   await popup.click('[data-testid="start-session"]');
   await popup.waitForSelector('[data-testid="commitment-text"]');
+}
+
+/** The toast's tier in a site page (`drift`, `nudge`), or null; the toast lives in an open shadow root. */
+export function toastTier(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      document.querySelector('antidrift-toast')?.shadowRoot?.querySelector('[data-testid="antidrift-toast"]')?.getAttribute('data-tier') ??
+      null,
+  );
+}
+
+/** Clicks a button of the toast, as a person would. */
+export async function clickInToast(page: Page, testId: string): Promise<void> {
+  const button = await page.waitForSelector(`antidrift-toast >>> [data-testid="${testId}"]`);
+  await button!.click();
 }

@@ -1,7 +1,7 @@
-// Firefox ESR: the built add-on with the real host, a session from the popup, a blocked site, a judged site.
+// Firefox ESR: the built add-on with the real host, a session from the popup, a blocked site's toast, a judged site.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../support/processes';
-import { startFirefox, startSessionIn, type FirefoxE2E } from './harness';
+import { clickInToast, startFirefox, startSessionIn, toastTier, type FirefoxE2E } from './harness';
 
 describe('a focus session in a real Firefox ESR', () => {
   let ff: FirefoxE2E;
@@ -25,11 +25,14 @@ describe('a focus session in a real Firefox ESR', () => {
     await waitFor(async () => (await ff.badge()) === 'ON', 'badge ON');
   });
 
-  it('a blocked site: badge ! at once, by the local rule (no judge call)', async () => {
+  it('a blocked site: badge ! by the local rule (no judge call), the drift toast in the page; Back to task → ON', async () => {
     const videos = await ff.openSite('videos.test', 'Funny cats compilation');
     await videos.bringToFront();
     await waitFor(async () => (await ff.badge()) === '!', 'badge !');
     expect(ff.calls().filter((c) => c.role === 'judge' && c.app === 'videos.test')).toEqual([]);
+    await waitFor(async () => (await toastTier(videos)) === 'drift', 'the drift toast');
+    await clickInToast(videos, 'drift-back');
+    await waitFor(async () => (await ff.badge()) === 'ON', 'badge ON after Back to task');
   });
 
   it('an unmatched site is judged once by the backend through the host', async () => {

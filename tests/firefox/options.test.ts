@@ -1,0 +1,40 @@
+// Firefox ESR: the Options page's host diagnostics and Test backend, through the real host and the fake claude.
+import { writeFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../support/processes';
+import { startFirefox, type FirefoxE2E } from './harness';
+
+describe('the Options page in a real Firefox ESR', () => {
+  let ff: FirefoxE2E;
+  beforeAll(async () => {
+    ff = await startFirefox();
+  }, 60_000);
+  afterAll(async () => {
+    await ff?.close();
+  });
+
+  it('Test backend: the auth error with its hint when not logged in, the answer when logged in', async () => {
+    const options = await ff.extensionPage('options.html');
+    const text = (id: string) => options.$eval(`[data-testid="${id}"]`, (e) => e.textContent ?? '');
+    await waitFor(async () => (await text('host-diagnostics')).includes('connected'), 'the host connected');
+    const testBackend = async () => {
+      const before = await text('backend-test-result').catch(() => '');
+      await options.click('[data-testid="backend-test"]');
+      return waitFor(
+        async () => {
+          const now = (await text('backend-test-result').catch(() => '')).trim();
+          return now && now !== before.trim() ? now : undefined;
+        },
+        'a test result',
+        30_000,
+      );
+    };
+    writeFileSync(join(ff.home, 'fake-claude-mode'), 'auth');
+    const failed = await testBackend();
+    expect(failed).toContain('auth:');
+    expect(failed).toContain('run `claude` once in a terminal and log in');
+    rmSync(join(ff.home, 'fake-claude-mode'));
+    expect(await testBackend()).toMatch(/^claude answered in \d+ ms: “\{"ok":true\}”$/);
+  });
+});

@@ -96,7 +96,7 @@ async function notify(id: string, title: string, message: string, withButtons: b
   } catch {
     // Firefox has no notification buttons: say it without them rather than not at all.
     const { buttons: _unused, ...plain } = options as typeof options & { buttons?: unknown };
-    await browser.notifications.create(id, plain);
+    await browser.notifications.create(id, withButtons ? { ...plain, message: `${message}\nClick to go back to your task.` } : plain);
   }
 }
 

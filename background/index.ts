@@ -145,6 +145,13 @@ export function startBackground(platform: BackgroundPlatform): Background {
     send({ type: button === 0 ? 'backToTaskChosen' : 'onTaskChosen', at: platform.now() });
     void browser.notifications.clear(id);
   });
+  // Clicking the notification itself is Back to task: in Firefox, which has no notification buttons,
+  // it is the only answer a notification can give.
+  browser.notifications.onClicked.addListener((id) => {
+    if (!id.startsWith(NOTIFICATION_PREFIX)) return;
+    send({ type: 'backToTaskChosen', at: platform.now() });
+    void browser.notifications.clear(id);
+  });
 
   // --- hydration: nothing is applied before the stored state is back ---
   const ready = store.loadAll().then((loaded) => {

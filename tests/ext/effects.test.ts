@@ -1,5 +1,6 @@
 // Effects the shell runs: alarms that reach the controller and OS-drift notifications with their actions.
 import { fakeBrowser } from 'wxt/testing';
+import { surfaceView } from '../../shared/core/controller';
 import { describe, expect, it } from 'vitest';
 import { TICK_ALARM } from '../../background/effects';
 import { activate, boot, FakeHost, freshBackgroundEachTest, openTab, readBadge, type Running, START } from './harness';
@@ -44,5 +45,20 @@ describe('effects', () => {
     await bg.flush();
     expect(bg.shell.state.drift.status).toBe('ontask');
     expect(bg.shell.state.settings.addedFromBanner).toContain('slack');
+  });
+
+  it('clicking the notification itself is Back to task (Firefox has no notification buttons)', async () => {
+    const host = new FakeHost();
+    bg = await boot(host);
+    await bg.send({ ...START, input: { ...START.input, blocked: ['slack'] } });
+    host.pushWindow('general — Slack', 'Slack');
+    await bg.flush();
+    expect(bg.shell.state.drift.status).toBe('drifting');
+    await fakeBrowser.notifications.onClicked.trigger('antidrift-drift-1');
+    await bg.flush();
+    expect(surfaceView(bg.shell.state).banner?.answered).toBe(true);
+    expect(Object.keys(await fakeBrowser.notifications.getAll())).toEqual([]);
+    // Another extension's notification is not ours to answer.
+    await fakeBrowser.notifications.onClicked.trigger('other-1');
   });
 });

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { afterAll, beforeAll } from 'vitest';
 import { GECKO_ID } from '../../shared/protocol/extension-id';
 import { HOST_SCRIPT, REPO_ROOT } from '../support/chromium';
 import { waitFor } from '../support/processes';
@@ -162,4 +163,19 @@ export function toastTier(page: Page): Promise<string | null> {
 export async function clickInToast(page: Page, testId: string): Promise<void> {
   const button = await page.waitForSelector(`antidrift-toast >>> [data-testid="${testId}"]`);
   await button!.click();
+}
+
+/** One Firefox for the enclosing describe block: started before its tests, closed after them. */
+export function firefoxForSuite(): () => FirefoxE2E {
+  let ff: FirefoxE2E | undefined;
+  beforeAll(async () => {
+    ff = await startFirefox();
+  }, 60_000);
+  afterAll(async () => {
+    await ff?.close();
+  });
+  return () => {
+    if (!ff) throw new Error('Firefox did not start');
+    return ff;
+  };
 }

@@ -1,20 +1,15 @@
 // Firefox ESR: the Options page's host diagnostics and Test backend, through the real host and the fake claude.
 import { writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../support/processes';
-import { startFirefox, type FirefoxE2E } from './harness';
+import { firefoxForSuite } from './harness';
 
 describe('the Options page in a real Firefox ESR', () => {
-  let ff: FirefoxE2E;
-  beforeAll(async () => {
-    ff = await startFirefox();
-  }, 60_000);
-  afterAll(async () => {
-    await ff?.close();
-  });
+  const firefox = firefoxForSuite();
 
   it('Test backend: the auth error with its hint when not logged in, the answer when logged in', async () => {
+    const ff = firefox();
     const options = await ff.extensionPage('options.html');
     const text = (id: string) => options.$eval(`[data-testid="${id}"]`, (e) => e.textContent ?? '');
     await waitFor(async () => (await text('host-diagnostics')).includes('connected'), 'the host connected');

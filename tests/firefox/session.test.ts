@@ -1,18 +1,13 @@
 // Firefox ESR: the built add-on with the real host, a session from the popup, a blocked site's toast, a judged site.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../support/processes';
-import { clickInToast, startFirefox, startSessionIn, toastTier, type FirefoxE2E } from './harness';
+import { clickInToast, firefoxForSuite, startSessionIn, toastTier } from './harness';
 
 describe('a focus session in a real Firefox ESR', () => {
-  let ff: FirefoxE2E;
-  beforeAll(async () => {
-    ff = await startFirefox();
-  }, 60_000);
-  afterAll(async () => {
-    await ff?.close();
-  });
+  const firefox = firefoxForSuite();
 
   it('the popup page connects to the host and starts a session on an allowed page: badge ON', async () => {
+    const ff = firefox();
     const docs = await ff.openSite('docs.test', 'Parser design notes');
     const popup = await ff.extensionPage('popup.html');
     await waitFor(
@@ -26,6 +21,7 @@ describe('a focus session in a real Firefox ESR', () => {
   });
 
   it('a blocked site: badge ! by the local rule (no judge call), the drift toast in the page; Back to task → ON', async () => {
+    const ff = firefox();
     const videos = await ff.openSite('videos.test', 'Funny cats compilation');
     await videos.bringToFront();
     await waitFor(async () => (await ff.badge()) === '!', 'badge !');
@@ -36,6 +32,7 @@ describe('a focus session in a real Firefox ESR', () => {
   });
 
   it('an unmatched site is judged once by the backend through the host', async () => {
+    const ff = firefox();
     const news = await ff.openSite('news.test', 'Celebrity gossip roundup');
     await news.bringToFront();
     await waitFor(() => ff.calls().some((c) => c.role === 'judge' && c.app === 'news.test'), 'a judge call', 20_000);

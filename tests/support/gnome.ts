@@ -19,7 +19,6 @@ export interface GnomeWindow {
 export interface Gnome {
   /** What a client of this session sees (private buses, keyfile settings, data dir, GNOME desktop variables). */
   env: NodeJS.ProcessEnv;
-  log(): string;
   /** Starts (or restarts) GNOME Shell; call after installing extensions into env's XDG_DATA_HOME. */
   start(): Promise<void>;
   openTerminal(title: string): Promise<GnomeWindow>;
@@ -73,11 +72,28 @@ export async function prepareGnome(): Promise<Gnome> {
   const terminals: ChildProcess[] = [];
   let opened = 0;
 
-  const gdbus = (args: string[]) => execFileAsync('gdbus', ['call', '--session', ...args], { env, timeout: 5_000 });
+  /** Calls the test extension (dev.antidrift.Test) inside GNOME Shell and returns gdbus's printed reply. */
+  const testControl = async (method: 'Titles' | 'Activate', ...args: string[]) =>
+    (
+      await execFileAsync(
+        'gdbus',
+        [
+          'call',
+          '--session',
+          '--dest',
+          'org.gnome.Shell',
+          '--object-path',
+          '/dev/antidrift/Test',
+          '--method',
+          `dev.antidrift.Test.${method}`,
+          ...args,
+        ],
+        { env, timeout: 5_000 },
+      )
+    ).stdout;
 
   const g: Gnome = {
     env,
-    log: () => output,
     async gsettings(...args) {
       return (await execFileAsync('gsettings', args, { env })).stdout;
     },
@@ -110,7 +126,7 @@ export async function prepareGnome(): Promise<Gnome> {
       await waitFor(async () => {
         if (started.exitCode !== null) throw new Error(`gnome-shell exited (${started.exitCode}): ${output.slice(-3000)}`);
         try {
-          await gdbus(['--dest', 'org.gnome.Shell', '--object-path', '/dev/antidrift/Test', '--method', 'dev.antidrift.Test.Titles']);
+          await testControl('Titles');
           return true;
         } catch {
           return false;
@@ -121,31 +137,15 @@ export async function prepareGnome(): Promise<Gnome> {
       const { proc, setTitle } = await westonTerminal(root, ++opened, title, env);
       terminals.push(proc);
       await waitFor(async () => {
-        const { stdout } = await gdbus([
-          '--dest',
-          'org.gnome.Shell',
-          '--object-path',
-          '/dev/antidrift/Test',
-          '--method',
-          'dev.antidrift.Test.Titles',
-        ]);
-        return stdout.includes(`${proc.pid}:${title}`);
+        return (await testControl('Titles')).includes(`${proc.pid}:${title}`);
       }, `weston-terminal "${title}" to map`);
       return {
         title,
         proc,
         setTitle,
         async activate() {
-          const { stdout } = await gdbus([
-            '--dest',
-            'org.gnome.Shell',
-            '--object-path',
-            '/dev/antidrift/Test',
-            '--method',
-            'dev.antidrift.Test.Activate',
-            String(proc.pid),
-          ]);
-          if (!stdout.includes('true')) throw new Error(`no window of pid ${proc.pid} to activate`);
+          if (!(await testControl('Activate', String(proc.pid))).includes('true'))
+            throw new Error(`no window of pid ${proc.pid} to activate`);
         },
       };
     },

@@ -7,10 +7,6 @@ import { execFileAsync, stopProc, waitFor, westonTerminal } from './processes';
 
 const SOCKET = 'antidrift-kwin';
 
-export function kwinAvailable(): boolean {
-  return existsSync('/usr/bin/kwin_wayland') && existsSync('/usr/bin/weston-terminal') && existsSync('/usr/bin/dbus-daemon');
-}
-
 export interface KwinWindow {
   title: string;
   proc: ChildProcess;
@@ -21,10 +17,8 @@ export interface KwinWindow {
 export interface Kwin {
   /** What a client of this session sees: the private bus, the Wayland socket, KDE's session variables. */
   env: NodeJS.ProcessEnv;
-  /** Everything KWin printed, including the scripts' print() lines. */
-  log(): string;
   openTerminal(title: string): Promise<KwinWindow>;
-  /** Runs a throwaway KWin script (its print() output lands in `log()`). */
+  /** Runs a throwaway KWin script, then unloads it. */
   runScript(source: string): Promise<void>;
   /** Whether KWin has a script of this plugin name loaded. */
   loaded(name: string): Promise<boolean>;
@@ -85,7 +79,6 @@ export async function startKwin(): Promise<Kwin> {
 
   const k: Kwin = {
     env,
-    log: () => output,
     async openTerminal(title) {
       const { proc, setTitle } = await westonTerminal(root, ++opened, title, env);
       terminals.push(proc);

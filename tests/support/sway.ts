@@ -1,16 +1,12 @@
 // Test helper: a real headless sway (as an unprivileged user when we are root), foot windows, focus and title changes.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileAsync, stopProc, waitFor } from './processes';
 
 /** sway refuses to run as root ("Unable to drop root"): under root it runs as nobody. */
 const NOBODY = 65534;
-
-export function swayAvailable(): boolean {
-  return existsSync('/usr/bin/sway') && existsSync('/usr/bin/foot');
-}
 
 export interface SwayWindow {
   appId: string;

@@ -1,6 +1,6 @@
 // GNOME window source: the antidrift GNOME Shell extension's `Changed` signal on the session bus, one `Get` at start.
 import { GNOME_EXTENSION_UUID, GNOME_INTERFACE, GNOME_OBJECT_PATH } from '../gnome/extension-source.js';
-import { connectSessionBus, sessionBusAddress } from './dbus-session.js';
+import { openServiceSession, sessionBusAddress } from './dbus-session.js';
 import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
 import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
 
@@ -20,51 +20,25 @@ export function gnomeWindow(body: unknown[]): ObservedWindow | null | undefined 
   return window;
 }
 
-async function openGnomeSession(address: string, handlers: SourceHandlers, timeoutMs: number): Promise<SourceSession> {
-  const bus = await connectSessionBus(address, timeoutMs);
-  let closed = false;
-  const lose = (reason: string) => {
-    if (closed) return;
-    closed = true;
-    bus.close();
-    handlers.onLost(reason);
-  };
-  try {
-    const shell = await bus.ownerOf(SHELL);
-    if (!shell) throw new Error('GNOME Shell (org.gnome.Shell) is not on the session bus');
+function openGnomeSession(address: string, handlers: SourceHandlers, timeoutMs: number): Promise<SourceSession> {
+  return openServiceSession(address, { name: SHELL, label: 'GNOME Shell' }, handlers, timeoutMs, async (bus, shell, isClosed) => {
     // Signals first, then the question: a change between the two is not lost.
     let sawSignal = false;
     await bus.onSignal({ sender: shell, path: GNOME_OBJECT_PATH, iface: GNOME_INTERFACE, member: 'Changed' }, (sender, body) => {
-      if (sender !== shell || closed) return;
+      if (sender !== shell || isClosed()) return;
       sawSignal = true;
       const window = gnomeWindow(body);
       if (window !== undefined) handlers.onWindow(window);
     });
-    await bus.followOwner(SHELL, (owner) => {
-      if (owner !== shell) lose(owner ? 'GNOME Shell was replaced' : 'GNOME Shell left the session bus');
-    });
-    bus.onClosed((reason) => lose(reason));
     let now: unknown[];
     try {
       now = await bus.call(shell, GNOME_OBJECT_PATH, GNOME_INTERFACE, 'Get');
     } catch {
       throw new Error(GNOME_EXTENSION_MISSING);
     }
-    if (!sawSignal) {
-      const window = gnomeWindow(now);
-      if (window !== undefined) handlers.onWindow(window);
-    }
-  } catch (err) {
-    closed = true;
-    bus.close();
-    throw err;
-  }
-  return {
-    close: () => {
-      closed = true;
-      bus.close();
-    },
-  };
+    const window = sawSignal ? undefined : gnomeWindow(now);
+    if (window !== undefined) handlers.onWindow(window);
+  });
 }
 
 export interface GnomeWatcherOptions {

@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { appDataDir, ensurePrivateDir } from '../paths.js';
-import { connectSessionBus, sessionBusAddress, type DBusSession } from './dbus-session.js';
+import { openServiceSession, sessionBusAddress, type DBusSession } from './dbus-session.js';
 import { CALLBACK_INTERFACE, CALLBACK_METHOD, CALLBACK_PATH, KWIN_PLUGIN_NAME, kwinScript } from './kwin-script.js';
 import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
 import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
@@ -35,49 +35,24 @@ async function unloadScript(bus: DBusSession): Promise<void> {
   await bus.call(KWIN, SCRIPTING.path, SCRIPTING.iface, 'unloadScript', 's', [KWIN_PLUGIN_NAME]);
 }
 
-async function openKwinSession(address: string, scriptFile: string, handlers: SourceHandlers, timeoutMs: number): Promise<SourceSession> {
-  const bus = await connectSessionBus(address, timeoutMs);
-  let closed = false;
-  const lose = (reason: string) => {
-    if (closed) return;
-    closed = true;
-    bus.close();
-    handlers.onLost(reason);
-  };
-  try {
-    const kwin = await bus.ownerOf(KWIN);
-    if (!kwin) throw new Error('KWin (org.kde.KWin) is not on the session bus');
+function openKwinSession(address: string, scriptFile: string, handlers: SourceHandlers, timeoutMs: number): Promise<SourceSession> {
+  return openServiceSession(address, { name: KWIN, label: 'KWin' }, handlers, timeoutMs, async (bus, kwin, isClosed) => {
     // Only KWin may tell us what is active: any other client of the bus is refused.
     bus.serve(CALLBACK_PATH, (call) => {
       if (call.sender !== kwin || call.iface !== CALLBACK_INTERFACE || call.member !== CALLBACK_METHOD) return false;
       const window = kwinCallbackWindow(call.body);
-      if (window !== undefined && !closed) handlers.onWindow(window);
+      if (window !== undefined && !isClosed()) handlers.onWindow(window);
       return true;
     });
-    await bus.followOwner(KWIN, (owner) => {
-      if (owner !== kwin) lose(owner ? 'KWin was replaced' : 'KWin left the session bus');
-    });
-    bus.onClosed((reason) => lose(reason));
     writeFileSync(scriptFile, kwinScript(bus.name), { mode: 0o600 });
     // A host that crashed left its script loaded, calling a bus name that is gone: replace it.
     await unloadScript(bus).catch(() => undefined);
     const [id] = await bus.call(KWIN, SCRIPTING.path, SCRIPTING.iface, 'loadScript', 'ss', [scriptFile, KWIN_PLUGIN_NAME]);
     if (typeof id !== 'number' || id < 0) throw new SourceUnavailable(`KWin refused to load the script ${scriptFile}`);
     await runScript(bus, id);
-  } catch (err) {
-    closed = true;
-    bus.close();
-    throw err;
-  }
-  return {
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      // The script must not outlive the host: unload it, then leave the bus.
-      await Promise.race([unloadScript(bus).catch(() => undefined), new Promise((r) => setTimeout(r, 1_000).unref())]);
-      bus.close();
-    },
-  };
+    // The script must not outlive the host: unload it before leaving the bus.
+    return () => Promise.race([unloadScript(bus).catch(() => undefined), new Promise<void>((r) => setTimeout(r, 1_000).unref())]);
+  });
 }
 
 export interface KwinWatcherOptions {

@@ -10,6 +10,8 @@ export interface Desktop {
   xterm(windowClass: string, title: string): Promise<void>;
   /** Raises and focuses the first window of this class (waits until the WM has done it). */
   activate(windowClass: string): Promise<void>;
+  /** Raises and focuses the first window whose title contains this text. */
+  activateByName(title: string): Promise<void>;
   stop(): void;
 }
 
@@ -28,6 +30,9 @@ export function desktop(display: string): Desktop {
     },
     async activate(windowClass) {
       await xdotool(['search', '--onlyvisible', '--class', windowClass, 'windowactivate', '--sync']);
+    },
+    async activateByName(title) {
+      await xdotool(['search', '--onlyvisible', '--name', title, 'windowactivate', '--sync']);
     },
     stop() {
       for (const proc of clients) {

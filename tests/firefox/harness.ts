@@ -57,14 +57,25 @@ async function landed(page: Page, prefix: string): Promise<void> {
   }, `${prefix} to load`);
 }
 
-export async function startFirefox(): Promise<FirefoxE2E> {
+export interface FirefoxOptions {
+  /** An X display to run Firefox on, headed (the desktop scenarios); headless when absent. */
+  display?: string;
+  /** Added to Firefox's environment (and so the host's), e.g. a session bus with a notification server. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function startFirefox(options: FirefoxOptions = {}): Promise<FirefoxE2E> {
   for (const p of [FIREFOX_PATH, `${FIREFOX_BUILD}/manifest.json`, HOST_SCRIPT])
     if (!existsSync(p))
       throw new Error(`the Firefox tier needs ${p}: install firefox-esr and run \`npm run build && npm run build:firefox\``);
   const root = mkdtempSync(join(tmpdir(), 'antidrift-firefox-'));
   const home = join(root, 'home');
   mkdirSync(home);
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, PATH: `${FAKE_BIN}:${process.env.PATH ?? ''}` };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, HOME: home, PATH: `${FAKE_BIN}:${process.env.PATH ?? ''}` };
+  if (options.display) {
+    env.DISPLAY = options.display;
+    for (const name of ['WAYLAND_DISPLAY', 'SWAYSOCK', 'HYPRLAND_INSTANCE_SIGNATURE', 'XDG_SESSION_TYPE']) delete env[name];
+  }
   // The host's own installer, as a user would run it: ~/.mozilla/native-messaging-hosts in the temp home.
   execFileSync(process.execPath, [HOST_SCRIPT, 'install', '--browser', 'firefox', '--no-gnome-extension'], { env, stdio: 'ignore' });
   const server = await pageServer();
@@ -72,7 +83,7 @@ export async function startFirefox(): Promise<FirefoxE2E> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
-    headless: true,
+    headless: !options.display,
     // ANTIDRIFT_FIREFOX_LOG=1 shows Firefox's output, extension consoles included.
     dumpio: process.env.ANTIDRIFT_FIREFOX_LOG === '1',
     userDataDir: join(root, 'profile'),
@@ -91,6 +102,7 @@ export async function startFirefox(): Promise<FirefoxE2E> {
     },
   });
   await browser.installExtension(FIREFOX_BUILD);
+  let badgeReader: Promise<Page> | undefined;
   const e2e: FirefoxE2E = {
     home,
     browser,
@@ -108,8 +120,10 @@ export async function startFirefox(): Promise<FirefoxE2E> {
       return page;
     },
     async badge() {
-      const page = (await browser.pages()).find((p) => p.url().startsWith(EXTENSION_ORIGIN)) ?? (await e2e.extensionPage('popup.html'));
-      return page.evaluate(() =>
+      // One reader page, kept: page.url() stays about:blank for moz-extension pages (their goto never resolves),
+      // and every new window would take the focus from what the test put in front.
+      badgeReader ??= e2e.extensionPage('popup.html');
+      return (await badgeReader).evaluate(() =>
         (globalThis as unknown as { browser: { action: { getBadgeText(d: object): Promise<string> } } }).browser.action.getBadgeText({}),
       );
     },
@@ -166,10 +180,10 @@ export async function clickInToast(page: Page, testId: string): Promise<void> {
 }
 
 /** One Firefox for the enclosing describe block: started before its tests, closed after them. */
-export function firefoxForSuite(): () => FirefoxE2E {
+export function firefoxForSuite(options: FirefoxOptions | (() => FirefoxOptions) = {}): () => FirefoxE2E {
   let ff: FirefoxE2E | undefined;
   beforeAll(async () => {
-    ff = await startFirefox();
+    ff = await startFirefox(typeof options === 'function' ? options() : options);
   }, 60_000);
   afterAll(async () => {
     await ff?.close();

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileAsync, stopProc, waitFor, westonTerminal } from './processes';
+import { startSessionBus } from './session-bus';
 
 const TEST_EXTENSION = fileURLToPath(new URL('./gnome-test-extension', import.meta.url));
 const TEST_UUID = 'antidrift-test@antidrift.dev';
@@ -47,10 +48,10 @@ export async function prepareGnome(): Promise<Gnome> {
 </busconfig>
 `,
   );
-  const sessionBusAddress = `unix:path=${join(runtime, 'bus')}`;
-  const sessionBus = spawn('dbus-daemon', ['--session', '--nofork', `--address=${sessionBusAddress}`], { stdio: 'ignore' });
   const systemBus = spawn('dbus-daemon', ['--nofork', `--config-file=${systemConf}`], { stdio: 'ignore' });
-  await waitFor(() => existsSync(join(runtime, 'bus')) && existsSync(join(runtime, 'system-bus')), 'the private buses');
+  const sessionBus = await startSessionBus(runtime);
+  const sessionBusAddress = sessionBus.address;
+  await waitFor(() => existsSync(join(runtime, 'system-bus')), 'the private system bus');
   const env: NodeJS.ProcessEnv = {
     PATH: '/usr/sbin:/usr/bin:/sbin:/bin',
     HOME: root,
@@ -152,7 +153,7 @@ export async function prepareGnome(): Promise<Gnome> {
     async stop() {
       await Promise.all(terminals.splice(0).map((t) => stopProc(t)));
       await stopProc(shell);
-      await Promise.all([stopProc(sessionBus), stopProc(systemBus)]);
+      await Promise.all([sessionBus.stop(), stopProc(systemBus)]);
       rmSync(root, { recursive: true, force: true });
     },
   };

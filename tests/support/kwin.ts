@@ -1,9 +1,10 @@
 // Test helper: a real headless KWin (kwin_wayland --virtual) on a private session bus, weston-terminal windows.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileAsync, stopProc, waitFor, westonTerminal } from './processes';
+import { startSessionBus } from './session-bus';
 
 const SOCKET = 'antidrift-kwin';
 
@@ -35,9 +36,8 @@ export async function startKwin(): Promise<Kwin> {
   const binary = join(root, 'kwin_wayland');
   copyFileSync('/usr/bin/kwin_wayland', binary);
   chmodSync(binary, 0o755);
-  const busAddress = `unix:path=${join(runtime, 'bus')}`;
-  const bus = spawn('dbus-daemon', ['--session', '--nofork', `--address=${busAddress}`], { stdio: 'ignore' });
-  await waitFor(() => existsSync(join(runtime, 'bus')), 'the private session bus');
+  const bus = await startSessionBus(runtime);
+  const busAddress = bus.address;
   const env: NodeJS.ProcessEnv = {
     PATH: '/usr/sbin:/usr/bin:/sbin:/bin',
     HOME: root,
@@ -127,7 +127,7 @@ for (var i = 0; i < list.length; i++) if (list[i].pid === ${proc.pid}) print("${
     async stop() {
       await Promise.all(terminals.splice(0).map((t) => stopProc(t)));
       await stopProc(kwin);
-      await stopProc(bus);
+      await bus.stop();
       rmSync(root, { recursive: true, force: true });
     },
   };

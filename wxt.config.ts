@@ -14,7 +14,19 @@ export default defineConfig({
     permissions: ['storage', 'alarms', 'tabs', 'nativeMessaging', 'notifications'],
     action: { default_title: 'antidrift' },
     ...(browser === 'firefox'
-      ? { browser_specific_settings: { gecko: { id: GECKO_ID, strict_min_version: '128.0' } } }
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: GECKO_ID,
+              strict_min_version: '140.0',
+              // Tab titles (website content) and site names (browsing activity) go, through the host, to the AI
+              // backend the person chose; nothing else leaves the browser. Firefox 140+ asks for consent at install.
+              data_collection_permissions: { required: ['browsingActivity', 'websiteContent'] },
+            },
+            // The first Firefox for Android that knows data_collection_permissions.
+            gecko_android: { strict_min_version: '142.0' },
+          },
+        }
       : { key: CHROMIUM_PUBLIC_KEY, minimum_chrome_version: '116' }),
   }),
   vite: () => ({

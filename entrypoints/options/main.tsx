@@ -1,4 +1,5 @@
 // Options page entry: connects to the background first, then mounts the options UI with the real background client and this browser's identity.
+import '../../shared/core/zod-jitless';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { browserClient } from '../../ui/connection/browser-client';

@@ -7,9 +7,8 @@ import { startXServer, type XServer } from '../host/helpers/xvfb';
 import { waitFor } from '../support/processes';
 import { desktop, hostPids, type Desktop } from '../e2e/desktop';
 import { startNotificationServer, type NotificationServer } from '../support/notification-server';
-import { firefoxForSuite, startSessionIn } from './harness';
+import { firefoxForSuite, hostStatus, startSessionIn } from './harness';
 
-const hostStatus = (page: Page) => page.$eval('[data-testid="host-status"]', (e) => e.textContent ?? '');
 const activeTabTitles = (page: Page) =>
   page.evaluate(async () =>
     (

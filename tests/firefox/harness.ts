@@ -164,6 +164,11 @@ export async function startSessionIn(popup: Page, lists: { allowed: string[]; bl
   await popup.waitForSelector('[data-testid="commitment-text"]');
 }
 
+/** The host status line of a popup or options page. */
+export function hostStatus(page: Page): Promise<string> {
+  return page.$eval('[data-testid="host-status"]', (e) => e.textContent ?? '');
+}
+
 /** The toast's tier in a site page (`drift`, `nudge`), or null; the toast lives in an open shadow root. */
 export function toastTier(page: Page): Promise<string | null> {
   return page.evaluate(

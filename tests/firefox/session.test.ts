@@ -1,7 +1,7 @@
 // Firefox ESR: the built add-on with the real host, a session from the popup, a blocked site's toast, a judged site.
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../support/processes';
-import { clickInToast, firefoxForSuite, startSessionIn, toastTier } from './harness';
+import { clickInToast, firefoxForSuite, hostStatus, startSessionIn, toastTier } from './harness';
 
 describe('a focus session in a real Firefox ESR', () => {
   const firefox = firefoxForSuite();
@@ -10,10 +10,7 @@ describe('a focus session in a real Firefox ESR', () => {
     const ff = firefox();
     const docs = await ff.openSite('docs.test', 'Parser design notes');
     const popup = await ff.extensionPage('popup.html');
-    await waitFor(
-      async () => (await popup.$eval('[data-testid="host-status"]', (e) => e.textContent ?? '')).includes('host connected'),
-      'host connected',
-    );
+    await waitFor(async () => (await hostStatus(popup)).includes('host connected'), 'host connected');
     await docs.bringToFront();
     await startSessionIn(popup, { allowed: ['docs.test'], blocked: ['videos.test'] });
     await docs.bringToFront();

@@ -16,10 +16,12 @@ const flag = (name) => {
 const has = (name) => args.includes(`--${name}`);
 
 if (has('help')) {
-  console.log(`Usage: npm start [-- --browser chromium|chrome|edge|brave] [--profile DIR] [--no-launch]
+  console.log(`Usage: npm start [-- --browser chromium|chrome|edge|brave|firefox] [--profile DIR] [--no-build] [--no-launch]
 
 Builds antidrift and its native host, registers the host for a dedicated browser profile,
-and opens that browser with the extension loaded.`);
+and opens that browser with the extension loaded. Firefox runs through web-ext, which loads
+antidrift as a temporary add-on: keep this terminal open, Ctrl+C closes that Firefox.
+--no-build uses the build already in .output/ and native-host/dist/.`);
   process.exit(0);
 }
 
@@ -44,8 +46,6 @@ if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
   say('installing dependencies (npm ci)…');
   run(npm, ['ci', '--no-audit', '--no-fund'], { shell: platform() === 'win32' });
 }
-say('building the extension and the native host…');
-run(npm, ['run', '--silent', 'build'], { shell: platform() === 'win32' });
 
 /** Candidate executables per browser, most common first. */
 const CANDIDATES = {
@@ -54,12 +54,14 @@ const CANDIDATES = {
     chrome: ['/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/opt/google/chrome/chrome'],
     edge: ['/usr/bin/microsoft-edge', '/usr/bin/microsoft-edge-stable', '/opt/microsoft/msedge/msedge'],
     brave: ['/usr/bin/brave-browser', '/usr/bin/brave', '/opt/brave.com/brave/brave'],
+    firefox: ['/usr/bin/firefox', '/usr/bin/firefox-esr', '/snap/bin/firefox', '/usr/lib/firefox/firefox'],
   },
   darwin: {
     chromium: ['/Applications/Chromium.app/Contents/MacOS/Chromium'],
     chrome: ['/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'],
     edge: ['/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge'],
     brave: ['/Applications/Brave Browser.app/Contents/MacOS/Brave Browser'],
+    firefox: ['/Applications/Firefox.app/Contents/MacOS/firefox'],
   },
   win32: {
     chromium: [join(process.env.LOCALAPPDATA ?? '', 'Chromium/Application/chrome.exe')],
@@ -69,13 +71,14 @@ const CANDIDATES = {
     ],
     edge: [join(process.env['PROGRAMFILES(X86)'] ?? 'C:/Program Files (x86)', 'Microsoft/Edge/Application/msedge.exe')],
     brave: [join(process.env.PROGRAMFILES ?? 'C:/Program Files', 'BraveSoftware/Brave-Browser/Application/brave.exe')],
+    firefox: [join(process.env.PROGRAMFILES ?? 'C:/Program Files', 'Mozilla Firefox/firefox.exe')],
   },
 };
 
 const table = CANDIDATES[platform()] ?? CANDIDATES.linux;
 const wanted = flag('browser');
 if (wanted && !table[wanted]) fail(`unknown browser "${wanted}": choose one of ${Object.keys(table).join(', ')}`);
-const order = wanted ? [wanted] : ['chromium', 'chrome', 'edge', 'brave'];
+const order = wanted ? [wanted] : ['chromium', 'chrome', 'edge', 'brave']; // Firefox only when asked for
 let browser;
 let binary;
 for (const name of order) {
@@ -92,12 +95,20 @@ if (!binary) {
       '  Install Chromium (Debian/Ubuntu: sudo apt install chromium) or Chrome, Edge or Brave, or pass --browser.',
   );
 }
+const firefox = browser === 'firefox';
+
+if (!has('no-build')) {
+  say('building the extension and the native host…');
+  run(npm, ['run', '--silent', firefox ? 'build:firefox' : 'build:extension'], { shell: platform() === 'win32' });
+  run(npm, ['run', '--silent', 'build:host'], { shell: platform() === 'win32' });
+}
 
 const profile = resolve(flag('profile') ?? join(homedir(), '.local', 'share', 'antidrift', `profile-${browser}`));
 mkdirSync(profile, { recursive: true });
 const host = join(root, 'native-host', 'dist', 'antidrift-host.mjs');
 say(`registering the native host for the profile ${profile}…`);
-run(process.execPath, [host, 'install', '--browser', browser === 'chrome' ? 'chrome' : browser, '--user-data-dir', profile]);
+// Firefox reads one per-user host manifest (~/.mozilla/native-messaging-hosts), not one per profile.
+run(process.execPath, [host, 'install', '--browser', browser, ...(firefox ? [] : ['--user-data-dir', profile])]);
 
 const doctor = spawnSync(process.execPath, [host, 'doctor', '--json'], { cwd: root, encoding: 'utf8' });
 try {
@@ -115,24 +126,55 @@ try {
   say('could not read `antidrift-host doctor --json`; run it by hand to see what is wrong.');
 }
 
-const extension = join(root, '.output', 'chrome-mv3');
+const extension = join(root, '.output', firefox ? 'firefox-mv3' : 'chrome-mv3');
 if (has('no-launch')) {
-  say(`ready. Load ${extension} as an unpacked extension in the profile above.`);
+  if (firefox) say(`ready. Load ${join(extension, 'manifest.json')} from about:debugging → This Firefox → Load Temporary Add-on.`);
+  else say(`ready. Load ${extension} as an unpacked extension in the profile above.`);
   process.exit(0);
 }
-if (browser === 'chrome') {
-  say(
-    `Google Chrome ignores --load-extension since version 137. In the window that opens:\n` +
-      `  chrome://extensions → Developer mode → Load unpacked → ${extension}\n` +
-      '  (the extension ID is fixed, so the registered host accepts it).',
+if (firefox) {
+  // Release and ESR Firefox install only signed add-ons for good; web-ext loads the build as a temporary one.
+  say(`launching Firefox (${binary}) with antidrift as a temporary add-on; Ctrl+C here closes it…`);
+  const webExt = join(root, 'node_modules', 'web-ext', 'bin', 'web-ext.js');
+  const child = spawn(
+    process.execPath,
+    [
+      webExt,
+      'run',
+      '--no-input',
+      '--no-reload',
+      `--source-dir=${extension}`,
+      `--firefox=${binary}`,
+      `--firefox-profile=${profile}`,
+      '--profile-create-if-missing',
+      '--keep-profile-changes',
+      '--start-url=about:addons',
+    ],
+    { cwd: root, stdio: 'inherit' },
   );
+  child.on('error', (error) => fail(`could not run web-ext: ${error.message}`));
+  child.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 0)));
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  say('click the antidrift icon in the toolbar (pin it from the extensions menu) to start a focus session.');
+} else {
+  launchChromium();
 }
-say(`launching ${browser} (${binary}) with antidrift loaded…`);
-const child = spawn(
-  binary,
-  [`--user-data-dir=${profile}`, `--load-extension=${extension}`, '--no-first-run', '--no-default-browser-check', 'chrome://extensions/'],
-  { detached: true, stdio: 'ignore' },
-);
-child.on('error', (error) => fail(`could not start ${binary}: ${error.message}`));
-child.unref();
-say('click the antidrift icon in the toolbar (pin it from the puzzle menu) to start a focus session.');
+
+function launchChromium() {
+  if (browser === 'chrome') {
+    say(
+      `Google Chrome ignores --load-extension since version 137. In the window that opens:\n` +
+        `  chrome://extensions → Developer mode → Load unpacked → ${extension}\n` +
+        '  (the extension ID is fixed, so the registered host accepts it).',
+    );
+  }
+  say(`launching ${browser} (${binary}) with antidrift loaded…`);
+  const child = spawn(
+    binary,
+    [`--user-data-dir=${profile}`, `--load-extension=${extension}`, '--no-first-run', '--no-default-browser-check', 'chrome://extensions/'],
+    { detached: true, stdio: 'ignore' },
+  );
+  child.on('error', (error) => fail(`could not start ${binary}: ${error.message}`));
+  child.unref();
+  say('click the antidrift icon in the toolbar (pin it from the puzzle menu) to start a focus session.');
+}

@@ -23,20 +23,36 @@ function rotateIfLarge(path: string): void {
   }
 }
 
+/**
+ * The browser owns the other end of stderr and closes it when it goes away. Without an error
+ * listener that EPIPE becomes an uncaught exception, whose log line is another EPIPE: a busy loop
+ * that starves the event loop, so the host never sees stdin end or SIGTERM.
+ */
+function stderrWriter(stream: NodeJS.WriteStream = process.stderr): (text: string) => void {
+  let gone = false;
+  stream.on('error', () => {
+    gone = true;
+  });
+  return (text) => {
+    if (!gone && !stream.destroyed) stream.write(text);
+  };
+}
+
 export function createLogger(filePath?: string): Log {
+  const toStderr = stderrWriter();
   let file = filePath;
   if (file) {
     try {
       ensurePrivateDir(dirname(file));
       rotateIfLarge(file);
     } catch (err) {
-      process.stderr.write(`antidrift-host: cannot use log file ${file}: ${(err as Error).message}\n`);
+      toStderr(`antidrift-host: cannot use log file ${file}: ${(err as Error).message}\n`);
       file = undefined;
     }
   }
   return (line: string) => {
     const stamped = `${new Date().toISOString()} [${process.pid}] ${line}\n`;
-    process.stderr.write(stamped);
+    toStderr(stamped);
     if (!file) return;
     try {
       appendFileSync(file, stamped, { mode: 0o600 });

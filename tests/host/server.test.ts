@@ -109,6 +109,19 @@ describe('process lifecycle and CLI', () => {
     expect(h.stderr()).toMatch(/stdin closed/);
   });
 
+  it('still exits when the browser closed its stderr first (no EPIPE busy loop)', async () => {
+    const h = start();
+    h.send({ id: 1, type: 'hello' });
+    await h.next((m) => m.type === 'hello');
+    // Firefox run by web-ext closes the host's stderr before its stdin; every log line is then an EPIPE.
+    h.proc.stderr.destroy();
+    // A run logs a line while stdin is still open: without the fix that EPIPE spins the host at 100 % CPU.
+    h.send({ id: 2, type: 'run', backend: 'llm', prompt: 'p', timeoutMs: 5_000 });
+    await h.next((m) => m.type === 'result');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await h.close(5_000)).toBe(0);
+  });
+
   it('--version, --help and an unknown command', () => {
     hostEnv = makeHostEnv();
     const version = spawnSync(process.execPath, [HOST_DIST, '--version'], { env: hostEnv.env, encoding: 'utf8' });

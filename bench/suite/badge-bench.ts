@@ -31,8 +31,21 @@ interface Spin {
   timeout?: boolean;
 }
 
-/** The service worker's wall clock minus ours, from the best of several round trips. */
-async function clockOffset(sw: Worker): Promise<{ offset: number; uncertainty: number }> {
+/**
+ * Runs a function in the extension's context and returns its result: the service worker in
+ * Chromium, an extension page in Firefox (whose background is an event page no client reaches).
+ */
+export interface ExtensionContext {
+  evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
+}
+
+/** Playwright's Worker, seen as an extension context. */
+export function workerContext(sw: Worker): ExtensionContext {
+  return { evaluate: (fn, arg) => sw.evaluate(fn as never, arg) };
+}
+
+/** The extension context's wall clock minus ours, from the best of several round trips. */
+export async function clockOffset(sw: ExtensionContext): Promise<{ offset: number; uncertainty: number }> {
   let best = { offset: 0, uncertainty: Infinity };
   for (let i = 0; i < 30; i++) {
     const t1 = wallNow();
@@ -43,15 +56,23 @@ async function clockOffset(sw: Worker): Promise<{ offset: number; uncertainty: n
   return best;
 }
 
-/** Starts a spin inside the service worker that stamps the moment the badge text stops being `prev`. */
-async function armSpin(sw: Worker, prev: string): Promise<void> {
+/** The action API in either browser: `browser` in Firefox pages, `chrome` in Chromium's worker. */
+type ActionGlobal = { browser?: { action: typeof chrome.action }; chrome: { action: typeof chrome.action } };
+
+function badgeText(sw: ExtensionContext): Promise<string> {
+  return sw.evaluate(() => ((globalThis as unknown as ActionGlobal).browser ?? chrome).action.getBadgeText({}));
+}
+
+/** Starts a spin inside the extension that stamps the moment the badge text stops being `prev`. */
+async function armSpin(sw: ExtensionContext, prev: string): Promise<void> {
   await sw.evaluate((before: string) => {
-    const g = globalThis as unknown as { __antidriftBench: Spin };
+    const g = globalThis as unknown as { __antidriftBench: Spin } & ActionGlobal;
     g.__antidriftBench = { done: false };
+    const action = (g.browser ?? g.chrome).action;
     void (async () => {
       const deadline = performance.now() + 10_000;
       for (;;) {
-        const text = await chrome.action.getBadgeText({});
+        const text = await action.getBadgeText({});
         if (text !== before) {
           g.__antidriftBench = { done: true, text, at: performance.timeOrigin + performance.now() };
           return;
@@ -65,7 +86,7 @@ async function armSpin(sw: Worker, prev: string): Promise<void> {
   }, prev);
 }
 
-async function spinResult(sw: Worker): Promise<Spin> {
+async function spinResult(sw: ExtensionContext): Promise<Spin> {
   for (;;) {
     const r = await sw.evaluate(() => (globalThis as unknown as { __antidriftBench: Spin }).__antidriftBench);
     if (r.done) return r;
@@ -73,8 +94,9 @@ async function spinResult(sw: Worker): Promise<Spin> {
   }
 }
 
-async function measureFlips(
-  sw: Worker,
+/** Alternates between the targets, timing each badge change; `count` switches after a short warm-up. */
+export async function measureFlips(
+  sw: ExtensionContext,
   offset: number,
   count: number,
   targets: { expect: string; go: () => Promise<number> }[],
@@ -84,7 +106,7 @@ async function measureFlips(
   const warmUp = 4;
   for (let i = 0; i < count + warmUp; i++) {
     const target = targets[i % targets.length]!;
-    const prev = await sw.evaluate(() => chrome.action.getBadgeText({}));
+    const prev = await badgeText(sw);
     if (prev === target.expect) throw new Error(`badge already "${prev}" before switching: the previous switch did not land`);
     await armSpin(sw, prev);
     const dispatched = wallNow();
@@ -110,7 +132,8 @@ export async function benchBadge(opts: { tabSwitches: number; osSwitches: number
   try {
     installHost(userDataDir, home);
     browser = await launchExtensionBrowser({ userDataDir, home, env: desk.x.env, hostResolverRules: server.resolverRules, headless: true });
-    const sw = await browser.serviceWorker();
+    const worker = await browser.serviceWorker();
+    const sw = workerContext(worker);
     const starter = await browser.context.newPage();
     await starter.goto(`${EXTENSION_ORIGIN}/popup.html`);
     const reply = await starter.evaluate((input) => chrome.runtime.sendMessage({ type: 'startSession', input }), {
@@ -124,7 +147,7 @@ export async function benchBadge(opts: { tabSwitches: number; osSwitches: number
     const videos: Page = await browser.context.newPage();
     await videos.goto(server.url('videos.test', 'Cat videos'));
     await starter.close();
-    const popup = opts.popupOpens > 0 ? await benchPopup(browser.context, sw, docs, opts.popupOpens) : null;
+    const popup = opts.popupOpens > 0 ? await benchPopup(browser.context, worker, docs, opts.popupOpens) : null;
     const { offset, uncertainty } = await clockOffset(sw);
 
     let tab: BadgeResult['tab'] = null;

@@ -1,0 +1,146 @@
+// Launches Firefox ESR over WebDriver BiDi (puppeteer-core) with the build as a temporary add-on and the host registered for it (the tier and the bench).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { GECKO_ID } from '../../shared/protocol/extension-id';
+import { HOST_SCRIPT, REPO_ROOT } from '../support/chromium';
+import { waitFor } from '../support/processes';
+
+export const FIREFOX_PATH = process.env.ANTIDRIFT_FIREFOX ?? '/usr/bin/firefox-esr';
+export const FIREFOX_BUILD = `${REPO_ROOT}.output/firefox-mv3`;
+const FAKE_BIN = `${REPO_ROOT}tests/e2e/fixtures/bin`;
+/** Pinned before start (extensions.webextensions.uuids), so the extension's pages have a known origin. */
+export const EXTENSION_UUID = '0d4c8f63-2a4b-4d2e-9d6e-6f1c2b3a4d5e';
+export const EXTENSION_ORIGIN = `moz-extension://${EXTENSION_UUID}`;
+
+export interface FirefoxE2E {
+  home: string;
+  browser: Browser;
+  /** Opens a page on `host` (a *.test name, served here through Firefox's proxy setting). */
+  openSite(host: string, title: string): Promise<Page>;
+  /** Opens an extension page (popup.html, options.html) in a tab. */
+  extensionPage(path: string): Promise<Page>;
+  /** The toolbar badge, read through an extension page. */
+  badge(): Promise<string>;
+  calls(): Array<{ role: string; app?: string; titles?: string[] }>;
+  close(): Promise<void>;
+}
+
+function pageServer(): Promise<Server> {
+  const escape = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const server = createServer((req, res) => {
+    // Requests come as a proxy's (absolute URL); the host header names the site.
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
+    const title = escape(url.searchParams.get('title') ?? 'Untitled');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1></body></html>`);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** Waits until a navigation to a moz-extension:// page has landed: Firefox never resolves that goto. */
+async function landed(page: Page, prefix: string): Promise<void> {
+  await waitFor(async () => {
+    try {
+      return (
+        (await page.evaluate(() => location.href)).startsWith(prefix) && (await page.evaluate(() => document.readyState)) === 'complete'
+      );
+    } catch {
+      return false;
+    }
+  }, `${prefix} to load`);
+}
+
+export interface FirefoxOptions {
+  /** An X display to run Firefox on, headed (the desktop scenarios); headless when absent. */
+  display?: string;
+  /** Added to Firefox's environment (and so the host's), e.g. a session bus with a notification server. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function startFirefox(options: FirefoxOptions = {}): Promise<FirefoxE2E> {
+  for (const p of [FIREFOX_PATH, `${FIREFOX_BUILD}/manifest.json`, HOST_SCRIPT])
+    if (!existsSync(p))
+      throw new Error(`the Firefox tier needs ${p}: install firefox-esr and run \`npm run build && npm run build:firefox\``);
+  const root = mkdtempSync(join(tmpdir(), 'antidrift-firefox-'));
+  const home = join(root, 'home');
+  mkdirSync(home);
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, HOME: home, PATH: `${FAKE_BIN}:${process.env.PATH ?? ''}` };
+  if (options.display) {
+    env.DISPLAY = options.display;
+    for (const name of ['WAYLAND_DISPLAY', 'SWAYSOCK', 'HYPRLAND_INSTANCE_SIGNATURE', 'XDG_SESSION_TYPE']) delete env[name];
+  }
+  // The host's own installer, as a user would run it: ~/.mozilla/native-messaging-hosts in the temp home.
+  execFileSync(process.execPath, [HOST_SCRIPT, 'install', '--browser', 'firefox', '--no-gnome-extension'], { env, stdio: 'ignore' });
+  const server = await pageServer();
+  const port = (server.address() as AddressInfo).port;
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    headless: !options.display,
+    // ANTIDRIFT_FIREFOX_LOG=1 shows Firefox's output, extension consoles included.
+    dumpio: process.env.ANTIDRIFT_FIREFOX_LOG === '1',
+    userDataDir: join(root, 'profile'),
+    env,
+    // Lets BiDi navigate to moz-extension:// pages.
+    args: ['--remote-allow-system-access'],
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }),
+      // Every http:// site goes to the page server, which answers for any *.test host.
+      'network.proxy.type': 1,
+      'network.proxy.http': '127.0.0.1',
+      'network.proxy.http_port': port,
+      'network.proxy.no_proxies_on': '',
+      'devtools.console.stdout.content': true,
+      'devtools.console.stdout.chrome': true,
+    },
+  });
+  await browser.installExtension(FIREFOX_BUILD);
+  let badgeReader: Promise<Page> | undefined;
+  const e2e: FirefoxE2E = {
+    home,
+    browser,
+    async openSite(host, title) {
+      const page = await browser.newPage();
+      await page.goto(`http://${host}/?title=${encodeURIComponent(title)}`);
+      await waitFor(async () => (await page.title()) === title, `${host} to load`);
+      return page;
+    },
+    async extensionPage(path) {
+      // In a window of its own, behind: reading the badge through it must not hide the site's tab.
+      const page = await browser.newPage({ type: 'window', background: true });
+      page.goto(`${EXTENSION_ORIGIN}/${path}`).catch(() => {});
+      await landed(page, EXTENSION_ORIGIN);
+      return page;
+    },
+    async badge() {
+      // One reader page, kept: page.url() stays about:blank for moz-extension pages (their goto never resolves),
+      // and every new window would take the focus from what the test put in front.
+      badgeReader ??= e2e.extensionPage('popup.html');
+      return (await badgeReader).evaluate(() =>
+        (globalThis as unknown as { browser: { action: { getBadgeText(d: object): Promise<string> } } }).browser.action.getBadgeText({}),
+      );
+    },
+    calls() {
+      try {
+        return readFileSync(join(home, 'fake-claude-calls.jsonl'), 'utf8')
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => JSON.parse(l) as { role: string; app?: string; titles?: string[] });
+      } catch {
+        return [];
+      }
+    },
+    async close() {
+      await browser.close().catch(() => {});
+      await new Promise((r) => server.close(r));
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+  return e2e;
+}

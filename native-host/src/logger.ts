@@ -1,5 +1,5 @@
 // Host logging: stderr always (stdout is reserved for frames), plus a log file when asked for.
-import { appendFileSync, renameSync, statSync } from 'node:fs';
+import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ensurePrivateDir, logFilePath } from './paths.js';
 
@@ -43,7 +43,9 @@ export function createLogger(filePath?: string): Log {
   let file = filePath;
   if (file) {
     try {
-      ensurePrivateDir(dirname(file));
+      // Our own app-data dir is made private; a directory the user named (say /tmp) is theirs: only the file is 0600.
+      if (file === logFilePath()) ensurePrivateDir(dirname(file));
+      else mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
       rotateIfLarge(file);
     } catch (err) {
       toStderr(`antidrift-host: cannot use log file ${file}: ${(err as Error).message}\n`);

@@ -1,5 +1,5 @@
 // Finding CLIs when the browser gave the host a minimal PATH: login-shell probe, well-known dirs, log file.
-import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HelloReply, RunResult } from '../../shared/protocol/frames.js';
@@ -68,5 +68,19 @@ describe('log file', () => {
     expect(log).toMatch(/antidrift-host .* started/);
     expect(log).toMatch(/run #2 llm → ok/);
     expect(log).not.toMatch(/found me/);
+  });
+
+  it('a log path in a shared directory leaves that directory as it was (only the file is private)', async () => {
+    hostEnv = makeHostEnv();
+    // As a user pointing ANTIDRIFT_HOST_LOG at /tmp/host.log: the host once chmodded /tmp to 0700.
+    const shared = join(hostEnv.root, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    hostEnv.env.ANTIDRIFT_HOST_LOG = join(shared, 'host.log');
+    host = spawnHost({ env: hostEnv.env });
+    await helloAndRun(host, 'llm');
+    expect(await host.close()).toBe(0);
+    expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+    expect(statSync(join(shared, 'host.log')).mode & 0o777).toBe(0o600);
   });
 });

@@ -58,11 +58,14 @@ export function HostSection({ host, env }: { host: HostStatus | null; env: HostE
       </div>
       <div class="field">
         <span class="label">Install the host for this browser ({browserKind})</span>
-        <code class="command" data-testid="host-install-command">
+        {/* Focusable and labelled: a long command scrolls sideways, and keyboard users must be able to scroll it too. */}
+        <code class="command" data-testid="host-install-command" tabIndex={0} role="region" aria-label="Install command">
           {installCommand(browserKind, env.extensionId)}
         </code>
         <span class="label">Check the installation</span>
-        <code class="command">{doctorCommand(browserKind, env.extensionId)}</code>
+        <code class="command" tabIndex={0} role="region" aria-label="Check command">
+          {doctorCommand(browserKind, env.extensionId)}
+        </code>
         <p class="hint">
           Run from the antidrift folder. Extension ID: <code>{env.extensionId}</code>
         </p>

@@ -34,6 +34,7 @@ export function ActiveView({ push }: { push: StatePush }) {
 
   return (
     <div class="stack">
+      <h1 class="visually-hidden">Focus session</h1>
       <header class="session-head">
         <span class={`pill status-${paused ? 'paused' : view.status}`} data-testid="status">
           {capitalize(status)}
@@ -62,7 +63,6 @@ export function ActiveView({ push }: { push: StatePush }) {
           busy={busy}
           onBack={() => void send({ type: 'driftBackToTask' })}
           onOnTask={() => void send({ type: 'driftOnTask' })}
-          onEnd={() => void send({ type: 'endSession' })}
         />
       ) : null}
       {nudge !== null ? (

@@ -1,4 +1,4 @@
-// The hard drift tier in the popup: reason and the three answers (Back to task / On task / End).
+// The hard drift tier in the popup: reason and the two answers (Back to task / This is on task); End session is the popup's own button.
 import type { SurfaceView } from '../../shared/core/controller/surface-view';
 
 export interface DriftBannerProps {
@@ -6,11 +6,10 @@ export interface DriftBannerProps {
   place: SurfaceView['place'];
   onBack(): void;
   onOnTask(): void;
-  onEnd(): void;
   busy?: boolean;
 }
 
-export function DriftBanner({ banner, place, onBack, onOnTask, onEnd, busy }: DriftBannerProps) {
+export function DriftBanner({ banner, place, onBack, onOnTask, busy }: DriftBannerProps) {
   // Already answered in a page (Escape/Back to task): still shown, since the popup was opened on purpose, but quieter.
   const quiet = banner.answered;
   return (
@@ -38,9 +37,6 @@ export function DriftBanner({ banner, place, onBack, onOnTask, onEnd, busy }: Dr
         </button>
         <button type="button" data-testid="drift-ontask" onClick={onOnTask} disabled={busy}>
           This is on task
-        </button>
-        <button type="button" data-testid="drift-end" onClick={onEnd} disabled={busy}>
-          End session
         </button>
       </div>
     </section>

@@ -83,15 +83,16 @@ describe('popup: active session', () => {
     await waitFor(() => expect(fake.sent('endSession')).toHaveLength(1));
   });
 
-  it('shows the drift banner with its reason, and each action sends its request', async () => {
+  it('shows the drift banner with its reason, each action sends its request, and one End session button', async () => {
     const fake = await popupWith(drifting(3, 'youtube.com is blocked'));
     expect(screen.getByTestId('status').textContent).toBe('Drifting');
     expect(screen.getByTestId('drift-banner').getAttribute('role')).toBe('alert');
     expect(screen.getByTestId('drift-reason').textContent).toBe('youtube.com is blocked');
+    expect(screen.getAllByRole('button', { name: 'End session' })).toHaveLength(1);
     for (const [id, type] of [
       ['drift-back', 'driftBackToTask'],
       ['drift-ontask', 'driftOnTask'],
-      ['drift-end', 'endSession'],
+      ['end-session', 'endSession'],
     ] as const) {
       await waitFor(() => expect(screen.getByTestId(id).hasAttribute('disabled')).toBe(false));
       fireEvent.click(screen.getByTestId(id));

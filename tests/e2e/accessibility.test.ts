@@ -1,0 +1,57 @@
+// E2E: axe-core audits the real popup (form, running session, drifting) and Options page in Chromium: zero violations.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, startSession, type E2E } from './harness';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core in the page (evaluated over CDP, so the extension's CSP does not apply) and lists what it found. */
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const found = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(d: Document): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return found.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+describe('accessibility (axe-core)', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('the popup form, the popup during a session and while drifting, and Options have no violations', async () => {
+    const form = await e2e.popup();
+    await form.byId('next-action').waitFor();
+    expect(await violations(form.page)).toEqual([]);
+    await form.page.close();
+
+    const docs = await e2e.openSite('docs.test', 'Parser reference');
+    const active = await startSession(e2e, docs, { allowed: ['docs.test'], blocked: ['videos.test'] });
+    expect(await violations(active.page)).toEqual([]);
+    await active.page.close();
+
+    const videos = await e2e.openSite('videos.test', 'Cat videos');
+    await videos.bringToFront();
+    await e2e.expectBadge('!');
+    const drifting = await e2e.popup();
+    await drifting.byId('drift-banner').waitFor();
+    expect(await violations(drifting.page)).toEqual([]);
+
+    const options = await e2e.options();
+    await options.page.getByTestId('host-install-command').waitFor();
+    expect(await violations(options.page)).toEqual([]);
+  });
+});

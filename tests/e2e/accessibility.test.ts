@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, startSession, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { e2eForSuite, startSession } from './harness';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -24,33 +24,27 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 describe('accessibility (axe-core)', () => {
-  let e2e: E2E;
-  beforeAll(async () => {
-    e2e = await startE2E();
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = e2eForSuite();
 
   it('the popup form, the popup during a session and while drifting, and Options have no violations', async () => {
-    const form = await e2e.popup();
+    const form = await e2e().popup();
     await form.byId('next-action').waitFor();
     expect(await violations(form.page)).toEqual([]);
     await form.page.close();
 
-    const docs = await e2e.openSite('docs.test', 'Parser reference');
-    const active = await startSession(e2e, docs, { allowed: ['docs.test'], blocked: ['videos.test'] });
+    const docs = await e2e().openSite('docs.test', 'Parser reference');
+    const active = await startSession(e2e(), docs, { allowed: ['docs.test'], blocked: ['videos.test'] });
     expect(await violations(active.page)).toEqual([]);
     await active.page.close();
 
-    const videos = await e2e.openSite('videos.test', 'Cat videos');
+    const videos = await e2e().openSite('videos.test', 'Cat videos');
     await videos.bringToFront();
-    await e2e.expectBadge('!');
-    const drifting = await e2e.popup();
+    await e2e().expectBadge('!');
+    const drifting = await e2e().popup();
     await drifting.byId('drift-banner').waitFor();
     expect(await violations(drifting.page)).toEqual([]);
 
-    const options = await e2e.options();
+    const options = await e2e().options();
     await options.page.getByTestId('host-install-command').waitFor();
     expect(await violations(options.page)).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page, Worker } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import {
   EXTENSION_ORIGIN,
   REPO_ROOT,
@@ -149,4 +149,19 @@ export async function startSession(e2e: E2E, site: Page, lists: { allowed: strin
   await popup.fillCommitment({ ...PARSER_TESTS, ...lists });
   await popup.start();
   return popup;
+}
+
+/** One browser for the enclosing describe block: started before its tests, closed after them. */
+export function e2eForSuite(options: E2EOptions = {}): () => E2E {
+  let e2e: E2E | undefined;
+  beforeAll(async () => {
+    e2e = await startE2E(options);
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+  return () => {
+    if (!e2e) throw new Error('the browser did not start');
+    return e2e;
+  };
 }

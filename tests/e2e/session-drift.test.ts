@@ -1,61 +1,55 @@
 // E2E: starting a session from the popup, a blocked site → drift toast, Back to task.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXTENSION_ORIGIN } from '../support/chromium';
-import { startE2E, startSession, type E2E } from './harness';
+import { e2eForSuite, startSession } from './harness';
 import { Toast } from './pages';
 
 const LISTS = { allowed: ['docs.test'], blocked: ['videos.test'] };
 
 describe('a focus session in a real browser', () => {
-  let e2e: E2E;
-  beforeAll(async () => {
-    e2e = await startE2E();
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = e2eForSuite();
 
   it('starts from the popup on an allowed page: badge ON', async () => {
-    const docs = await e2e.openSite('docs.test', 'Parser design notes');
-    const idle = await e2e.popup();
+    const docs = await e2e().openSite('docs.test', 'Parser design notes');
+    const idle = await e2e().popup();
     await expect.poll(() => idle.hostStatus(), { timeout: 15_000 }).toContain('AI: claude · host connected');
-    await e2e.screenshot(idle.page, 'popup-idle', idle.frame());
+    await e2e().screenshot(idle.page, 'popup-idle', idle.frame());
     // No layout jump: the skeleton shown before the first state is as tall as the form and the session view.
     const skeletonHeight = await idle.skeletonHeight();
     expect(await idle.frameHeight()).toBe(skeletonHeight);
     await idle.page.close();
 
-    const popup = await startSession(e2e, docs, LISTS);
-    await e2e.expectBadge('ON');
+    const popup = await startSession(e2e(), docs, LISTS);
+    await e2e().expectBadge('ON');
     expect(await popup.byId('commitment-text').textContent()).toContain('Write the parser tests');
     await expect.poll(() => popup.status()).toBe('On task');
-    await e2e.screenshot(popup.page, 'popup-active', popup.frame());
+    await e2e().screenshot(popup.page, 'popup-active', popup.frame());
     expect(await popup.frameHeight()).toBe(skeletonHeight);
   });
 
   it('a blocked site: badge ! within a second, drift toast with the local reason; Back to task → ON', async () => {
-    const videos = await e2e.openSite('videos.test', 'Funny cats compilation');
+    const videos = await e2e().openSite('videos.test', 'Funny cats compilation');
     const started = Date.now();
     await videos.bringToFront();
-    await e2e.expectBadge('!', 1_000);
+    await e2e().expectBadge('!', 1_000);
     expect(Date.now() - started).toBeLessThan(1_500);
     const toast = new Toast(videos);
     await toast.expectTier('drift');
     expect(await toast.text('drift-reason')).toMatch(/videos\.test/);
     await toast.settled();
-    await e2e.screenshot(videos, 'toast-drift');
+    await e2e().screenshot(videos, 'toast-drift');
 
     await toast.click('drift-back');
-    await e2e.expectBadge('ON');
+    await e2e().expectBadge('ON');
     await toast.expectTier(null);
   });
 
   it('a stopped service worker wakes with the session and the drift state intact', async () => {
-    const videos = await e2e.openSite('videos.test', 'More cats');
+    const videos = await e2e().openSite('videos.test', 'More cats');
     await videos.bringToFront();
-    await e2e.expectBadge('!');
+    await e2e().expectBadge('!');
 
-    const cdp = await e2e.browser.context.newCDPSession(videos);
+    const cdp = await e2e().browser.context.newCDPSession(videos);
     const states: string[] = [];
     let versionId: string | undefined;
     cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
@@ -72,15 +66,15 @@ describe('a focus session in a real browser', () => {
     const afterStop = states.lastIndexOf('stopped');
 
     // Opening the popup (or the toast reconnecting) wakes the worker; it must come back from storage.
-    const popup = await e2e.popup();
+    const popup = await e2e().popup();
     await expect.poll(() => states.slice(afterStop).includes('running'), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => popup.status(), { timeout: 15_000 }).toBe('Drifting');
     expect(await popup.byId('commitment-text').textContent()).toContain('Write the parser tests');
     // The woken worker reconnects to the host by itself.
     await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toContain('host connected');
-    await e2e.screenshot(popup.page, 'popup-drifting', popup.frame());
+    await e2e().screenshot(popup.page, 'popup-drifting', popup.frame());
     expect(await popup.frameHeight()).toBe(await popup.skeletonHeight());
-    await e2e.expectBadge('!');
+    await e2e().expectBadge('!');
     await videos.bringToFront();
     await new Toast(videos).expectTier('drift');
     await cdp.detach();

@@ -97,7 +97,12 @@ describe('Firefox ESR with desktop windows and the native host', () => {
     try {
       for (const pid of before) process.kill(pid, 'SIGKILL');
       const popup = await ff.extensionPage('popup.html');
-      await waitFor(async () => !(await hostStatus(popup)).includes('host connected'), 'the popup to show the host gone', 15_000);
+      // "Connecting to the host…" may show first while the worker retries: wait for the settled state.
+      await waitFor(
+        async () => /Host disconnected|host not installed/.test(await hostStatus(popup)),
+        'the popup to show the host gone',
+        15_000,
+      );
       expect(await hostStatus(popup)).toMatch(/Host disconnected|host not installed/);
 
       const videos = await ff.openSite('videos.test', 'Cat videos');

@@ -33,6 +33,7 @@ export function push(over: ViewOver & { now?: number } = {}): StatePush {
       phase,
       session: rest.session !== undefined ? rest.session : phase === 'idle' ? null : session(),
       status: 'ontask',
+      away: false,
       place: null,
       banner: null,
       nudge: null,

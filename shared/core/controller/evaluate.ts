@@ -142,7 +142,8 @@ function evaluateUnmatched(
  */
 export function evaluateCurrent(s: ActiveState, at: number, fresh: boolean, before: DriftState = s.drift): Step<ActiveState> {
   const obs = s.drift.current;
-  if (!obs) return { state: s, effects: [] };
+  // Away, nobody is looking: nothing is judged or nudged until the person is back (then this runs again).
+  if (!obs || s.drift.awaySince !== null) return { state: s, effects: [] };
   let d: DriftState = fresh ? { ...s.drift, recentTitles: pushTitle(s.drift.recentTitles, obs.title) } : s.drift;
   const key = appKey(obs.app);
 

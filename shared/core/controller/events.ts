@@ -40,7 +40,13 @@ export type ControllerEvent =
   /** The banner of this drift episode was answered with Escape (Back to task answers it too). */
   | { type: 'bannerDismissed'; at: number; episode: number }
   /** The person dismissed this heads-up text; it stays hidden in every surface until the advice moves on. */
-  | { type: 'nudgeDismissed'; at: number; message: string };
+  | { type: 'nudgeDismissed'; at: number; message: string }
+  /** No input for the away threshold, or the screen locked (chrome.idle); `at` is when it began. */
+  | { type: 'awayStarted'; at: number; why: AwayReason }
+  /** Input again after being away. */
+  | { type: 'awayEnded'; at: number };
+
+export type AwayReason = 'idle' | 'locked';
 
 export type ControllerEventType = ControllerEvent['type'];
 

@@ -98,6 +98,8 @@ export const DriftState = z.object({
   /** Number of the current on-task stretch: a nudge answer applies only within the stretch that asked. */
   onTaskStretch: count,
   lastReevaluatedAt: z.number().nullable().default(null),
+  /** Since when the person is away (idle or screen locked); null while present. Nothing is judged or nudged meanwhile. */
+  awaySince: z.number().nullable().default(null),
 });
 export type DriftState = z.infer<typeof DriftState>;
 

@@ -26,6 +26,8 @@ export const SurfaceView = z.object({
   phase: z.enum(PHASES),
   session: SessionView.nullable(),
   status: z.enum(DRIFT_STATUSES),
+  /** The person is away (idle or screen locked): no banner or heads-up is shown meanwhile. */
+  away: z.boolean(),
   /** Null when idle: outside a session nothing is shown of what the person looks at. */
   place: PlaceView.nullable(),
   /** The hard tier: the person drifted in a running session. `answered`: this episode's banner was answered. */
@@ -38,7 +40,8 @@ export type SurfaceView = z.infer<typeof SurfaceView>;
 
 export function surfaceView(s: ControllerState): SurfaceView {
   const d = s.drift;
-  const active = s.phase === 'active';
+  const away = d.awaySince !== null;
+  const active = s.phase === 'active' && !away;
   const session = s.phase === 'idle' ? null : s.session;
   const showNudge = active && d.status === 'ontask' && d.nudgeMessage !== '' && d.nudgeMessage !== d.dismissedNudge;
   return {
@@ -56,6 +59,7 @@ export function surfaceView(s: ControllerState): SurfaceView {
         }
       : null,
     status: d.status,
+    away,
     place: session && d.current ? { source: d.current.source, title: d.current.title, app: d.current.app } : null,
     // A pause sets the drift aside: no banner while paused, it is back with the resume.
     banner:

@@ -1,6 +1,7 @@
 // The session state machine: one handler table per phase, and the bookkeeping every transition shares.
 import type { Phase } from '../vocabulary';
 import { judgeAnswered, nudgeAnswered, staleNudge, staleVerdict } from './answer-handlers';
+import { markAway, markBack } from './away-handlers';
 import { backToTask, dismissBanner, dismissNudge, evaluateObservation, markOnTask, recordObservation } from './choice-handlers';
 import { nextDeadline } from './deadlines';
 import type { Step } from './evaluate';
@@ -15,6 +16,8 @@ const ANY_PHASE: HandlerTable<ControllerState> = {
   stateRestored: restoreState,
   settingsSaved: saveSettings,
   hostStatusChanged: changeHost,
+  awayStarted: markAway,
+  awayEnded: markBack,
 };
 
 /** What a session answers whether it runs or is paused. */

@@ -43,7 +43,7 @@ export const BOUNDARIES = [
   },
   {
     name: 'extension',
-    files: ['background/**', 'entrypoints/**', 'ui/**'],
+    files: ['background/**', 'entrypoints/**', 'ui/**', 'storage/**'],
     deny: ['native-host/**', 'tests/**', 'bench/**'],
     denyPackages: NODE_BUILTINS,
     typesToo: true,

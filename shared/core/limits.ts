@@ -34,6 +34,9 @@ export const SETTING_RANGES = {
   aiTimeoutSeconds: { min: 5, max: RUN_TIMEOUT_MS.max / 1_000, step: 1, integer: true, fallback: 30 },
   nudgeIntervalMinutes: { min: 0.25, max: 120, step: 0.25, integer: false, fallback: 5 },
   judgeDebounceSeconds: { min: 0, max: 60, step: 0.5, integer: false, fallback: 1.5 },
+  /** chrome.idle's shortest detection interval is 15 seconds. */
+  awayAfterSeconds: { min: 15, max: 3_600, step: 15, integer: true, fallback: 180 },
+  historyRetentionDays: { min: 1, max: 3_650, step: 1, integer: true, fallback: 365 },
 } as const satisfies Record<string, SettingRange>;
 
 // ---- what state may hold ----

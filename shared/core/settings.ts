@@ -91,6 +91,12 @@ export const Settings = z.object({
   nudgeIntervalMinutes: rangedNumber(SETTING_RANGES.nudgeIntervalMinutes, 'minutes'),
   judgeDebounceSeconds: rangedNumber(SETTING_RANGES.judgeDebounceSeconds, 'seconds'),
   includeIncognito: z.boolean().default(false),
+  /** No input for this long (or a locked screen) is away: neither on task nor drifting. */
+  awayAfterSeconds: rangedNumber(SETTING_RANGES.awayAfterSeconds, 'seconds'),
+  /** History older than this is deleted. */
+  historyRetentionDays: rangedNumber(SETTING_RANGES.historyRetentionDays, 'days'),
+  /** Off: history keeps places (sites, apps) and times, never a title. */
+  historyKeepTitles: z.boolean().default(true),
   redactPatterns: z.array(RedactPattern).max(MAX_REDACT_PATTERNS, `at most ${MAX_REDACT_PATTERNS} patterns`).default([]),
   neverSendUrls: z.boolean().default(true),
   browserWindowClasses: z

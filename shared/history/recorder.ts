@@ -1,0 +1,227 @@
+// The history recorder's functional core: (recorder, before, after, event) → (recorder, writes), run after every transition.
+import { chooseBackend } from '../core/host-status';
+import { sessionOf, type ControllerEvent, type ControllerState, type SessionRecord } from '../core/controller';
+import { HISTORY_HEARTBEAT_MS, HISTORY_MAX_TEXT } from './limits';
+import type { DriftChoice, EndReason, HistoryMark, HistorySegment, HistorySession, HistoryWrite } from './records';
+import { sameSegment, segmentFacts, sessionKey, type SegmentFacts } from './segments';
+
+/** What the recorder remembers between transitions; rebuilt from IndexedDB when the service worker starts. */
+export interface RecorderState {
+  session: HistorySession | null;
+  /** The segment being extended, as last written or about to be. */
+  open: HistorySegment | null;
+  /** When the open segment's end was last written. */
+  writtenAt: number;
+}
+
+export interface RecorderPrivacy {
+  keepTitles: boolean;
+}
+
+export const EMPTY_RECORDER: RecorderState = { session: null, open: null, writtenAt: 0 };
+
+export interface RecorderStep {
+  recorder: RecorderState;
+  writes: HistoryWrite[];
+}
+
+function newSession(session: SessionRecord, at: number): HistorySession {
+  return {
+    key: sessionKey(session),
+    nextAction: session.commitment.nextAction,
+    successCondition: session.commitment.successCondition,
+    allowed: [...session.allowed],
+    blocked: [...session.blocked],
+    startedAt: session.startedAt,
+    timeboxMinutes: session.endsAt === undefined ? null : Math.round((session.endsAt - session.startedAt) / 60_000),
+    endedAt: null,
+    endReason: null,
+    lastSeenAt: at,
+  };
+}
+
+function endReason(session: SessionRecord, replaced: boolean, at: number): EndReason {
+  if (replaced) return 'replaced';
+  return session.endsAt !== undefined && at >= session.endsAt ? 'timeboxElapsed' : 'ended';
+}
+
+function segmentAt(sessionKey_: string, facts: SegmentFacts, at: number, privacy: RecorderPrivacy): HistorySegment {
+  return {
+    key: `${sessionKey_}:${at.toString(36)}`,
+    session: sessionKey_,
+    kind: facts.kind,
+    start: at,
+    end: at,
+    source: facts.source,
+    place: facts.place,
+    title: privacy.keepTitles ? facts.title : '',
+    cause: facts.cause,
+    reason: facts.reason,
+  };
+}
+
+const factsOf = (segment: HistorySegment): SegmentFacts => segment;
+
+/** The drift episode the person answered with this event, if it answered one. */
+function answered(
+  before: ControllerState,
+  after: ControllerState,
+  event: ControllerEvent,
+): { episode: number; choice: DriftChoice } | null {
+  const d = before.drift;
+  if (before.phase === 'idle' || d.status !== 'drifting' || d.driftEpisode === 0) return null;
+  const episode = d.driftEpisode;
+  const open = d.answeredDriftEpisode !== episode;
+  switch (event.type) {
+    case 'onTaskChosen':
+      return after.drift.status === 'ontask' ? { episode, choice: 'onTask' } : null;
+    case 'backToTaskChosen':
+      return open && after.drift.answeredDriftEpisode === episode ? { episode, choice: 'backToTask' } : null;
+    case 'bannerDismissed':
+      return open && after.drift.answeredDriftEpisode === episode ? { episode, choice: 'dismissed' } : null;
+    case 'sessionEnded':
+      return open ? { episode, choice: 'endSession' } : null;
+    default:
+      return null;
+  }
+}
+
+function marksOf(key: string, before: ControllerState, after: ControllerState, event: ControllerEvent, at: number): HistoryMark[] {
+  const marks: HistoryMark[] = [];
+  const reply = answered(before, after, event);
+  if (reply) marks.push({ key: `${key}:a${reply.episode}`, session: key, at, type: 'answer', ...reply });
+  const d = after.drift;
+  const session = sessionOf(after);
+  if (!session || sessionKey(session) !== key) return marks;
+  if (d.status === 'drifting' && d.driftEpisode !== before.drift.driftEpisode && d.current) {
+    const cause = segmentFacts(after)?.cause ?? 'judged';
+    marks.push({
+      key: `${key}:d${d.driftEpisode}`,
+      session: key,
+      at,
+      type: 'drift',
+      episode: d.driftEpisode,
+      place: d.current.app,
+      cause,
+      reason: d.reason.slice(0, HISTORY_MAX_TEXT),
+    });
+  }
+  const backend = chooseBackend(after.settings, after.host) ?? 'unknown';
+  if ((event.type === 'judgeSucceeded' || event.type === 'judgeFailed') && event.sessionId === session.id) {
+    marks.push({
+      key: `${key}:j${event.launch}`,
+      session: key,
+      at,
+      type: 'call',
+      role: 'judge',
+      backend,
+      ok: event.type === 'judgeSucceeded',
+    });
+  }
+  if ((event.type === 'nudgeSucceeded' || event.type === 'nudgeFailed') && event.sessionId === session.id) {
+    marks.push({
+      key: `${key}:u${at.toString(36)}`,
+      session: key,
+      at,
+      type: 'call',
+      role: 'nudge',
+      backend,
+      ok: event.type === 'nudgeSucceeded',
+    });
+  }
+  if (event.type === 'nudgeSucceeded' && d.nudgeMessage !== '' && d.nudgeMessage !== before.drift.nudgeMessage) {
+    marks.push({ key: `${key}:n${at.toString(36)}`, session: key, at, type: 'nudge', message: d.nudgeMessage.slice(0, HISTORY_MAX_TEXT) });
+  }
+  if (event.type === 'nudgeDismissed' && d.dismissedNudge !== before.drift.dismissedNudge) {
+    marks.push({
+      key: `${key}:x${at.toString(36)}`,
+      session: key,
+      at,
+      type: 'nudgeDismissed',
+      message: event.message.slice(0, HISTORY_MAX_TEXT),
+    });
+  }
+  return marks;
+}
+
+/** Lists the person changed mid-session (This is on task) go into the session record too. */
+function withLists(record: HistorySession, session: SessionRecord): HistorySession {
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+  if (same(record.allowed, session.allowed) && same(record.blocked, session.blocked)) return record;
+  return { ...record, allowed: [...session.allowed], blocked: [...session.blocked] };
+}
+
+/**
+ * Records one transition. A segment that closes in the millisecond it opened is replaced by its
+ * successor (same key), so flicker leaves no zero-length rows. Every write is a put by key: the open segment is put again with a later
+ * end, so a service-worker death or a crash loses at most a heartbeat's worth of its end.
+ */
+export function recordTransition(
+  r: RecorderState,
+  before: ControllerState,
+  after: ControllerState,
+  event: ControllerEvent,
+  at: number,
+  privacy: RecorderPrivacy,
+): RecorderStep {
+  const writes: HistoryWrite[] = [];
+  let { session: record, open, writtenAt } = r;
+  // After a browser restart the open segment stays where its last write left it: the time between is a gap.
+  if (event.type === 'stateRestored' && event.drift === null) open = null;
+  const current = sessionOf(after);
+  const key = current ? sessionKey(current) : null;
+
+  const previous = record;
+  if (previous && previous.key !== key) {
+    // The recorded session is over (ended, replaced, or gone from storage while the worker slept).
+    // A restore is a new worker's first event: a session missing from it ended unseen, when it was last seen.
+    const was = event.type === 'stateRestored' ? null : sessionOf(before);
+    const endedAt = was && sessionKey(was) === previous.key ? at : previous.lastSeenAt;
+    const reason: EndReason = was && sessionKey(was) === previous.key ? endReason(was, current !== null, at) : 'lost';
+    for (const mark of marksOf(previous.key, before, after, event, at)) writes.push({ store: 'marks', record: mark });
+    if (open) writes.push({ store: 'segments', record: { ...open, end: Math.max(open.start, endedAt) } });
+    writes.push({ store: 'sessions', record: { ...previous, endedAt, endReason: reason, lastSeenAt: endedAt } });
+    record = null;
+    open = null;
+  }
+  if (!current || !key) return { recorder: { session: null, open: null, writtenAt }, writes };
+
+  const listed = record ? withLists(record, current) : newSession(current, at);
+  let sessionChanged = listed !== record;
+  record = listed;
+  for (const mark of marksOf(key, before, after, event, at)) writes.push({ store: 'marks', record: mark });
+
+  const facts = segmentFacts(after);
+  if (facts && open && open.session === key && sameSegment(factsOf(open), facts)) {
+    open = { ...open, end: Math.max(open.end, at) };
+    if (at - writtenAt >= HISTORY_HEARTBEAT_MS) {
+      writes.push({ store: 'segments', record: open });
+      writtenAt = at;
+      record = { ...record, lastSeenAt: at };
+      sessionChanged = true;
+    }
+  } else if (facts) {
+    if (open && open.session === key) writes.push({ store: 'segments', record: { ...open, end: Math.max(open.end, at) } });
+    open = segmentAt(key, facts, at, privacy);
+    writes.push({ store: 'segments', record: open });
+    writtenAt = at;
+    record = { ...record, lastSeenAt: at };
+    sessionChanged = true;
+  }
+  if (sessionChanged) writes.push({ store: 'sessions', record });
+  return { recorder: { session: record, open, writtenAt }, writes };
+}
+
+/** Time passing without events: the open segment's end (and the session's last-seen time) move forward. */
+export function recordHeartbeat(r: RecorderState, at: number): RecorderStep {
+  if (!r.session || !r.open || at <= r.open.end) return { recorder: r, writes: [] };
+  const open = { ...r.open, end: at };
+  const session = { ...r.session, lastSeenAt: at };
+  return {
+    recorder: { session, open, writtenAt: at },
+    writes: [
+      { store: 'segments', record: open },
+      { store: 'sessions', record: session },
+    ],
+  };
+}

@@ -1,0 +1,112 @@
+// The history's records, one zod schema each: what IndexedDB and an imported file hold (read back as untrusted input).
+import { z } from 'zod';
+import { MAX_COMMITMENT_CHARS, MAX_ENTRY_CHARS, MAX_LIST_ENTRIES, MAX_OBSERVED_APP, MAX_OBSERVED_TITLE } from '../core/limits';
+import { OBSERVATION_SOURCES } from '../core/vocabulary';
+import { HISTORY_MAX_NOTE, HISTORY_MAX_TEXT } from './limits';
+
+/** What a stretch of a session was. `unsure`: no verdict (checking, or no AI available). */
+export const SEGMENT_KINDS = ['ontask', 'drifting', 'unsure', 'away', 'paused'] as const;
+export type SegmentKind = (typeof SEGMENT_KINDS)[number];
+
+/** Why a drift was one: the session's blocked list, or the drift judge. */
+export const DRIFT_CAUSES = ['blocked', 'judged'] as const;
+export type DriftCause = (typeof DRIFT_CAUSES)[number];
+
+/** How a drift episode was answered; `ignored` is derived (no answer before the episode ended). */
+export const DRIFT_CHOICES = ['backToTask', 'onTask', 'endSession', 'dismissed'] as const;
+export type DriftChoice = (typeof DRIFT_CHOICES)[number];
+
+/**
+ * How a session ended: the person ended it (after its timebox or not), a new session replaced it,
+ * or it was lost (the browser closed and the session was not there when it came back).
+ */
+export const END_REASONS = ['ended', 'timeboxElapsed', 'replaced', 'lost'] as const;
+export type EndReason = (typeof END_REASONS)[number];
+
+export const REVIEW_ANSWERS = ['yes', 'partly', 'no'] as const;
+export type ReviewAnswer = (typeof REVIEW_ANSWERS)[number];
+
+const time = z.number().int().nonnegative();
+const text = (max: number) => z.string().max(max);
+const key = z.string().min(1).max(100);
+
+/** The person's answer to "Did you meet …?", kept apart from the session record (the recorder rewrites that one). */
+export const SessionReview = z.object({ key, answer: z.enum(REVIEW_ANSWERS), note: text(HISTORY_MAX_NOTE).default(''), at: time });
+export type SessionReview = z.infer<typeof SessionReview>;
+
+/** One focus session as history keeps it; `endedAt` null while it runs (or until the browser comes back). */
+export const HistorySession = z.object({
+  /** Unique across reinstalls and imports: start time and the controller's session id. */
+  key,
+  nextAction: text(MAX_COMMITMENT_CHARS),
+  successCondition: text(MAX_COMMITMENT_CHARS),
+  allowed: z.array(text(MAX_ENTRY_CHARS)).max(MAX_LIST_ENTRIES),
+  blocked: z.array(text(MAX_ENTRY_CHARS)).max(MAX_LIST_ENTRIES),
+  startedAt: time,
+  timeboxMinutes: z.number().positive().nullable(),
+  endedAt: time.nullable(),
+  endReason: z.enum(END_REASONS).nullable(),
+  /** The last moment the record was known to be current: where a session the browser lost stops. */
+  lastSeenAt: time,
+});
+export type HistorySession = z.infer<typeof HistorySession>;
+
+/** A stretch of one kind at one place; the open one has its `end` moved forward as time passes. */
+export const HistorySegment = z.object({
+  key,
+  session: key,
+  kind: z.enum(SEGMENT_KINDS),
+  start: time,
+  end: time,
+  source: z.enum(OBSERVATION_SOURCES).nullable(),
+  /** The site (tab) or app class (OS window); '' for away and paused. */
+  place: text(MAX_OBSERVED_APP),
+  /** '' when the person keeps no titles. */
+  title: text(MAX_OBSERVED_TITLE),
+  cause: z.enum(DRIFT_CAUSES).nullable(),
+  reason: text(HISTORY_MAX_TEXT),
+});
+export type HistorySegment = z.infer<typeof HistorySegment>;
+
+const markBase = { key, session: key, at: time };
+
+/** Something that happened at a moment: a drift episode began or was answered, a heads-up, an AI call. */
+export const HistoryMark = z.discriminatedUnion('type', [
+  z.object({
+    ...markBase,
+    type: z.literal('drift'),
+    episode: z.number().int().nonnegative(),
+    place: text(MAX_OBSERVED_APP),
+    cause: z.enum(DRIFT_CAUSES),
+    reason: text(HISTORY_MAX_TEXT),
+  }),
+  z.object({ ...markBase, type: z.literal('answer'), episode: z.number().int().nonnegative(), choice: z.enum(DRIFT_CHOICES) }),
+  z.object({ ...markBase, type: z.literal('nudge'), message: text(HISTORY_MAX_TEXT) }),
+  z.object({ ...markBase, type: z.literal('nudgeDismissed'), message: text(HISTORY_MAX_TEXT) }),
+  z.object({
+    ...markBase,
+    type: z.literal('call'),
+    role: z.enum(['judge', 'nudge']),
+    backend: text(100),
+    ok: z.boolean(),
+  }),
+]);
+export type HistoryMark = z.infer<typeof HistoryMark>;
+export type HistoryMarkType = HistoryMark['type'];
+
+/** One put the recorder asks for; every write is an idempotent put by key, so a replay changes nothing. */
+export type HistoryWrite =
+  { store: 'sessions'; record: HistorySession } | { store: 'segments'; record: HistorySegment } | { store: 'marks'; record: HistoryMark };
+
+/** An exported history file: what Export writes and Import accepts. */
+export const HISTORY_EXPORT_VERSION = 1;
+export const HistoryExport = z.object({
+  format: z.literal('antidrift-history'),
+  version: z.literal(HISTORY_EXPORT_VERSION),
+  exportedAt: time,
+  sessions: z.array(HistorySession),
+  segments: z.array(HistorySegment),
+  marks: z.array(HistoryMark),
+  reviews: z.array(SessionReview).default([]),
+});
+export type HistoryExport = z.infer<typeof HistoryExport>;

@@ -11,7 +11,7 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'antidrift',
     description: 'Keeps you on the work you committed to: tells you quickly and politely when you drift.',
-    permissions: ['storage', 'alarms', 'tabs', 'nativeMessaging', 'notifications'],
+    permissions: ['storage', 'alarms', 'tabs', 'nativeMessaging', 'notifications', 'idle'],
     action: { default_title: 'antidrift' },
     ...(browser === 'firefox'
       ? {

@@ -11,7 +11,10 @@ import { NOTIFICATION_PREFIX, runEffect, TICK_ALARM } from './effects';
 import { NativeChannel, type NativePort } from './native-channel';
 import { Observer } from './observer';
 import { handleRequest, senderKind, type SenderFacts, type SenderKind } from './requests';
+import { HistoryRecorder } from './history-recorder';
+import { AwayWatcher, browserIdle, type IdlePort } from './idle';
 import { Shell } from './shell';
+import { HistoryDb } from '../storage/history-db';
 import * as store from './store';
 
 /** A runtime port as the state broadcaster uses it. */
@@ -28,6 +31,10 @@ export interface BackgroundPlatform {
   connectNative(): NativePort;
   nativeError(port: unknown): string | undefined;
   onStatePort(listener: (port: StatePort) => void): void;
+  /** The history database (IndexedDB in the browser, fake-indexeddb in tests). */
+  openHistory(): Promise<HistoryDb>;
+  /** The idle API, or null where the browser has none. */
+  idle: IdlePort | null;
 }
 
 export function browserPlatform(): BackgroundPlatform {
@@ -36,6 +43,8 @@ export function browserPlatform(): BackgroundPlatform {
     connectNative: () => browser.runtime.connectNative(NATIVE_HOST_NAME) as unknown as NativePort,
     nativeError: (port) => (port as { error?: { message?: string } } | undefined)?.error?.message ?? browser.runtime.lastError?.message,
     onStatePort: (listener) => browser.runtime.onConnect.addListener((port) => listener(port as unknown as StatePort)),
+    openHistory: () => HistoryDb.open(),
+    idle: browserIdle(),
   };
 }
 
@@ -43,6 +52,7 @@ export interface Background {
   shell: Shell;
   channel: NativeChannel;
   observer: Observer;
+  history: HistoryRecorder;
   ready: Promise<void>;
 }
 
@@ -107,10 +117,33 @@ export function startBackground(platform: BackgroundPlatform): Background {
     },
   );
   const roles = createHostRoles({ channel, inputs: () => ({ settings: shell.state.settings, host: shell.state.host }) });
+  const history = new HistoryRecorder(
+    {
+      now: platform.now,
+      openDb: platform.openHistory,
+      diagnostics,
+      loadPendingReview: store.loadPendingReview,
+      savePendingReview: store.savePendingReview,
+      setTimer: (fn, ms) => setTimeout(fn, ms),
+      clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    },
+    () => ({ keepTitles: shell.state.settings.historyKeepTitles, retentionDays: shell.state.settings.historyRetentionDays }),
+  );
+  let away: AwayWatcher | null = null;
   shell = new Shell(
-    { now: platform.now, runEffect: (effect) => runEffect({ shell: () => shell, roles, now: platform.now }, effect), publish },
+    {
+      now: platform.now,
+      runEffect: (effect) => runEffect({ shell: () => shell, roles, now: platform.now }, effect),
+      publish,
+      observeTransition: (before, after, event) => {
+        history.observe(before, after, event);
+        if (after.settings.awayAfterSeconds !== before.settings.awayAfterSeconds) away?.sync(after.settings.awayAfterSeconds);
+      },
+    },
     diagnostics,
   );
+  away = platform.idle ? new AwayWatcher(shell, platform.idle, platform.now) : null;
+  if (!platform.idle) diagnostics.add('warn', 'this browser has no idle API: away time is not detected');
   const observer = new Observer(shell, platform.now, extensionOrigin, (m) => void store.saveObserverMemory(m).catch(() => {}));
   const requestContext = {
     shell,
@@ -120,6 +153,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
     extensionId,
     extensionOrigin,
     observeActiveTab: () => observer.observeActiveTab(),
+    history,
   };
   const send = (event: Parameters<Shell['send']>[0]) => void shell.send(event);
 
@@ -168,8 +202,9 @@ export function startBackground(platform: BackgroundPlatform): Background {
     });
     // After a browser restart nothing is current yet: look at what is on screen now.
     if (!shell.state.drift.current) observer.observeActiveTab();
+    away?.sync(shell.state.settings.awayAfterSeconds, true);
   });
   observer.holdUntil(ready);
   channel.start();
-  return { shell, channel, observer, ready };
+  return { shell, channel, observer, history, ready };
 }

@@ -5,6 +5,7 @@ import type { Failure } from '../shared/messages/failure';
 import { parseRequest, type ParsedRequestOf, type Reply, type ReplyValue, type RequestType } from '../shared/messages/requests';
 import { completeOnHost, describeFailure } from './ai';
 import type { NativeChannel } from './native-channel';
+import type { HistoryRecorder } from './history-recorder';
 import type { Shell } from './shell';
 
 export interface SenderFacts {
@@ -36,6 +37,7 @@ export interface RequestContext {
   extensionId: string;
   extensionOrigin: string;
   observeActiveTab(): void;
+  history: HistoryRecorder;
 }
 
 const TEST_PROMPT = 'This is a connection test. Reply with exactly this JSON object and nothing else: {"ok": true}';
@@ -102,6 +104,14 @@ const HANDLERS: Handlers = {
   getDiagnostics: (_req, ctx) => ctx.shell.diagnostics.list(),
   reconnectHost: (_req, ctx) => {
     ctx.channel.reconnectNow();
+    return null;
+  },
+  getHistoryStatus: async (_req, ctx) => {
+    await ctx.history.ready;
+    return { progress: ctx.history.progress(), pendingReview: ctx.history.pendingReview() };
+  },
+  reviewSession: async (req, ctx) => {
+    await ctx.history.review(req.key, req.answer, req.note);
     return null;
   },
 };

@@ -15,6 +15,8 @@ export interface ShellDeps {
   /** Runs one effect; a returned promise settles when it is done (rejects when a write failed). */
   runEffect(effect: ControllerEffect): Promise<void> | void;
   publish(push: StatePush): void;
+  /** Sees every applied transition (the history recorder); must be cheap and must not throw. */
+  observeTransition?(before: ControllerState, after: ControllerState, event: ControllerEvent): void;
 }
 
 type Restored = Extract<ControllerEvent, { type: 'stateRestored' }>;
@@ -72,6 +74,12 @@ export class Shell {
       // One bad event must not take the service worker's listeners down with it.
       this.#internalError(error);
       return Promise.resolve();
+    }
+    try {
+      this.deps.observeTransition?.(before, this.#state, event);
+    } catch (error) {
+      // History is a bystander: its failure must not cost the person a banner.
+      this.#internalError(error);
     }
     const running = effects.map((effect) => this.#run(effect));
     if (this.#state !== before) this.publish();

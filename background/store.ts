@@ -13,6 +13,7 @@ export const KEYS = {
   drift: 'drift',
   diagnostics: 'diagnostics',
   observer: 'observer',
+  pendingReview: 'pendingReview',
 } as const;
 
 /** Where drift state version 1 kept the dismissed nudge; read once to migrate, then removed. */
@@ -111,4 +112,24 @@ export async function saveDiagnostics(entries: DiagnosticEntry[]): Promise<void>
 
 export async function saveObserverMemory(memory: ObserverMemory): Promise<void> {
   await browser.storage.session.set({ [KEYS.observer]: memory });
+}
+
+/** The ended session whose review the popup still asks for (storage.local: the popup may open after a restart). */
+export const PendingReviewRecord = z.object({
+  key: z.string().min(1).max(100),
+  nextAction: z.string().max(1_000),
+  successCondition: z.string().max(1_000),
+  endedAt: z.number(),
+});
+export type PendingReviewRecord = z.infer<typeof PendingReviewRecord>;
+
+export async function loadPendingReview(): Promise<{ review: PendingReviewRecord | null; warning?: string }> {
+  const raw = (await browser.storage.local.get(KEYS.pendingReview))[KEYS.pendingReview];
+  const warnings: string[] = [];
+  const review = parseOr(PendingReviewRecord, raw, 'pending review', warnings);
+  return warnings[0] ? { review, warning: warnings[0] } : { review };
+}
+
+export async function savePendingReview(review: PendingReviewRecord | null): Promise<void> {
+  await browser.storage.local.set({ [KEYS.pendingReview]: review });
 }

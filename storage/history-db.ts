@@ -96,13 +96,10 @@ export class HistoryDb {
     return parsed.success ? parsed.data : null;
   }
 
-  /** The newest segment of a session: where the recorder picks up after the service worker restarts. */
-  async lastSegmentOf(session: string): Promise<HistorySegment | null> {
-    const all = await this.db.getAllFromIndex('segments', 'session', session);
-    let last: unknown = null;
-    for (const s of all) if (!last || (s as HistorySegment).start >= (last as HistorySegment).start) last = s;
-    const parsed = HistorySegment.safeParse(last);
-    return parsed.success ? parsed.data : null;
+  /** A session's segments, oldest first: where the recorder picks up after the service worker restarts. */
+  async segmentsOf(session: string): Promise<HistorySegment[]> {
+    const all = validated(HistorySegment, await this.db.getAllFromIndex('segments', 'session', session), { invalid: 0 });
+    return all.sort((a, b) => a.start - b.start);
   }
 
   /** Sessions still marked running (the recorder closes those it no longer owns). */
@@ -181,6 +178,17 @@ export class HistoryDb {
     }
     await tx.done;
     return deleted;
+  }
+
+  /** How many sessions `deleteSessions(from, to)` would delete: the count a confirmation shows. */
+  async countEndedSessions(from: number, to: number): Promise<number> {
+    let count = 0;
+    let cursor = await this.db
+      .transaction('sessions')
+      .store.index('startedAt')
+      .openCursor(IDBKeyRange.bound(from, to, false, true));
+    for (; cursor; cursor = await cursor.continue()) if ((cursor.value as { endedAt?: unknown }).endedAt !== null) count++;
+    return count;
   }
 
   /** Retention: ended sessions that started before `cutoff` go. */

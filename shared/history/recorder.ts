@@ -201,8 +201,11 @@ export function recordTransition(
       sessionChanged = true;
     }
   } else if (facts) {
-    if (open && open.session === key) writes.push({ store: 'segments', record: { ...open, end: Math.max(open.end, at) } });
-    open = segmentAt(key, facts, at, privacy);
+    // Segments meet where the change happened. Away reaches back (idle is noticed a threshold after the
+    // last input), so it may cut the open segment short, never reach into the one before.
+    const boundary = open && open.session === key ? Math.max(open.start, at) : at;
+    if (open && open.session === key) writes.push({ store: 'segments', record: { ...open, end: boundary } });
+    open = segmentAt(key, facts, boundary, privacy);
     writes.push({ store: 'segments', record: open });
     writtenAt = at;
     record = { ...record, lastSeenAt: at };

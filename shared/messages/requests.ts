@@ -7,6 +7,8 @@ import { BackendName, ModelName } from '../protocol/frames';
 import { Settings } from '../core/settings';
 import { type Failure } from './failure';
 import { StatePush } from './pushes';
+import { HISTORY_MAX_NOTE } from '../history/limits';
+import { REVIEW_ANSWERS } from '../history/records';
 
 export const StartSessionInput = z.object({
   commitment: Commitment,
@@ -32,6 +34,20 @@ export const BackendTestResult = z.object({
 
 export const DiagnosticEntry = z.object({ at: z.number(), level: z.enum(['info', 'warn', 'error']), message: z.string() });
 export type DiagnosticEntry = z.infer<typeof DiagnosticEntry>;
+
+/** The running session so far and the ended session awaiting its review, for the popup. */
+export const HistoryStatus = z.object({
+  progress: z
+    .object({
+      focusedMs: z.number(),
+      driftMs: z.number(),
+      awayMs: z.number(),
+      lastDrift: z.object({ place: z.string(), at: z.number() }).nullable(),
+    })
+    .nullable(),
+  pendingReview: z.object({ key: z.string(), nextAction: z.string(), successCondition: z.string(), endedAt: z.number() }).nullable(),
+});
+export type HistoryStatus = z.infer<typeof HistoryStatus>;
 
 /** The reply of a request that only acts: the new state reaches every surface as a push. */
 const Done = z.null();
@@ -66,6 +82,17 @@ export const REQUESTS = {
   },
   getDiagnostics: { body: NoFields, fromContent: false, reply: z.array(DiagnosticEntry) },
   reconnectHost: { body: NoFields, fromContent: false, reply: Done },
+  getHistoryStatus: { body: NoFields, fromContent: false, reply: HistoryStatus },
+  /** `answer` null: the person skipped the review. */
+  reviewSession: {
+    body: z.object({
+      key: z.string().min(1).max(100),
+      answer: z.enum(REVIEW_ANSWERS).nullable(),
+      note: z.string().trim().max(HISTORY_MAX_NOTE).default(''),
+    }),
+    fromContent: false,
+    reply: Done,
+  },
 } as const satisfies Record<string, RequestSpec>;
 
 type Specs = typeof REQUESTS;

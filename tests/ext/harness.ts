@@ -1,4 +1,5 @@
 // Extension-tier harness: the real background over WXT's fake browser, a scriptable fake native host.
+import 'fake-indexeddb/auto';
 import { fakeBrowser } from 'wxt/testing';
 import type { Browser } from 'wxt/browser';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -8,8 +9,38 @@ import type { NativePort } from '../../background/native-channel';
 import type { StatePush } from '../../shared/messages/pushes';
 import type { Settings } from '../../shared/core/settings';
 import type { BackendInfo } from '../../shared/protocol/frames';
+import type { IdlePort, IdleState } from '../../background/idle';
+import { HistoryDb } from '../../storage/history-db';
 
 type Listener<T> = (value: T) => void;
+
+/** chrome.idle as a test drives it: `set` reports a state change, as the browser would after input or none. */
+export class FakeIdle implements IdlePort {
+  threshold = 0;
+  state: IdleState = 'active';
+  private listeners: Array<(state: IdleState) => void> = [];
+  setThreshold(seconds: number): void {
+    this.threshold = seconds;
+  }
+  query(): Promise<IdleState> {
+    return Promise.resolve(this.state);
+  }
+  onChange(listener: (state: IdleState) => void): void {
+    this.listeners.push(listener);
+  }
+  set(state: IdleState): void {
+    this.state = state;
+    for (const l of this.listeners) l(state);
+  }
+}
+
+let historyDbs = 0;
+
+/** What every test platform adds to its native port and clock: a history database of its own and a fake idle API. */
+export function testPlatform(idle = new FakeIdle()): { openHistory: () => Promise<HistoryDb>; idle: FakeIdle } {
+  const name = `antidrift-history-test-${++historyDbs}`;
+  return { openHistory: () => HistoryDb.open(name), idle };
+}
 
 /** A native port whose "host" answers hello and runs from a script, and can push or hang up. */
 export class FakeNativePort implements NativePort {
@@ -174,6 +205,7 @@ export function freshBackgroundEachTest(): void {
 
 export interface Running extends Background {
   host: FakeHost;
+  idle: FakeIdle;
   statePorts: Array<(port: StatePort) => void>;
   send(message: unknown, sender?: Record<string, unknown>): Promise<unknown>;
   openStatePort(sender?: StatePort['sender']): FakeStatePort;
@@ -186,6 +218,7 @@ export async function boot(
   host = new FakeHost(),
   clock: () => number = () => Date.now(),
   beforeHydrated?: () => Promise<unknown>,
+  platform = testPlatform(),
 ): Promise<Running> {
   const statePorts: Array<(port: StatePort) => void> = [];
   const bg = startBackground({
@@ -193,10 +226,12 @@ export async function boot(
     connectNative: host.connect,
     nativeError: () => host.lastError,
     onStatePort: (listener) => statePorts.push(listener),
+    ...platform,
   });
   booted.push(bg);
   await beforeHydrated?.();
   await bg.ready;
+  await bg.history.ready;
   const flush = async () => {
     for (let i = 0; i < 5; i++) {
       await bg.observer.settled();
@@ -207,6 +242,7 @@ export async function boot(
   return {
     ...bg,
     host,
+    idle: platform.idle,
     statePorts,
     flush,
     send: async (message, sender = PAGE_SENDER()) => {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { startBackground, type StatePort } from '../../background';
 import { NativeChannel, type ChannelStatus, type NativeChannelDeps } from '../../background/native-channel';
 import type { StatePush } from '../../shared/messages/pushes';
-import { FakeHost, FakeStatePort, freshBackgroundEachTest, PAGE_SENDER } from './harness';
+import { FakeHost, FakeStatePort, freshBackgroundEachTest, PAGE_SENDER, testPlatform } from './harness';
 
 freshBackgroundEachTest();
 
@@ -175,6 +175,7 @@ describe('the background over a host that exits at start', () => {
       connectNative: host.connect,
       nativeError: () => host.lastError,
       onStatePort: (listener) => listener(port as StatePort),
+      ...testPlatform(),
     });
     await vi.advanceTimersByTimeAsync(0);
     await started.ready;

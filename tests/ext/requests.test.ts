@@ -86,6 +86,8 @@ describe('who may send what', () => {
     testBackend: { type: 'testBackend' },
     getDiagnostics: { type: 'getDiagnostics' },
     reconnectHost: { type: 'reconnectHost' },
+    getHistoryStatus: { type: 'getHistoryStatus' },
+    reviewSession: { type: 'reviewSession', key: 'k-1', answer: 'yes', note: '' },
   };
 
   it('every page-only request type is refused from a content script, and changes nothing', async () => {

@@ -13,6 +13,7 @@ import {
   type Running,
   START,
   STORED_SESSION,
+  testPlatform,
 } from './harness';
 
 let bg: Running;
@@ -59,7 +60,13 @@ describe('shell', () => {
     const id = await openTab('https://docs.test/', 'Docs');
     const host = new FakeHost();
     const { startBackground } = await import('../../background');
-    const early = startBackground({ now: Date.now, connectNative: host.connect, nativeError: () => undefined, onStatePort: () => {} });
+    const early = startBackground({
+      now: Date.now,
+      connectNative: host.connect,
+      nativeError: () => undefined,
+      onStatePort: () => {},
+      ...testPlatform(),
+    });
     await fakeBrowser.tabs.onActivated.trigger({ tabId: id, windowId: 0 }); // before `ready`
     await early.ready;
     await early.observer.settled();

@@ -86,8 +86,9 @@ describe('corrupt or old stored values', () => {
     },
     [KEYS.diagnostics]: [{ at: 1, level: 'info', message: 'kept entry' }],
     [KEYS.observer]: { focus: 'os', lastOs: { title: 'kept window', app: 'code', at: 1 } },
+    [KEYS.pendingReview]: { key: 'k-3', nextAction: 'Write', successCondition: 'Done', endedAt: 1 },
   };
-  const LOCAL = new Set<string>([KEYS.settings, KEYS.session]);
+  const LOCAL = new Set<string>([KEYS.settings, KEYS.session, KEYS.pendingReview]);
   const deep = JSON.parse('['.repeat(1_000) + ']'.repeat(1_000)) as unknown;
   const GARBAGE: Array<[string, unknown]> = [
     ['a string', '{{{not json'],

@@ -1,0 +1,206 @@
+// The recorder's shell: runs the pure recorder after every transition, writes to IndexedDB in order, heartbeats, reviews.
+import { sessionOf, type ControllerEvent, type ControllerState } from '../shared/core/controller';
+import { EMPTY_RECORDER, recordHeartbeat, recordTransition, type RecorderState, type RecorderStep } from '../shared/history/recorder';
+import { HISTORY_HEARTBEAT_MS, REVIEW_WINDOW_MS } from '../shared/history/limits';
+import type { HistorySegment, HistorySession, HistoryWrite, ReviewAnswer } from '../shared/history/records';
+import type { HistoryDb } from '../storage/history-db';
+import type { Diagnostics } from './diagnostics';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The running session so far, for the popup. */
+export interface SessionProgress {
+  focusedMs: number;
+  driftMs: number;
+  awayMs: number;
+  lastDrift: { place: string; at: number } | null;
+}
+
+/** An ended session waiting for "Did you meet …?". */
+export interface PendingReview {
+  key: string;
+  nextAction: string;
+  successCondition: string;
+  endedAt: number;
+}
+
+export interface RecorderDeps {
+  now(): number;
+  openDb(): Promise<HistoryDb>;
+  diagnostics: Diagnostics;
+  loadPendingReview(): Promise<{ review: PendingReview | null; warning?: string }>;
+  savePendingReview(review: PendingReview | null): Promise<void>;
+  setTimer(fn: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+}
+
+type SegmentWrite = Extract<HistoryWrite, { store: 'segments' }>;
+type Transition = { before: ControllerState; after: ControllerState; event: ControllerEvent; at: number };
+
+const eventTime = (e: ControllerEvent) => (e.type === 'observed' ? e.observation.at : e.at);
+
+export class HistoryRecorder {
+  #state: RecorderState = EMPTY_RECORDER;
+  #db: HistoryDb | null = null;
+  #loaded = false;
+  #queue: Transition[] = [];
+  #writing: Promise<void> = Promise.resolve();
+  #heartbeat: unknown = null;
+  /** Closed segments of the running session, summed; the open one is added when asked. */
+  #closed = { focusedMs: 0, driftMs: 0, awayMs: 0 };
+  #lastDrift: SessionProgress['lastDrift'] = null;
+  #pendingReview: PendingReview | null = null;
+  readonly ready: Promise<void>;
+
+  constructor(
+    private readonly deps: RecorderDeps,
+    private readonly privacy: () => { keepTitles: boolean; retentionDays: number },
+  ) {
+    this.ready = this.#load();
+  }
+
+  async #load(): Promise<void> {
+    try {
+      const pending = await this.deps.loadPendingReview();
+      this.#pendingReview = pending.review;
+      if (pending.warning) this.deps.diagnostics.add('warn', pending.warning);
+      const db = await this.deps.openDb();
+      this.#db = db;
+      const unended = await db.unendedSessions();
+      // The newest unended session is the one the recorder may still own; the rest ended unseen.
+      const [newest, ...stale] = unended.sort((a, b) => b.startedAt - a.startedAt);
+      const closes: HistoryWrite[] = stale.map((s) => ({ store: 'sessions', record: { ...s, endedAt: s.lastSeenAt, endReason: 'lost' } }));
+      if (closes.length) await db.put(closes);
+      if (newest) {
+        const segments = await db.segmentsOf(newest.key);
+        const open = segments.pop() ?? null;
+        for (const s of segments) this.#count(s);
+        this.#state = { session: newest, open, writtenAt: open?.end ?? 0 };
+      }
+    } catch (error) {
+      this.deps.diagnostics.add('error', `history is not recorded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.#loaded = true;
+    for (const t of this.#queue.splice(0)) this.#record(t);
+    void this.prune();
+  }
+
+  /** Called by the shell after every transition; cheap and synchronous, the writes follow in order. */
+  observe(before: ControllerState, after: ControllerState, event: ControllerEvent): void {
+    const t = { before, after, event, at: eventTime(event) };
+    if (this.#loaded) this.#record(t);
+    else this.#queue.push(t);
+  }
+
+  #record({ before, after, event, at }: Transition): void {
+    const previous = this.#state;
+    const step = recordTransition(previous, before, after, event, at, this.privacy());
+    this.#apply(step);
+    if (previous.session && previous.session.key !== step.recorder.session?.key) this.#ended(previous.session, step.writes);
+    if (step.recorder.session && previous.session?.key !== step.recorder.session.key)
+      this.#closed = { focusedMs: 0, driftMs: 0, awayMs: 0 };
+    const closing = previous.open;
+    if (closing && closing.key !== step.recorder.open?.key) {
+      const closed = step.writes.find((w): w is SegmentWrite => w.store === 'segments' && w.record.key === closing.key);
+      if (closed && closed.record.session === step.recorder.session?.key) this.#count(closed.record);
+    }
+    const d = after.drift;
+    if (d.status === 'drifting' && d.driftEpisode !== before.drift.driftEpisode && d.current)
+      this.#lastDrift = { place: d.current.app, at };
+    if (!sessionOf(after)) this.#lastDrift = null;
+    this.#armHeartbeat();
+  }
+
+  #apply(step: RecorderStep): void {
+    this.#state = step.recorder;
+    if (step.writes.length === 0 || !this.#db) return;
+    const db = this.#db;
+    this.#writing = this.#writing
+      .then(() => db.put(step.writes))
+      .catch((error: unknown) =>
+        this.deps.diagnostics.add('error', `writing history failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+  }
+
+  #count(segment: HistorySegment): void {
+    const ms = Math.max(0, segment.end - segment.start);
+    if (segment.kind === 'ontask') this.#closed.focusedMs += ms;
+    else if (segment.kind === 'drifting') this.#closed.driftMs += ms;
+    else if (segment.kind === 'away') this.#closed.awayMs += ms;
+  }
+
+  #ended(session: HistorySession, writes: HistoryWrite[]): void {
+    const closed = writes.find((w) => w.store === 'sessions' && w.record.key === session.key)?.record as HistorySession | undefined;
+    if (!closed || closed.endReason === 'lost' || closed.endReason === 'replaced') return;
+    this.#pendingReview = {
+      key: session.key,
+      nextAction: session.nextAction,
+      successCondition: session.successCondition,
+      endedAt: closed.endedAt ?? this.deps.now(),
+    };
+    void this.deps.savePendingReview(this.#pendingReview).catch(() => {});
+    void this.prune();
+  }
+
+  /** While a segment is open its end moves forward every heartbeat; nothing runs between sessions. */
+  #armHeartbeat(): void {
+    const open = this.#state.open !== null;
+    if (open && this.#heartbeat === null) {
+      const beat = () => {
+        this.#heartbeat = null;
+        this.#apply(recordHeartbeat(this.#state, this.deps.now()));
+        this.#armHeartbeat();
+      };
+      this.#heartbeat = this.deps.setTimer(beat, HISTORY_HEARTBEAT_MS);
+    } else if (!open && this.#heartbeat !== null) {
+      this.deps.clearTimer(this.#heartbeat);
+      this.#heartbeat = null;
+    }
+  }
+
+  /** Resolves once every write asked for so far has landed (or failed). */
+  flushed(): Promise<void> {
+    return this.#writing;
+  }
+
+  progress(): SessionProgress | null {
+    const { session, open } = this.#state;
+    if (!session) return null;
+    const totals = { ...this.#closed };
+    if (open) {
+      const ms = Math.max(0, Math.max(open.end, this.deps.now()) - open.start);
+      if (open.kind === 'ontask') totals.focusedMs += ms;
+      else if (open.kind === 'drifting') totals.driftMs += ms;
+      else if (open.kind === 'away') totals.awayMs += ms;
+    }
+    return { ...totals, lastDrift: this.#lastDrift };
+  }
+
+  pendingReview(): PendingReview | null {
+    const r = this.#pendingReview;
+    return r && this.deps.now() - r.endedAt < REVIEW_WINDOW_MS ? r : null;
+  }
+
+  /** The person answered (or skipped: no answer) the review of session `key`. */
+  async review(key: string, answer: ReviewAnswer | null, note: string): Promise<void> {
+    await this.ready;
+    if (answer && this.#db) await this.#db.saveReview({ key, answer, note, at: this.deps.now() });
+    if (this.#pendingReview?.key === key) {
+      this.#pendingReview = null;
+      await this.deps.savePendingReview(null);
+    }
+  }
+
+  /** Retention: sessions older than the person's limit are deleted (run at start and after each session). */
+  async prune(): Promise<void> {
+    if (!this.#db) return;
+    const cutoff = this.deps.now() - this.privacy().retentionDays * DAY_MS;
+    try {
+      const deleted = await this.#db.pruneBefore(cutoff);
+      if (deleted)
+        this.deps.diagnostics.add('info', `history: ${deleted} sessions older than ${this.privacy().retentionDays} days deleted`);
+    } catch (error) {
+      this.deps.diagnostics.add('warn', `pruning history failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+// History over the real background: segments and marks land in IndexedDB, away via the idle port, the review, restarts.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Reply } from '../../shared/messages/requests';
+import type { Background } from '../../background';
+import { activate, boot, freshBackgroundEachTest, openTab, restartWorker, START, testPlatform, type Running } from './harness';
+
+freshBackgroundEachTest();
+
+let clock = 1_800_000_000_000;
+const now = () => clock;
+let running: Running | null = null;
+afterEach(() => {
+  running?.channel.stop();
+  running = null;
+});
+
+let platform = testPlatform();
+
+/** What the history database holds once the background's writes have landed. */
+async function contents(bg: Background) {
+  await bg.history.flushed();
+  const db = await platform.openHistory();
+  try {
+    return await db.exportAll(now());
+  } finally {
+    db.close();
+  }
+}
+
+describe('history in the background', () => {
+  it('records on task, a blocked drift with its answer, away time, the end, and the review', async () => {
+    platform = testPlatform();
+    running = await boot(undefined, now, undefined, platform);
+    const docs = await openTab('https://docs.test/a', 'Docs');
+    const videos = await openTab('https://videos.test/cats', 'Cats');
+    await running.send(START);
+    clock += 1_000;
+    await activate(docs);
+    await running.flush();
+    clock += 60_000;
+    await activate(videos);
+    await running.flush();
+    clock += 30_000;
+    await running.send({ type: 'driftBackToTask' });
+    await activate(docs);
+    await running.flush();
+    // No input for the threshold (180 s by default), then chrome.idle says idle: away began 180 s ago.
+    clock += 4 * 60_000;
+    running.idle.set('idle');
+    await running.flush();
+    clock += 10 * 60_000;
+    running.idle.set('active');
+    await running.flush();
+    clock += 60_000;
+    const progress = (await running.send({ type: 'getHistoryStatus' })) as Reply<'getHistoryStatus'>;
+    expect(progress).toMatchObject({ ok: true, value: { progress: { driftMs: 30_000, lastDrift: { place: 'videos.test' } } } });
+    await running.send({ type: 'endSession' });
+    const status = (await running.send({ type: 'getHistoryStatus' })) as Reply<'getHistoryStatus'>;
+    if (!status.ok || !status.value.pendingReview) throw new Error('no review pending');
+    expect(status.value.pendingReview.successCondition).toBe('parser.test.ts passes');
+    await running.send({ type: 'reviewSession', key: status.value.pendingReview.key, answer: 'partly', note: 'half of it' });
+
+    const file = await contents(running);
+    const kinds = file.segments.sort((a, b) => a.start - b.start).map((s) => `${s.kind}:${s.place}:${(s.end - s.start) / 1000}`);
+    expect(kinds).toEqual([
+      'unsure::1',
+      'ontask:docs.test:60',
+      'drifting:videos.test:30',
+      'ontask:docs.test:60',
+      'away::780',
+      'ontask:docs.test:60',
+    ]);
+    expect(file.sessions).toMatchObject([{ endReason: 'ended', nextAction: 'Write the parser tests' }]);
+    expect(file.marks.filter((m) => m.type === 'answer')).toMatchObject([{ choice: 'backToTask', episode: 1 }]);
+    expect(file.reviews).toMatchObject([{ answer: 'partly', note: 'half of it' }]);
+    const after = (await running.send({ type: 'getHistoryStatus' })) as Reply<'getHistoryStatus'>;
+    expect(after).toMatchObject({ ok: true, value: { pendingReview: null, progress: null } });
+  });
+});
+
+describe('history across a service-worker restart', () => {
+  it('the open segment continues in the new worker, and a pending review is still asked for', async () => {
+    platform = testPlatform();
+    running = await boot(undefined, now, undefined, platform);
+    const docs = await openTab('https://docs.test/a', 'Docs');
+    await activate(docs);
+    await running.send(START);
+    await running.flush();
+    await running.history.flushed();
+    running.channel.stop();
+    await restartWorker();
+    clock += 5 * 60_000;
+    running = await boot(undefined, now, undefined, { ...testPlatform(), openHistory: platform.openHistory });
+    clock += 60_000;
+    // The restart lost the fake tabs: the same site in a new tab continues the same segment.
+    await activate(await openTab('https://docs.test/b', 'More docs'));
+    await running.flush();
+    await running.send({ type: 'endSession' });
+    running.channel.stop();
+    await restartWorker();
+    running = await boot(undefined, now, undefined, { ...testPlatform(), openHistory: platform.openHistory });
+    const status = (await running.send({ type: 'getHistoryStatus' })) as Reply<'getHistoryStatus'>;
+    expect(status).toMatchObject({ ok: true, value: { pendingReview: { nextAction: 'Write the parser tests' } } });
+    const file = await contents(running);
+    expect(file.segments.map((s) => `${s.kind}:${s.place}:${(s.end - s.start) / 1000}`)).toEqual(['ontask:docs.test:360']);
+    expect(file.sessions).toMatchObject([{ endReason: 'ended' }]);
+  });
+});

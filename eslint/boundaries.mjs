@@ -11,6 +11,7 @@ export const ZOD_FREE = [
   'shared/core/controller/{events,handler}',
   'shared/ai/{errors,extract-json,parse-object,prompt-data,sanitize,system-prompt}',
   'shared/messages/{guards,shape,state-port,message-shapes}',
+  'shared/history/limits',
 ];
 
 const NODE_BUILTINS = ['node:*', '{fs,path,os,child_process,net,crypto,util,stream,process,events,url,worker_threads}{,/**}'];
@@ -51,7 +52,7 @@ export const BOUNDARIES = [
   },
   {
     name: 'pages',
-    files: ['entrypoints/{popup,options,content}/**', 'ui/**'],
+    files: ['entrypoints/{popup,options,content,history}/**', 'ui/**'],
     deny: ['background/**'],
     typesToo: false,
     because: 'pages and content scripts talk to the background through runtime messages, not imports',

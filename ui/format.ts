@@ -8,6 +8,7 @@ export { STATUS_WORDS };
 export function statusWords(view: SurfaceView): string {
   if (view.phase === 'idle') return 'no focus session';
   if (view.phase === 'paused') return 'paused';
+  if (view.away) return 'away';
   return STATUS_WORDS[view.status];
 }
 
@@ -51,4 +52,16 @@ export function hostStatusLine(host: HostStatus): HostLine {
 /** The first letter in capitals: status words and inline errors start sentences. */
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** 42 min, 1 h 05 min: a total for people, not a clock. */
+export function formatMinutes(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+/** A time of day in the person's locale, to the minute. */
+export function formatClock(ms: number): string {
+  return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }

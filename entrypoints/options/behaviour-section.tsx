@@ -1,4 +1,4 @@
-// Options: timings, nudges on/off, privacy (incognito, redaction, URLs) and browser window classes.
+// Options: timings, nudges on/off, away, privacy (incognito, redaction, URLs, history) and browser window classes.
 import { SETTING_RANGES } from '../../shared/core/limits';
 import { CheckField, Section, TextField } from './field';
 import type { Draft, DraftErrors } from './settings-draft';
@@ -41,6 +41,19 @@ export function BehaviourSection(p: { draft: Draft; set(patch: Partial<Draft>): 
           error={errors.judgeDebounceSeconds}
           hint="How long you stay on an unlisted app before the AI is asked about it."
         />
+        <TextField
+          id="away-after"
+          testId="away-after"
+          label="Away after (seconds without input)"
+          type="number"
+          step={String(SETTING_RANGES.awayAfterSeconds.step)}
+          min={SETTING_RANGES.awayAfterSeconds.min}
+          max={SETTING_RANGES.awayAfterSeconds.max}
+          value={draft.awayAfterSeconds}
+          onInput={(awayAfterSeconds) => set({ awayAfterSeconds })}
+          error={errors.awayAfterSeconds}
+          hint="No keyboard or mouse for this long, or a locked screen, counts as away: neither on task nor drifting, and nothing is judged."
+        />
       </Section>
       <Section title="Privacy" id="privacy-title">
         <CheckField
@@ -67,7 +80,28 @@ export function BehaviourSection(p: { draft: Draft; set(patch: Partial<Draft>): 
           placeholder={'\\d{4}-\\d{4}-\\d{4}\nAcme Secret Project'}
           onInput={(redactPatterns) => set({ redactPatterns })}
           error={errors.redactPatterns}
-          hint="Matches become [redacted] before a title can reach any prompt. Case-insensitive."
+          hint="Matches become [redacted] before a title can reach any prompt or the history. Case-insensitive."
+        />
+        <CheckField
+          id="history-keep-titles"
+          testId="history-keep-titles"
+          label="Keep window titles in the history"
+          checked={draft.historyKeepTitles}
+          onChange={(historyKeepTitles) => set({ historyKeepTitles })}
+          hint="Off: the history keeps sites, apps and times only."
+        />
+        <TextField
+          id="history-retention"
+          testId="history-retention"
+          label="Keep history for (days)"
+          type="number"
+          step={String(SETTING_RANGES.historyRetentionDays.step)}
+          min={SETTING_RANGES.historyRetentionDays.min}
+          max={SETTING_RANGES.historyRetentionDays.max}
+          value={draft.historyRetentionDays}
+          onInput={(historyRetentionDays) => set({ historyRetentionDays })}
+          error={errors.historyRetentionDays}
+          hint="Older sessions are deleted. History stays in this browser; nothing is uploaded."
         />
       </Section>
       <Section title="Browsers" id="browsers-title">

@@ -17,6 +17,9 @@ export interface Draft {
   redactPatterns: string;
   /** One window class per line. */
   browserWindowClasses: string;
+  awayAfterSeconds: string;
+  historyRetentionDays: string;
+  historyKeepTitles: boolean;
 }
 
 export type DraftErrors = Partial<Record<keyof Draft | 'form', string>>;
@@ -36,6 +39,9 @@ export function toDraft(s: Settings): Draft {
     neverSendUrls: s.neverSendUrls,
     redactPatterns: s.redactPatterns.join('\n'),
     browserWindowClasses: s.browserWindowClasses.join('\n'),
+    awayAfterSeconds: String(s.awayAfterSeconds),
+    historyRetentionDays: String(s.historyRetentionDays),
+    historyKeepTitles: s.historyKeepTitles,
   };
 }
 
@@ -57,6 +63,8 @@ const LABELS: Partial<Record<keyof Draft, string>> = {
   aiTimeoutSeconds: 'Timeout',
   nudgeIntervalMinutes: 'Nudge interval',
   judgeDebounceSeconds: 'Judge debounce',
+  awayAfterSeconds: 'Away after',
+  historyRetentionDays: 'Keep history',
 };
 /** One entry per line: a message names the line that is wrong. */
 const LINE_FIELDS = ['redactPatterns', 'browserWindowClasses'] as const;
@@ -85,6 +93,9 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
     neverSendUrls: d.neverSendUrls,
     redactPatterns,
     browserWindowClasses,
+    awayAfterSeconds: numberOf(d.awayAfterSeconds),
+    historyRetentionDays: numberOf(d.historyRetentionDays),
+    historyKeepTitles: d.historyKeepTitles,
   });
   if (parsed.success) return { settings: parsed.data };
   const errors: DraftErrors = {};

@@ -5,10 +5,11 @@ import type { RequestOf, RequestType } from '../../shared/messages/requests';
 import { DriftBanner } from '../../ui/components/drift-banner';
 import { HeadsUp } from '../../ui/components/heads-up';
 import { replyError, useClient } from '../../ui/connection/surface-client';
-import { capitalize, formatDuration, sessionTimes, statusWords } from '../../ui/format';
+import { capitalize, formatClock, formatDuration, formatMinutes, sessionTimes, statusWords } from '../../ui/format';
+import type { HistoryStatus } from './use-history-status';
 import { useNow } from '../../ui/connection/use-state-push';
 
-export function ActiveView({ push }: { push: StatePush }) {
+export function ActiveView({ push, progress }: { push: StatePush; progress: HistoryStatus['progress'] }) {
   const client = useClient();
   const { view } = push;
   const session = view.session;
@@ -36,7 +37,7 @@ export function ActiveView({ push }: { push: StatePush }) {
     <div class="stack">
       <h1 class="visually-hidden">Focus session</h1>
       <header class="session-head">
-        <span class={`pill status-${paused ? 'paused' : view.status}`} data-testid="status">
+        <span class={`pill status-${paused ? 'paused' : view.away ? 'away' : view.status}`} data-testid="status">
           {capitalize(status)}
         </span>
         <span class="clock">
@@ -56,6 +57,18 @@ export function ActiveView({ push }: { push: StatePush }) {
         <p class="next-action">{session.commitment.nextAction}</p>
         <p class="muted">Done when: {session.commitment.successCondition}</p>
       </section>
+      {progress ? (
+        <p class="progress muted" data-testid="progress">
+          Focused <strong data-testid="focused">{formatMinutes(progress.focusedMs)}</strong> · drifted{' '}
+          <strong data-testid="drifted">{formatMinutes(progress.driftMs)}</strong>
+          {progress.lastDrift ? (
+            <>
+              {' '}
+              · last drift <span data-testid="last-drift">{progress.lastDrift.place}</span> at {formatClock(progress.lastDrift.at)}
+            </>
+          ) : null}
+        </p>
+      ) : null}
       {view.banner ? (
         <DriftBanner
           banner={view.banner}

@@ -1,15 +1,19 @@
 // The toolbar popup: a fixed-size skeleton until the first state, then the form or the session.
-import { useLayoutEffect } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { useClient } from '../../ui/connection/surface-client';
 import { HostStatusLine } from '../../ui/components/host-status-line';
 import { markFirstState } from '../../ui/first-state-mark';
 import { useStatePush } from '../../ui/connection/use-state-push';
 import { ActiveView } from './active-view';
 import { CommitmentForm } from './commitment-form';
+import { ReviewCard } from './review-card';
+import { useHistoryStatus } from './use-history-status';
 
 export function Popup() {
   const client = useClient();
   const push = useStatePush(client);
+  const [reviewed, setReviewed] = useState(0);
+  const history = useHistoryStatus(push, reviewed);
   const shown = push !== null;
   // After the DOM holds the real view (layout effects run before paint): what the bench reads.
   useLayoutEffect(() => {
@@ -30,9 +34,19 @@ export function Popup() {
   }
   return (
     <main class="popup">
-      {push.view.phase === 'idle' ? <CommitmentForm /> : <ActiveView push={push} />}
+      {push.view.phase === 'idle' ? (
+        <div class="stack">
+          {history?.pendingReview ? <ReviewCard review={history.pendingReview} onDone={() => setReviewed((n) => n + 1)} /> : null}
+          <CommitmentForm />
+        </div>
+      ) : (
+        <ActiveView push={push} progress={history?.progress ?? null} />
+      )}
       <footer class="popup-foot">
         <HostStatusLine host={push.view.host} onOpenOptions={client.openOptions} />
+        <button type="button" class="link history-link" data-testid="open-history" onClick={client.openHistory}>
+          History
+        </button>
       </footer>
     </main>
   );

@@ -139,6 +139,20 @@ describe('options: saving', () => {
     expect(fake.sent('saveSettings')).toHaveLength(0);
   });
 
+  it('saves the away threshold and the history privacy settings; refuses an away threshold under 15 seconds', async () => {
+    const fake = await options();
+    fireEvent.input(screen.getByTestId('away-after'), { target: { value: '10' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect(screen.getByTestId('away-after').getAttribute('aria-invalid')).toBe('true');
+    expect(document.body.textContent).toContain('Away after: between 15 and 3600 seconds.');
+    fireEvent.input(screen.getByTestId('away-after'), { target: { value: '300' } });
+    fireEvent.input(screen.getByTestId('history-retention'), { target: { value: '30' } });
+    fireEvent.click(screen.getByTestId('history-keep-titles'));
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await screen.findByTestId('settings-saved');
+    expect(lastSaved(fake)).toMatchObject({ awayAfterSeconds: 300, historyRetentionDays: 30, historyKeepTitles: false });
+  });
+
   it('removes an entry added from a banner from both lists', async () => {
     const fake = await options();
     const added = screen.getByTestId('added-from-banner');

@@ -289,6 +289,20 @@ export async function main(argv: string[]): Promise<number> {
         alternative: `no debounce: ${d.flicks}`,
         ratio: '',
       },
+      {
+        section: '5. workday',
+        metric: 'history recorder per transition (synchronous, in the event → badge path)',
+        ours: `p50 ${d.history.recordMs.p50} / p95 ${d.history.recordMs.p95} ms (n=${d.history.recordMs.n})`,
+        alternative: '',
+        ratio: '',
+      },
+      {
+        section: '5. workday',
+        metric: 'history stored per session hour (JSON, titles kept); IndexedDB puts per hour',
+        ours: `${kb(d.history.bytesPerHour)}; ${d.history.putsPerHour} puts (${d.history.records.segments} segments, ${d.history.records.marks} marks in ${d.hours} h)`,
+        alternative: '',
+        ratio: '',
+      },
     );
     budgets.push(
       budget(
@@ -299,6 +313,20 @@ export async function main(argv: string[]): Promise<number> {
         d.calls.total * 20 <= d.observations,
       ),
       budget('workday-nudges', 'nudges in any hour', '≤ 12', d.nudgesPerHour.max, d.nudgesPerHour.max <= 12),
+      budget(
+        'history-record-p95',
+        'recording adds to event → badge (recorder p95)',
+        '≤ 1 ms',
+        `${d.history.recordMs.p95} ms`,
+        d.history.recordMs.p95 <= 1,
+      ),
+      budget(
+        'history-bytes-per-hour',
+        'history storage per session hour (JSON)',
+        '≤ 50 KB',
+        kb(d.history.bytesPerHour),
+        d.history.bytesPerHour <= 50_000,
+      ),
     );
   }
   if (chosen.has('throughput')) {

@@ -2,6 +2,9 @@
 import { connectedHost } from '../../tests/support/hosts';
 import { initialState, transition, type ControllerEffect, type ControllerEvent, type ControllerState } from '../../shared/core/controller';
 import { matchesAny } from '../../shared/core/match';
+import { EMPTY_RECORDER, recordHeartbeat, recordTransition, type RecorderState } from '../../shared/history/recorder';
+import { HISTORY_HEARTBEAT_MS } from '../../shared/history/limits';
+import type { HistoryWrite } from '../../shared/history/records';
 import { seededRng } from './rng';
 import { round, summarize, type Summary } from './stats';
 import { generateWorkday, type Workday } from './workday';
@@ -21,6 +24,16 @@ export interface WorkdayResult {
   nudgesPerHour: { max: number; mean: number; byHour: number[] };
   drifts: { real: number; flagged: number; secondsToFlag: Summary | null; missed: { app: string; seconds: number }[] };
   flicksJudged: number;
+  /** The history recorder run after every transition, as the shell runs it. */
+  history: {
+    /** The recorder's synchronous time per transition: what recording adds to the event → badge path. */
+    recordMs: Summary;
+    /** IndexedDB puts asked for per hour (segments, marks and session records; heartbeats included). */
+    putsPerHour: number;
+    /** The stored records' JSON size per hour of session (titles kept): what the history costs on disk, before IndexedDB's own overhead. */
+    bytesPerHour: number;
+    records: { sessions: number; segments: number; marks: number };
+  };
 }
 
 interface Queued {
@@ -44,10 +57,30 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
   const judgedApps: string[] = [];
   const drifting: { at: number; app: string }[] = [];
 
+  let recorder: RecorderState = EMPTY_RECORDER;
+  const recordMs: number[] = [];
+  const stored = new Map<string, HistoryWrite>();
+  let puts = 0;
+  const keep = (writes: HistoryWrite[]): void => {
+    puts += writes.length;
+    for (const w of writes) stored.set(`${w.store}:${w.record.key}`, w);
+  };
   const apply = (event: ControllerEvent, at: number): void => {
     const wasDrifting = state.drift.status === 'drifting';
+    // The shell's heartbeat timer, between events.
+    while (recorder.open && at - recorder.writtenAt >= HISTORY_HEARTBEAT_MS) {
+      const beat = recordHeartbeat(recorder, recorder.writtenAt + HISTORY_HEARTBEAT_MS);
+      recorder = beat.recorder;
+      keep(beat.writes);
+    }
+    const before = state;
     const step = transition(state, event);
     state = step.state;
+    const t0 = performance.now();
+    const recorded = recordTransition(recorder, before, state, event, at, { keepTitles: true });
+    recordMs.push(performance.now() - t0);
+    recorder = recorded.recorder;
+    keep(recorded.writes);
     if (state.drift.status === 'drifting' && (!wasDrifting || event.type === 'observed') && state.drift.current) {
       drifting.push({ at, app: state.drift.current.app });
     }
@@ -135,6 +168,12 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
     else missed.push({ app: d.app, seconds: round((d.end - d.start) / 1000, 0) });
   }
   const flickApps = new Set(['slack', 'mail.google.com', 'thunderbird']);
+  const records = { sessions: 0, segments: 0, marks: 0 };
+  let bytes = 0;
+  for (const w of stored.values()) {
+    records[w.store as keyof typeof records]++;
+    bytes += JSON.stringify(w.record).length;
+  }
   const total = judgeTimes.length + nudgeTimes.length;
   return {
     hours,
@@ -147,5 +186,11 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
     nudgesPerHour: { max: Math.max(...byHour), mean: round(nudgeTimes.length / hours, 2), byHour },
     drifts: { real: day.drifts.length, flagged: flagged.length, secondsToFlag: flagged.length ? summarize(flagged, 1) : null, missed },
     flicksJudged: judgedApps.filter((a) => flickApps.has(a)).length,
+    history: {
+      recordMs: summarize(recordMs, 4),
+      putsPerHour: round(puts / hours, 0),
+      bytesPerHour: round(bytes / hours, 0),
+      records,
+    },
   };
 }

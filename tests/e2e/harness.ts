@@ -1,4 +1,5 @@
 // End-to-end fixture: a temp profile and home, the host installed, the fake claude first on PATH, headed Chromium on Xvfb.
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,13 @@ export interface E2E {
   setFakeMode(mode: string | null): void;
   /** Closes the browser and launches it again on the same profile and home. */
   restart(): Promise<void>;
+  /**
+   * A person at the keyboard: the X pointer moves a pixel every 20 s (Playwright's input never reaches X,
+   * so without this chrome.idle would report the test's person away). Off: nobody touches anything.
+   */
+  presence(on: boolean): void;
+  /** Moves the X pointer once: input, as a person coming back makes. */
+  nudgePointer(): Promise<void>;
   /** Writes artifacts/screenshots/NAME.png: the element when given, else the viewport. */
   screenshot(page: Page, name: string, element?: Locator): Promise<void>;
   close(): Promise<void>;
@@ -74,6 +82,12 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   const extraArgs = options.wayland ? ['--ozone-platform=wayland'] : [];
   const launch = () =>
     launchExtensionBrowser({ userDataDir, home, env, hostResolverRules: pages.resolverRules, headless: false, extraArgs });
+
+  const xdotool = (args: string[]) =>
+    new Promise<void>((resolve) => execFile('xdotool', args, { env, timeout: 10_000 }, () => resolve()));
+  let step = 1;
+  const jiggle = () => void xdotool(['mousemove_relative', '--', String((step = -step)), '0']);
+  let presence: ReturnType<typeof setInterval> | null = options.wayland ? null : setInterval(jiggle, 20_000);
 
   const e2e: E2E = {
     home,
@@ -124,12 +138,20 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       await e2e.browser.close();
       e2e.browser = await launch();
     },
+    presence(on) {
+      if (presence) clearInterval(presence);
+      presence = on && !options.wayland ? setInterval(jiggle, 20_000) : null;
+    },
+    async nudgePointer() {
+      await xdotool(['mousemove_relative', '--', String((step = -step) * 5), '0']);
+    },
     async screenshot(page, name, element) {
       mkdirSync(SCREENSHOTS, { recursive: true });
       const path = join(SCREENSHOTS, `${name}.png`);
       await (element ? element.screenshot({ path }) : page.screenshot({ path }));
     },
     async close() {
+      if (presence) clearInterval(presence);
       await e2e.browser.close().catch(() => {});
       await pages.close();
       rmSync(root, { recursive: true, force: true });

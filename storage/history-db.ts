@@ -125,14 +125,20 @@ export class HistoryDb {
       tx
         .objectStore('segments')
         .index('start')
-        .getAll(IDBKeyRange.bound(lower, to, false, true)),
+        .getAll(IDBKeyRange.bound(from, to, false, true)),
       tx
         .objectStore('marks')
         .index('at')
         .getAll(IDBKeyRange.bound(from, to, false, true)),
     ]);
     const sessions = validated(HistorySession, rawSessions, counter).filter((s) => (s.endedAt ?? s.lastSeenAt) >= from);
-    const segments = validated(HistorySegment, rawSegments, counter).filter((s) => s.end > from || s.start >= from);
+    // Segments that began before `from` and reach into it belong to the few sessions that did: read those
+    // sessions' segments, not days of segments by start time (a "today" view would read three days).
+    const segmentsBySession = tx.objectStore('segments').index('session');
+    const earlier = sessions.filter((s) => s.startedAt < from);
+    const rawEarlier = (await Promise.all(earlier.map((s) => segmentsBySession.getAll(IDBKeyRange.only(s.key))))).flat();
+    const reaching = rawEarlier.filter((s) => typeof s?.start === 'number' && s.start < from && s.end > from);
+    const segments = validated(HistorySegment, [...reaching, ...rawSegments], counter);
     const marks = validated(HistoryMark, rawMarks, counter);
     const reviews = new Map<string, SessionReview>();
     const store = tx.objectStore('reviews');

@@ -1,9 +1,15 @@
-// A User Timing mark at the moment a page first shows real state, so opening speed can be measured from outside.
+// User Timing marks at the moment a page first shows real state, so opening speed can be measured from outside.
 export const FIRST_STATE_MARK = 'antidrift:first-state';
+/** The History page has drawn its first view (totals, chart and sessions of the default range). */
+export const HISTORY_FIRST_VIEW_MARK = 'antidrift:history-first-view';
 
 /** Marks once per page; a no-op where the Performance API is missing (tests, old engines). */
-export function markFirstState(): void {
+export function markOnce(name: string): void {
   const perf = globalThis.performance;
-  if (typeof perf?.mark !== 'function' || perf.getEntriesByName(FIRST_STATE_MARK).length > 0) return;
-  perf.mark(FIRST_STATE_MARK);
+  if (typeof perf?.mark !== 'function' || perf.getEntriesByName(name).length > 0) return;
+  perf.mark(name);
+}
+
+export function markFirstState(): void {
+  markOnce(FIRST_STATE_MARK);
 }

@@ -80,6 +80,9 @@ export function OptionsPage({ env }: { env: HostEnv }) {
     <main class="options">
       <header class="options-head">
         <h1 class="title">antidrift settings</h1>
+        <button type="button" class="link" data-testid="open-history" onClick={client.openHistory}>
+          History
+        </button>
       </header>
       <form class="stack" onSubmit={save} noValidate>
         <BackendSection draft={draft} set={set} errors={errors} host={push?.view.host ?? null} />

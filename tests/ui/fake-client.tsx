@@ -20,6 +20,7 @@ export function fakeClient(handlers: Handlers = {}) {
   const listeners = new Set<(push: StatePush) => void>();
   let now = T0;
   let optionsOpened = 0;
+  let historyOpened = 0;
   const client: SurfaceClient = {
     subscribe(onState) {
       listeners.add(onState);
@@ -32,6 +33,7 @@ export function fakeClient(handlers: Handlers = {}) {
     },
     now: () => now,
     openOptions: () => void (optionsOpened += 1),
+    openHistory: () => void (historyOpened += 1),
   };
   return {
     client,
@@ -48,6 +50,9 @@ export function fakeClient(handlers: Handlers = {}) {
     },
     get optionsOpened() {
       return optionsOpened;
+    },
+    get historyOpened() {
+      return historyOpened;
     },
   };
 }

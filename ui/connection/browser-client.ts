@@ -1,4 +1,4 @@
-// The real SurfaceClient for the popup and options pages: runtime.ts over browser.runtime.
+// The real SurfaceClient for the popup, options and history pages: runtime.ts over browser.runtime.
 import { browser } from 'wxt/browser';
 import { request, subscribeState } from './runtime';
 import type { SurfaceClient } from './surface-client';
@@ -10,6 +10,9 @@ export function browserClient(): SurfaceClient {
     now: () => Date.now(),
     openOptions: () => {
       browser.runtime.openOptionsPage().catch(() => undefined);
+    },
+    openHistory: () => {
+      browser.tabs.create({ url: browser.runtime.getURL('/history.html') }).catch(() => undefined);
     },
   };
 }

@@ -12,6 +12,8 @@ export interface SurfaceClient {
   /** Wall clock for the ticking elapsed/time-left display. */
   now(): number;
   openOptions(): void;
+  /** Opens the History page (/history.html) in a new tab. */
+  openHistory(): void;
 }
 
 const ClientContext = createContext<SurfaceClient | null>(null);

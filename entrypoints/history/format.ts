@@ -1,0 +1,58 @@
+// Words and numbers of the History page: spans of time, clock times, dates, and what each segment kind is called.
+import type { DriftCause, ReviewAnswer, SegmentKind } from '../../shared/history/records';
+
+export const KIND_WORDS: Record<SegmentKind, string> = {
+  ontask: 'on task',
+  drifting: 'drifting',
+  away: 'away',
+  paused: 'paused',
+  unsure: 'not sure',
+};
+
+/** The legend's order: the two that matter most first. */
+export const KIND_ORDER: readonly SegmentKind[] = ['ontask', 'drifting', 'away', 'paused', 'unsure'];
+
+export const CAUSE_WORDS: Record<DriftCause, string> = { blocked: 'blocked list', judged: 'judged' };
+
+export const ANSWER_WORDS: Record<ReviewAnswer, string> = { yes: 'met', partly: 'partly met', no: 'not met' };
+
+/** 42 s, 12 min, 1 h 05 min: minutes are what a day of focus is counted in. */
+export function span(ms: number): string {
+  const seconds = Math.round(Math.max(0, ms) / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+export function minutes(ms: number): number {
+  return Math.round(ms / 60_000);
+}
+
+const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
+const shortDayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric' });
+
+/** 10:04 in the local zone. */
+export function clock(ms: number): string {
+  return clockFormat.format(ms);
+}
+
+/** "Mon, 13 Nov" (the browser's locale decides the order). */
+export function day(ms: number): string {
+  return dayFormat.format(ms);
+}
+
+/** "Mon 13": under a chart bar. */
+export function shortDay(ms: number): string {
+  return shortDayFormat.format(ms);
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** 0.5, 3, 12.3: per-day and per-hour rates. */
+export function rate(n: number): string {
+  return n >= 10 ? n.toFixed(0) : n.toFixed(1).replace(/\.0$/, '');
+}

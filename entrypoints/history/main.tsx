@@ -1,0 +1,32 @@
+// History page entry: opens the history database (same origin as the service worker) and mounts the page.
+import '../../shared/core/zod-jitless';
+import { render } from 'preact';
+import { HistoryDb } from '../../storage/history-db';
+import { browserClient } from '../../ui/connection/browser-client';
+import { ClientProvider } from '../../ui/connection/surface-client';
+import { HistoryPage } from './history-page';
+import '../../ui/theme.css';
+import './history.css';
+
+const root = document.getElementById('app')!;
+const client = browserClient();
+
+HistoryDb.open().then(
+  (db) =>
+    render(
+      <ClientProvider client={client}>
+        <HistoryPage source={db} />
+      </ClientProvider>,
+      root,
+    ),
+  (error: unknown) =>
+    render(
+      <main class="history">
+        <h1 class="title">antidrift history</h1>
+        <p class="error" role="alert">
+          Could not open the history: {error instanceof Error ? error.message : String(error)}
+        </p>
+      </main>,
+      root,
+    ),
+);

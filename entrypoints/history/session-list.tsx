@@ -1,0 +1,66 @@
+// The range's sessions, newest first: commitment, times, review, the timeline band; fifty at a time.
+import { useState } from 'preact/hooks';
+import type { SessionSummary } from '../../shared/history/aggregate';
+import type { EndReason } from '../../shared/history/records';
+import { ANSWER_WORDS, clock, day, plural, span } from './format';
+import { SessionTimeline, TimelineLegend } from './session-timeline';
+
+export const SESSIONS_PER_PAGE = 50;
+
+const END_WORDS: Record<EndReason, string> = {
+  ended: 'ended',
+  timeboxElapsed: 'ended after its timebox',
+  replaced: 'replaced by a new session',
+  lost: 'lost (the browser closed)',
+};
+
+function SessionItem({ s, from, to, now }: { s: SessionSummary; from: number; to: number; now: number }) {
+  const end = s.endedAt ?? now;
+  const status = s.endedAt === null ? 'running' : s.endReason ? END_WORDS[s.endReason] : 'ended';
+  const review = s.review ? `Success condition ${ANSWER_WORDS[s.review.answer]}` : 'Not reviewed';
+  const clipped = s.startedAt < from || end > to;
+  return (
+    <li class="session" data-testid="session">
+      <h3 class="session-title">{s.nextAction || '(no commitment)'}</h3>
+      <p class="session-meta">
+        {day(s.startedAt)}, {clock(s.startedAt)}–{s.endedAt === null ? 'now' : clock(end)} · {span(end - s.startedAt)} · {status}
+      </p>
+      <p class="session-meta">
+        <span data-testid="session-review">{review}</span>
+        {s.review?.note ? ` — “${s.review.note}”` : ''}
+      </p>
+      <SessionTimeline session={s} from={Math.max(s.startedAt, from)} to={Math.min(end, to)} />
+      <p class="session-meta">
+        {span(s.ms.ontask)} focused · {span(s.ms.drifting)} drifting · {span(s.ms.away)} away · {span(s.ms.paused)} paused ·{' '}
+        {plural(s.episodes, 'drift episode')} · {plural(s.nudges, 'heads-up', 'heads-ups')}
+        {clipped ? ' (the part inside the shown range)' : ''}
+      </p>
+    </li>
+  );
+}
+
+export function SessionList({ sessions, from, to, now }: { sessions: readonly SessionSummary[]; from: number; to: number; now: number }) {
+  const [shown, setShown] = useState(SESSIONS_PER_PAGE);
+  return (
+    <section class="card" aria-labelledby="sessions-title">
+      <h2 id="sessions-title">Sessions</h2>
+      {sessions.length === 0 ? (
+        <p class="muted">No sessions in this range.</p>
+      ) : (
+        <>
+          <TimelineLegend />
+          <ol class="sessions">
+            {sessions.slice(0, shown).map((s) => (
+              <SessionItem key={s.key} s={s} from={from} to={to} now={now} />
+            ))}
+          </ol>
+          {sessions.length > shown ? (
+            <button type="button" data-testid="show-more" onClick={() => setShown(shown + SESSIONS_PER_PAGE)}>
+              Show more ({sessions.length - shown} more)
+            </button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+// The range's headline numbers: focused, drift, away, sessions, and how often the success condition was met.
+import type { HistorySummary } from '../../shared/history/aggregate';
+import { span } from './format';
+
+export function TotalsCards({ summary, label }: { summary: HistorySummary; label: string }) {
+  const t = summary.totals;
+  const cards = [
+    { id: 'focused', name: 'Focused', value: span(t.ontask) },
+    { id: 'drift', name: 'Drift', value: span(t.drifting) },
+    { id: 'away', name: 'Away', value: span(t.away) },
+    { id: 'sessions', name: 'Sessions', value: String(summary.sessions) },
+    { id: 'met', name: 'Success condition met', value: `${summary.met} of ${summary.answered}` },
+  ];
+  return (
+    <section class="card" aria-labelledby="totals-title">
+      <h2 id="totals-title">Totals {label}</h2>
+      <dl class="totals">
+        {cards.map((c) => (
+          <div key={c.id} class="total" data-testid={`total-${c.id}`}>
+            <dt>{c.name}</dt>
+            <dd>{c.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p class="hint">
+        “Met” counts sessions you reviewed with “yes”, out of all you reviewed; “partly” counts as reviewed, not met.
+        {t.unsure || t.paused ? ` Also ${span(t.unsure)} not sure (no verdict yet) and ${span(t.paused)} paused.` : ''}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,241 @@
+// History page over a real HistoryDb on fake-indexeddb: totals, empty state, Block/Allow, exports, import merge, delete confirmation.
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HistoryPage } from '../../../entrypoints/history/history-page';
+import { DEFAULT_SETTINGS, type Settings } from '../../../shared/core/settings';
+import type { HistoryExport, HistoryWrite } from '../../../shared/history/records';
+import type { Reply } from '../../../shared/messages/requests';
+import { HistoryDb } from '../../../storage/history-db';
+import { DAY, HOUR, MIN, mark, review, segment, session } from '../../support/history-records';
+import { fakeClient, renderWith } from '../fake-client';
+import { T0 } from '../fixtures';
+
+afterEach(cleanup);
+
+let dbCount = 0;
+
+/** Two ended sessions and a running one in the last three hours before T0 (inside "this week" in any zone). */
+function seed() {
+  const a = session({ startedAt: T0 - 3 * HOUR, endedAt: T0 - 2 * HOUR, lastSeenAt: T0 - 2 * HOUR, nextAction: 'Write the report' });
+  const b = session({ startedAt: T0 - 2 * HOUR + 10 * MIN, endedAt: T0 - HOUR, lastSeenAt: T0 - HOUR, nextAction: 'Fix the bug' });
+  const running = session({ startedAt: T0 - 30 * MIN, endedAt: null, endReason: null, lastSeenAt: T0 - 5_000, nextAction: 'Review PRs' });
+  const segments = [
+    segment(a, { start: a.startedAt, end: a.startedAt + 40 * MIN }),
+    segment(a, {
+      start: a.startedAt + 40 * MIN,
+      end: a.startedAt + 55 * MIN,
+      kind: 'drifting',
+      place: 'youtube.com',
+      cause: 'judged',
+      reason: 'video',
+    }),
+    segment(a, { start: a.startedAt + 55 * MIN, end: a.endedAt!, kind: 'away', place: '', source: null }),
+    segment(b, { start: b.startedAt, end: b.startedAt + 50 * MIN }),
+    segment(running, { start: running.startedAt, end: T0 - 5_000 }),
+  ];
+  const marks = [
+    mark(a, 'drift', { at: a.startedAt + 40 * MIN, episode: 1, place: 'youtube.com', cause: 'judged', reason: 'video' }),
+    mark(a, 'nudge', { at: a.startedAt + 10 * MIN, message: 'keep going' }),
+    mark(a, 'call', { at: a.startedAt + 40 * MIN, role: 'judge', backend: 'claude', ok: true }),
+    mark(b, 'call', { at: b.startedAt + MIN, role: 'judge', backend: 'claude', ok: false }),
+  ];
+  return { sessions: [a, b, running], segments, marks, reviews: [review(a, 'yes'), review(b, 'partly')] };
+}
+
+async function openDb(data: ReturnType<typeof seed> | null): Promise<HistoryDb> {
+  const db = await HistoryDb.open(`history-test-${++dbCount}`);
+  if (data) {
+    const writes: HistoryWrite[] = [
+      ...data.sessions.map((record) => ({ store: 'sessions' as const, record })),
+      ...data.segments.map((record) => ({ store: 'segments' as const, record })),
+      ...data.marks.map((record) => ({ store: 'marks' as const, record })),
+    ];
+    await db.put(writes);
+    for (const r of data.reviews) await db.saveReview(r);
+  }
+  return db;
+}
+
+async function page(data: ReturnType<typeof seed> | null = seed(), settings: Settings = { ...DEFAULT_SETTINGS, allowed: ['youtube.com'] }) {
+  const db = await openDb(data);
+  const downloads: { name: string; blob: Blob }[] = [];
+  const fake = fakeClient({
+    getSettings: (): Reply<'getSettings'> => ({ ok: true, value: settings }),
+    saveSettings: (req): Reply<'saveSettings'> => ({ ok: true, value: req.settings as Settings }),
+  });
+  renderWith(fake.client, <HistoryPage source={db} download={(name, blob) => downloads.push({ name, blob })} />);
+  await screen.findByRole('heading', { level: 1, name: 'antidrift history' });
+  if (data) await screen.findByTestId('total-focused');
+  else await screen.findByTestId('empty-state');
+  return { db, fake, downloads };
+}
+
+const total = (id: string) => within(screen.getByTestId(`total-${id}`)).getByRole('definition').textContent;
+
+describe('history page', () => {
+  it('shows the week’s totals, its sessions newest first, and the running session up to now', async () => {
+    await page();
+    expect(total('focused')).toBe('2 h 00 min'); // 40 + 50 + 30 (the running one, extended to now)
+    expect(total('drift')).toBe('15 min');
+    expect(total('away')).toBe('5 min');
+    expect(total('sessions')).toBe('3');
+    expect(total('met')).toBe('1 of 2');
+    expect(screen.getByText(/“partly” counts as reviewed, not met/)).toBeTruthy();
+    const sessions = screen.getAllByTestId('session');
+    expect(sessions.map((s) => within(s).getByRole('heading').textContent)).toEqual(['Review PRs', 'Fix the bug', 'Write the report']);
+    expect(within(sessions[2]!).getByTestId('session-review').textContent).toBe('Success condition met');
+    expect(within(sessions[1]!).getByTestId('session-review').textContent).toBe('Success condition partly met');
+    const drift = within(sessions[2]!)
+      .getAllByTestId('segment')
+      .find((s) => s.getAttribute('aria-label')?.startsWith('drifting · youtube.com · '));
+    expect(drift?.getAttribute('tabindex')).toBe('0');
+    expect(drift?.querySelector('title')?.textContent).toMatch(/^drifting · youtube\.com · \d\d:\d\d–\d\d:\d\d$/);
+    expect(screen.getAllByTestId('day-bar').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('day-chart').getAttribute('aria-label')).toMatch(/2 h 00 min focused, 15 min drifting in all/);
+    const cost = screen.getAllByTestId('cost-row');
+    expect(cost.map((r) => [...r.children].map((c) => c.textContent))).toEqual([
+      ['Drift judge', 'claude', '2', '1', expect.any(String), expect.any(String)],
+    ]);
+  });
+
+  it('shows the empty state without history', async () => {
+    await page(null);
+    expect(screen.getByTestId('empty-state').textContent).toMatch(/^No sessions yet…/);
+    expect(screen.queryByTestId('total-focused')).toBeNull();
+  });
+
+  it('Block adds the place to the blocked list (and off the allowed one) and confirms', async () => {
+    const { fake } = await page();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Block youtube.com' })[0]!);
+    await waitFor(() =>
+      expect(screen.getByTestId('pulls-result').textContent).toBe(
+        'Added youtube.com to the blocked list (and took it off the allowed list). New sessions start with it.',
+      ),
+    );
+    expect(fake.sent('getSettings')).toHaveLength(1);
+    const saved = fake.sent('saveSettings')[0]!.settings as Settings;
+    expect(saved.blocked).toEqual(['youtube.com']);
+    expect(saved.allowed).toEqual([]);
+  });
+
+  it('Allow adds the place to the allowed list; a place already there is only reported', async () => {
+    const { fake } = await page(seed(), { ...DEFAULT_SETTINGS });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Allow youtube.com' })[0]!);
+    await waitFor(() =>
+      expect(screen.getByTestId('pulls-result').textContent).toBe('Added youtube.com to the allowed list. New sessions start with it.'),
+    );
+    expect((fake.sent('saveSettings')[0]!.settings as Settings).allowed).toEqual(['youtube.com']);
+    cleanup();
+    const second = await page();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Allow youtube.com' })[0]!);
+    await waitFor(() => expect(screen.getByTestId('pulls-result').textContent).toBe('youtube.com is already on the allowed list.'));
+    expect(second.fake.sent('saveSettings')).toHaveLength(0);
+  });
+
+  it('exports all history as JSON and as CSV', async () => {
+    const { downloads } = await page();
+    fireEvent.click(screen.getByTestId('export-json'));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]!.name).toMatch(/^antidrift-history-\d{4}-\d\d-\d\d\.json$/);
+    const file = JSON.parse(await downloads[0]!.blob.text()) as HistoryExport;
+    expect([file.format, file.sessions.length, file.segments.length, file.marks.length, file.reviews.length]).toEqual([
+      'antidrift-history',
+      3,
+      5,
+      4,
+      2,
+    ]);
+    fireEvent.click(screen.getByTestId('export-csv'));
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    expect(downloads[1]!.name).toMatch(/\.csv$/);
+    const lines = (await downloads[1]!.blob.text()).split('\r\n');
+    expect(lines[0]).toBe('session,next action,start,end,duration seconds,kind,place,title,cause,reason');
+    expect(lines).toHaveLength(7);
+    expect(screen.getByTestId('data-result').textContent).toMatch(/^Exported 3 sessions to antidrift-history-.*\.csv\.$/);
+  });
+
+  it('imports a file: merges without duplicates and says how many were added', async () => {
+    const { db } = await page();
+    const mine = await db.exportAll(T0);
+    const other = seed();
+    const file: HistoryExport = {
+      ...mine,
+      sessions: [...mine.sessions, other.sessions[0]!],
+      segments: [...mine.segments, ...other.segments.slice(0, 3)],
+    };
+    fireEvent.change(screen.getByTestId('import-history'), { target: { files: [new File([JSON.stringify(file)], 'h.json')] } });
+    await waitFor(() => expect(screen.getByTestId('data-result').textContent).toBe('Added 4 records, 14 already here.'));
+    await waitFor(() => expect(total('sessions')).toBe('4'));
+  });
+
+  it('refuses a damaged file and says where', async () => {
+    await page();
+    const bad = JSON.stringify({
+      format: 'antidrift-history',
+      version: 1,
+      exportedAt: 0,
+      sessions: [{ key: 'x' }],
+      segments: [],
+      marks: [],
+    });
+    fireEvent.change(screen.getByTestId('import-history'), { target: { files: [new File([bad], 'h.json')] } });
+    await waitFor(() =>
+      expect(screen.getByTestId('data-result').textContent).toMatch(/^Not imported: .*sessions\[0\]\.nextAction: .*Nothing was changed\.$/),
+    );
+  });
+
+  it('deletes the shown range only after an inline confirmation with the count, keeping the running session', async () => {
+    const { db } = await page();
+    fireEvent.click(screen.getByTestId('delete-range'));
+    const confirm = await screen.findByTestId('delete-confirm');
+    expect(confirm.textContent).toMatch(/^Delete 2 sessions that started this week\? This cannot be undone\./);
+    fireEvent.click(within(confirm).getByTestId('delete-cancel'));
+    expect(screen.queryByTestId('delete-confirm')).toBeNull();
+    expect((await db.exportAll(T0)).sessions).toHaveLength(3);
+
+    fireEvent.click(screen.getByTestId('delete-all'));
+    const again = await screen.findByTestId('delete-confirm');
+    expect(again.textContent).toMatch(/^Delete 2 sessions \(all your history\)\?/);
+    await waitFor(() => expect(document.activeElement).toBe(within(again).getByTestId('delete-confirm-yes')));
+    fireEvent.click(within(again).getByTestId('delete-confirm-yes'));
+    await waitFor(() => expect(screen.getByTestId('data-result').textContent).toBe('Deleted 2 sessions.'));
+    await waitFor(() => expect(total('sessions')).toBe('1'));
+    expect((await db.exportAll(T0)).sessions.map((s) => s.nextAction)).toEqual(['Review PRs']);
+  });
+
+  it('switches to today and to a chosen range', async () => {
+    await page();
+    fireEvent.click(screen.getByTestId('range-today'));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Totals today' })).toBeTruthy());
+    fireEvent.click(screen.getByTestId('range-custom'));
+    const from = (await screen.findByLabelText('From')) as HTMLInputElement;
+    expect(screen.getByLabelText('To')).toBeTruthy();
+    fireEvent.change(from, { target: { value: '2020-01-01' } });
+    await waitFor(() => expect(screen.getByRole('heading', { name: /^Totals 2020-01-01 to / })).toBeTruthy());
+  });
+});
+
+describe('history page accessibility', () => {
+  it('has no axe-core violations (colour contrast is checked in a real browser, not here)', async () => {
+    await page();
+    fireEvent.click(screen.getByTestId('delete-range'));
+    await screen.findByTestId('delete-confirm');
+    const axe = (await import('axe-core')).default;
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
+
+describe('history database range', () => {
+  it('includes a segment that began before the range and reaches into it, not one that ended before', async () => {
+    const s = session({ startedAt: T0 - 2 * HOUR, endedAt: T0 + HOUR, lastSeenAt: T0 + HOUR });
+    const before = segment(s, { start: T0 - 2 * HOUR, end: T0 - HOUR });
+    const across = segment(s, { start: T0 - HOUR, end: T0 + 10 * MIN, kind: 'drifting', place: 'x.com' });
+    const inside = segment(s, { start: T0 + 10 * MIN, end: T0 + HOUR });
+    const db = await openDb({ sessions: [s], segments: [before, across, inside], marks: [], reviews: [] });
+    const range = await db.range(T0, T0 + DAY);
+    expect(range.segments.map((g) => g.key).sort()).toEqual([across.key, inside.key].sort());
+    expect(range.sessions.map((x) => x.key)).toEqual([s.key]);
+  });
+});

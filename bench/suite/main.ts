@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchBadge } from './badge-bench';
 import { benchFirefoxBadge } from './firefox-badge-bench';
+import { benchHistory } from './history-bench';
 import { assertExtensionBuilt, bundleSizes, hostMemory, soak } from './footprint';
 import { assertHostBuilt } from './host-process';
 import { loadAverage, machineInfo } from './machine';
@@ -16,7 +17,7 @@ import { swaySwitchDesk } from './sway-desk';
 import { replayWorkday } from './workday-replay';
 import { x11SwitchDesk } from './x-desk';
 
-const SECTIONS = ['watcher', 'wayland', 'tab', 'firefox', 'os', 'runner', 'workday', 'throughput', 'footprint'] as const;
+const SECTIONS = ['watcher', 'wayland', 'tab', 'firefox', 'os', 'runner', 'workday', 'throughput', 'footprint', 'history'] as const;
 type Section = (typeof SECTIONS)[number];
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
 const PARTIAL_DIR = fileURLToPath(new URL('../../node_modules/.cache/antidrift-bench', import.meta.url));
@@ -45,6 +46,7 @@ export async function main(argv: string[]): Promise<number> {
     runnerSamples: numberEnv('BENCH_RUNNER_SAMPLES', 100, 1),
     throughputRuns: numberEnv('BENCH_THROUGHPUT_RUNS', 5, 1),
     soakMinutes: numberEnv('BENCH_SOAK_MINUTES', 10, 0.1),
+    historyOpens: numberEnv('BENCH_HISTORY_OPENS', 20, 1),
   };
   try {
     assertHostBuilt();
@@ -347,6 +349,44 @@ export async function main(argv: string[]): Promise<number> {
         '≥ 100 000',
         t.observationsPerSecond.p50,
         t.observationsPerSecond.p50 >= 100_000,
+      ),
+    );
+  }
+  if (chosen.has('history')) {
+    step('8. History page over a year of history');
+    const h = await benchHistory({ opens: settings.historyOpens });
+    sections.history = h;
+    rows.push(
+      {
+        section: '8. history',
+        metric: `History page first view over ${h.sessions} sessions / ${h.segments} segments / ${h.marks} marks (from navigation start)`,
+        ours: ms(h.firstViewMs),
+        alternative: '',
+        ratio: '',
+      },
+      { section: '8. history', metric: 'of which ours (HTML parsed → first view drawn)', ours: ms(h.ownMs), alternative: '', ratio: '' },
+      {
+        section: '8. history',
+        metric: `IndexedDB on disk for that year (${h.sessionHours} session hours, titles kept)`,
+        ours: `${kb(h.storedBytes)} total, ${kb(h.bytesPerSessionHour)} per session hour`,
+        alternative: '',
+        ratio: '',
+      },
+    );
+    budgets.push(
+      budget(
+        'history-first-view-p95',
+        'History page first view, our part, p95 (one year of history)',
+        '≤ 300 ms',
+        `${h.ownMs.p95} ms`,
+        h.ownMs.p95 <= 300,
+      ),
+      budget(
+        'history-disk-per-hour',
+        'IndexedDB per session hour (Chromium storage estimate)',
+        '≤ 50 KB',
+        kb(h.bytesPerSessionHour),
+        h.bytesPerSessionHour <= 50_000,
       ),
     );
   }

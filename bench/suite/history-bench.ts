@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { EXTENSION_ORIGIN, installHost, launchExtensionBrowser } from '../../tests/support/chromium';
 import { HISTORY_DB_NAME, HISTORY_DB_VERSION } from '../../storage/history-db';
-import { HISTORY_FIRST_VIEW_MARK } from '../../ui/first-state-mark';
+import { HISTORY_FIRST_VIEW_MARK, HISTORY_VIEW_MARK } from '../../ui/first-state-mark';
 import { generateYear } from './history-year';
 import { round, summarize, type Summary } from './stats';
 
@@ -14,9 +14,11 @@ export interface HistoryBenchResult {
   segments: number;
   marks: number;
   sessionHours: number;
-  /** Navigation start → first view drawn, and of which ours (HTML parsed → first view). */
+  /** Navigation start → first view (Today) drawn, and of which ours (HTML parsed → first view). */
   firstViewMs: Summary;
   ownMs: Summary;
+  /** Clicking "This week" → the week's view drawn (read, summarised, rendered). */
+  weekMs: Summary;
   /** Chromium's own accounting of the origin's storage (IndexedDB on disk) after the year was written. */
   storedBytes: number;
   bytesPerSessionHour: number;
@@ -35,6 +37,19 @@ const READ_MARK = `new Promise((resolve, reject) => {
       resolve({ total: mark.startTime, own: mark.startTime - nav.domInteractive });
     } else if (performance.now() > deadline) reject(new Error('the History page never drew its first view'));
     else setTimeout(poll, 5);
+  };
+  poll();
+})`;
+
+/** Page-side: clicks "This week" and waits until its totals are drawn; ms from the click. */
+const SWITCH_TO_WEEK = `new Promise((resolve, reject) => {
+  const start = performance.now();
+  document.querySelector('[data-testid="range-week"]').click();
+  const poll = () => {
+    const drawn = performance.getEntriesByName(${JSON.stringify(HISTORY_VIEW_MARK)}).find((m) => m.detail === 'this week' && m.startTime > start);
+    if (drawn) resolve(drawn.startTime - start);
+    else if (performance.now() - start > 30000) reject(new Error('the week view never showed'));
+    else setTimeout(poll, 2);
   };
   poll();
 })`;
@@ -88,12 +103,14 @@ export async function benchHistory(opts: { opens: number }): Promise<HistoryBenc
 
     const total: number[] = [];
     const own: number[] = [];
+    const week: number[] = [];
     for (let i = 0; i < opts.opens; i++) {
       const p = await browser.context.newPage();
       await p.goto(`${EXTENSION_ORIGIN}/history.html`);
       const sample = (await p.evaluate(READ_MARK)) as { total: number; own: number };
       total.push(sample.total);
       own.push(sample.own);
+      week.push((await p.evaluate(SWITCH_TO_WEEK)) as number);
       await p.close();
     }
     const storedBytes = Math.max(0, after - before);
@@ -104,6 +121,7 @@ export async function benchHistory(opts: { opens: number }): Promise<HistoryBenc
       sessionHours: round(year.sessionHours, 0),
       firstViewMs: summarize(total),
       ownMs: summarize(own),
+      weekMs: summarize(week),
       storedBytes,
       bytesPerSessionHour: round(storedBytes / year.sessionHours, 0),
       seedSeconds,

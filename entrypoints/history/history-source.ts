@@ -34,6 +34,9 @@ export type HistoryLoad =
       at: number;
       /** A newer load is under way (the old numbers stay up meanwhile). */
       stale: boolean;
+      /** The range these numbers are of (a newer choice may not be read yet). */
+      from: number;
+      to: number;
     };
 
 /**
@@ -57,7 +60,7 @@ export function useHistory(
         const [range, span] = await Promise.all([source.range(from, to), source.span()]);
         const at = now();
         const summary = summarize(withRunningEnds(range, at, RUNNING_FRESH_MS), from, to, calendar);
-        if (current) setLoad({ status: 'ready', summary, empty: span === null, span, invalid: range.invalid, at, stale: false });
+        if (current) setLoad({ status: 'ready', summary, empty: span === null, span, invalid: range.invalid, at, stale: false, from, to });
       } catch (error) {
         if (current) setLoad({ status: 'error', error: error instanceof Error ? error.message : String(error) });
       }

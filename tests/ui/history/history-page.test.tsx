@@ -187,6 +187,8 @@ describe('history page', () => {
 
   it('deletes the shown range only after an inline confirmation with the count, keeping the running session', async () => {
     const { db } = await page();
+    fireEvent.click(screen.getByTestId('range-week'));
+    await screen.findByRole('heading', { name: 'Totals this week' });
     fireEvent.click(screen.getByTestId('delete-range'));
     const confirm = await screen.findByTestId('delete-confirm');
     expect(confirm.textContent).toMatch(/^Delete 2 sessions that started this week\? This cannot be undone\./);
@@ -204,10 +206,11 @@ describe('history page', () => {
     expect((await db.exportAll(T0)).sessions.map((s) => s.nextAction)).toEqual(['Review PRs']);
   });
 
-  it('switches to today and to a chosen range', async () => {
+  it('opens on today, and switches to this week and to a chosen range', async () => {
     await page();
-    fireEvent.click(screen.getByTestId('range-today'));
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Totals today' })).toBeTruthy());
+    expect(screen.getByRole('heading', { name: 'Totals today' })).toBeTruthy();
+    fireEvent.click(screen.getByTestId('range-week'));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Totals this week' })).toBeTruthy());
     fireEvent.click(screen.getByTestId('range-custom'));
     const from = (await screen.findByLabelText('From')) as HTMLInputElement;
     expect(screen.getByLabelText('To')).toBeTruthy();

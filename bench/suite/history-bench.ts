@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { EXTENSION_ORIGIN, installHost, launchExtensionBrowser } from '../../tests/support/chromium';
 import { HISTORY_DB_NAME, HISTORY_DB_VERSION } from '../../storage/history-db';
 import { HISTORY_FIRST_VIEW_MARK, HISTORY_VIEW_MARK } from '../../ui/first-state-mark';
-import { generateYear } from './history-year';
+import { generateYear } from '../../tests/support/history-year';
 import { round, summarize, type Summary } from './stats';
 
 export interface HistoryBenchResult {

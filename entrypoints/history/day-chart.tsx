@@ -9,8 +9,9 @@ const HEIGHT = 160;
 const TOP = 8;
 const BOTTOM = 22;
 const LEFT = 40;
-const GROUP = 30;
-const BAR = 11;
+/** A day's column and bar widths: roomy for a week (its labels are "30 Mon"), narrow for long ranges. */
+const WIDE = { group: 60, bar: 20 };
+const NARROW = { group: 30, bar: 11 };
 
 /** A round top for the axis: 10, 20, 50, 100… minutes. */
 function niceMax(value: number): number {
@@ -28,7 +29,8 @@ export function DayChart({ days }: { days: readonly DayBucket[] }) {
   const max = niceMax(Math.max(1, ...days.map((d) => Math.max(minutes(d.ms.ontask), minutes(d.ms.drifting)))));
   const plot = HEIGHT - TOP - BOTTOM;
   const y = (ms: number) => (Math.min(minutes(ms), max) / max) * plot;
-  const width = LEFT + days.length * GROUP + 8;
+  const { group, bar } = days.length <= 14 ? WIDE : NARROW;
+  const width = LEFT + days.length * group + 8;
   // Every label while they fit; otherwise one a week.
   const labelEvery = days.length <= 16 ? 1 : 7;
   const focused = days.reduce((n, d) => n + d.ms.ontask, 0);
@@ -67,15 +69,15 @@ export function DayChart({ days }: { days: readonly DayBucket[] }) {
             })}
           </g>
           {days.map((d, i) => {
-            const x = LEFT + i * GROUP + 4;
+            const x = LEFT + i * group + 4;
             const label = describe(d);
             return (
               <g key={d.key} class="day-bar" role="img" tabindex={0} aria-label={label} data-testid="day-bar">
                 <title>{label}</title>
-                <rect class="kind-ontask" x={x} y={TOP + plot - y(d.ms.ontask)} width={BAR} height={y(d.ms.ontask)} />
-                <rect class="kind-drifting" x={x + BAR + 1} y={TOP + plot - y(d.ms.drifting)} width={BAR} height={y(d.ms.drifting)} />
+                <rect class="kind-ontask" x={x} y={TOP + plot - y(d.ms.ontask)} width={bar} height={y(d.ms.ontask)} />
+                <rect class="kind-drifting" x={x + bar + 1} y={TOP + plot - y(d.ms.drifting)} width={bar} height={y(d.ms.drifting)} />
                 {i % labelEvery === 0 ? (
-                  <text x={x + BAR} y={HEIGHT - 6} text-anchor="middle" aria-hidden="true">
+                  <text x={x + bar} y={HEIGHT - 6} text-anchor="middle" aria-hidden="true">
                     {shortDay(d.start)}
                   </text>
                 ) : null}

@@ -35,10 +35,12 @@ export function Popup() {
   return (
     <main class="popup">
       {push.view.phase === 'idle' ? (
-        <div class="stack">
-          {history?.pendingReview ? <ReviewCard review={history.pendingReview} onDone={() => setReviewed((n) => n + 1)} /> : null}
+        // The review comes first, one click (an answer or Skip) from the next session's form: both at once would not fit a popup.
+        history?.pendingReview ? (
+          <ReviewCard review={history.pendingReview} onDone={() => setReviewed((n) => n + 1)} />
+        ) : (
           <CommitmentForm />
-        </div>
+        )
       ) : (
         <ActiveView push={push} progress={history?.progress ?? null} />
       )}

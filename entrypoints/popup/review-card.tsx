@@ -30,9 +30,9 @@ export function ReviewCard({ review, onDone }: { review: PendingReview; onDone()
   };
   return (
     <section class="review" aria-labelledby="review-question" data-testid="review">
-      <h2 id="review-question" class="review-question">
+      <h1 id="review-question" class="review-question">
         Did you meet: {review.successCondition}?
-      </h2>
+      </h1>
       <p class="muted review-task">{review.nextAction}</p>
       <label class="field">
         <span>Note (optional)</span>

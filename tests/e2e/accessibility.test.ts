@@ -1,27 +1,7 @@
 // E2E: axe-core audits the real popup (form, running session, drifting) and Options page in Chromium: zero violations.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations as violations } from './axe';
 import { e2eForSuite, startSession } from './harness';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** Runs axe-core in the page (evaluated over CDP, so the extension's CSP does not apply) and lists what it found. */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(d: Document): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return found.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 describe('accessibility (axe-core)', () => {
   const e2e = e2eForSuite();

@@ -14,7 +14,8 @@ import {
   type ExtensionBrowser,
   type PageServer,
 } from '../support/chromium';
-import { OptionsPage, PopupPage } from './pages';
+import { HISTORY_FIRST_VIEW_MARK } from '../../ui/first-state-mark';
+import { HistoryPage, OptionsPage, PopupPage } from './pages';
 
 export const FAKE_BIN = `${REPO_ROOT}tests/e2e/fixtures/bin`;
 export const SCREENSHOTS = `${REPO_ROOT}artifacts/screenshots`;
@@ -43,13 +44,15 @@ export interface E2E {
   openSite(host: string, title: string): Promise<Page>;
   popup(): Promise<PopupPage>;
   options(): Promise<OptionsPage>;
+  /** The History page, once it has drawn its first view. */
+  history(): Promise<HistoryPage>;
   calls(): FakeCall[];
   /** Writes $HOME/fake-claude-mode (`auth` = not logged in), or removes it with null. */
   setFakeMode(mode: string | null): void;
   /** Closes the browser and launches it again on the same profile and home. */
   restart(): Promise<void>;
   /**
-   * A person at the keyboard: the X pointer moves a pixel every 20 s (Playwright's input never reaches X,
+   * A person at the keyboard: the X pointer moves a pixel every 10 s (under chrome.idle's 15 s minimum) (Playwright's input never reaches X,
    * so without this chrome.idle would report the test's person away). Off: nobody touches anything.
    */
   presence(on: boolean): void;
@@ -83,11 +86,10 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   const launch = () =>
     launchExtensionBrowser({ userDataDir, home, env, hostResolverRules: pages.resolverRules, headless: false, extraArgs });
 
-  const xdotool = (args: string[]) =>
-    new Promise<void>((resolve) => execFile('xdotool', args, { env, timeout: 10_000 }, () => resolve()));
+  const xdotool = (args: string[]) => new Promise<void>((resolve) => execFile('xdotool', args, { env, timeout: 10_000 }, () => resolve()));
   let step = 1;
   const jiggle = () => void xdotool(['mousemove_relative', '--', String((step = -step)), '0']);
-  let presence: ReturnType<typeof setInterval> | null = options.wayland ? null : setInterval(jiggle, 20_000);
+  let presence: ReturnType<typeof setInterval> | null = options.wayland ? null : setInterval(jiggle, 10_000);
 
   const e2e: E2E = {
     home,
@@ -117,6 +119,12 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       await page.goto(`${EXTENSION_ORIGIN}/options.html`);
       return new OptionsPage(page);
     },
+    async history() {
+      const page = await e2e.browser.context.newPage();
+      await page.goto(`${EXTENSION_ORIGIN}/history.html`);
+      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HISTORY_FIRST_VIEW_MARK);
+      return new HistoryPage(page);
+    },
     calls() {
       let text: string;
       try {
@@ -140,7 +148,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     },
     presence(on) {
       if (presence) clearInterval(presence);
-      presence = on && !options.wayland ? setInterval(jiggle, 20_000) : null;
+      presence = on && !options.wayland ? setInterval(jiggle, 10_000) : null;
     },
     async nudgePointer() {
       await xdotool(['mousemove_relative', '--', String((step = -step) * 5), '0']);

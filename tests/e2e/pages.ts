@@ -1,4 +1,5 @@
 // Page objects for the extension's surfaces as a person uses them: popup, options, and the in-page toast.
+import { readFileSync } from 'node:fs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -138,5 +139,29 @@ export class Toast {
 
   async click(testId: 'drift-back' | 'drift-ontask' | 'drift-end' | 'nudge-dismiss'): Promise<void> {
     await this.page.getByTestId(testId).click();
+  }
+}
+
+/** The History page, opened as a tab. */
+export class HistoryPage {
+  constructor(readonly page: Page) {}
+
+  byId(testId: string): Locator {
+    return this.page.getByTestId(testId);
+  }
+
+  /** The text of one headline total. */
+  async total(id: 'focused' | 'drift' | 'away' | 'sessions' | 'met'): Promise<string> {
+    return ((await this.byId(`total-${id}`).locator('dd').textContent()) ?? '').trim();
+  }
+
+  async places(): Promise<string[]> {
+    const rows = await this.byId('place-row').locator('th').allTextContents();
+    return [...new Set(rows.map((r) => r.replace(/\s*\(.*\)\s*$/, '').trim()))];
+  }
+
+  async download(testId: 'export-json' | 'export-csv'): Promise<string> {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.byId(testId).click()]);
+    return readFileSync(await download.path(), 'utf8');
   }
 }

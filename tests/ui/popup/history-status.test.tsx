@@ -52,11 +52,12 @@ describe('popup: history', () => {
     renderWith(fake.client, <Popup />);
     fake.push(push({ phase: 'idle' }));
     expect((await screen.findByRole('heading', { name: 'Did you meet: all tests pass?' })).textContent).toContain('all tests pass');
-    // The form to start the next session is right there: the review never blocks it.
-    expect(screen.getByRole('button', { name: /start/i })).toBeTruthy();
+    // The next session's form is one click away (an answer or Skip).
+    expect(screen.queryByTestId('start-session')).toBeNull();
     fireEvent.input(screen.getByTestId('review-note'), { target: { value: 'lexer left' } });
     fireEvent.click(screen.getByTestId('review-partly'));
     await waitFor(() => expect(screen.queryByTestId('review')).toBeNull());
+    expect(await screen.findByTestId('start-session')).toBeTruthy();
     expect(fake.sent('reviewSession')).toEqual([{ type: 'reviewSession', key: 'k-1', answer: 'partly', note: 'lexer left' }]);
   });
 

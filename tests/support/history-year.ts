@@ -1,6 +1,17 @@
-// A year of generated history (seeded): ~2 000 sessions, ~200 000 segments, with marks and reviews, as the recorder writes them.
+// Generated history (seeded), a year by default: ~2 000 sessions, ~200 000 segments, with marks and reviews, as the recorder writes them.
 import type { HistoryMark, HistorySegment, HistorySession, SessionReview } from '../../shared/history/records';
-import { seededRng } from './rng';
+import { prng } from './prng';
+
+function seededRng(seed: number) {
+  const next = prng(seed);
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    between: (min: number, max: number) => min + next() * (max - min),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    chance: (p: number) => next() < p,
+  };
+}
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -15,13 +26,13 @@ export interface HistoryYear {
   sessionHours: number;
 }
 
-/** Sessions every day of the year before `now`, busiest on weekdays; each ~100 segments long. */
-export function generateYear(now: number, sessionsPerDay = 5.5, seed = 7): HistoryYear {
+/** Sessions every day of the `days` before `now` (a year unless told); each ~100 segments long. */
+export function generateYear(now: number, sessionsPerDay = 5.5, seed = 7, days = 365): HistoryYear {
   const rng = seededRng(seed);
   const out: HistoryYear = { sessions: [], segments: [], marks: [], reviews: [], sessionHours: 0 };
-  const first = now - 365 * DAY;
+  const first = now - days * DAY;
   let id = 0;
-  for (let day = 0; day < 365; day++) {
+  for (let day = 0; day < days; day++) {
     const dayStart = first + day * DAY;
     const count = Math.max(1, Math.round(sessionsPerDay + rng.between(-1.5, 1.5)));
     let t = dayStart + 8 * 60 * MIN + rng.int(0, 60) * MIN;

@@ -32,7 +32,9 @@ function SessionItem({ s, from, to, now }: { s: SessionSummary; from: number; to
       <SessionTimeline session={s} from={Math.max(s.startedAt, from)} to={Math.min(end, to)} />
       <p class="session-meta">
         {span(s.ms.ontask)} focused · {span(s.ms.drifting)} drifting · {span(s.ms.away)} away · {span(s.ms.paused)} paused ·{' '}
-        {plural(s.episodes, 'drift episode')} · {plural(s.nudges, 'heads-up', 'heads-ups')}
+        {plural(s.episodes, 'drift episode')}
+        {s.episodes ? ` (${answerWords(s.answers)})` : ''} · {plural(s.nudges, 'heads-up', 'heads-ups')}
+        {s.nudgesDismissed ? ` (${s.nudgesDismissed} dismissed)` : ''}
         {clipped ? ' (the part inside the shown range)' : ''}
       </p>
     </li>
@@ -63,4 +65,20 @@ export function SessionList({ sessions, from, to, now }: { sessions: readonly Se
       )}
     </section>
   );
+}
+
+const CHOICE_WORDS: Record<keyof SessionSummary['answers'], string> = {
+  backToTask: 'back to task',
+  onTask: 'on task after all',
+  endSession: 'ended the session',
+  dismissed: 'dismissed',
+  ignored: 'ignored',
+};
+
+/** "2 back to task, 1 ignored": how the episodes were answered, in the order a person reads them. */
+function answerWords(answers: SessionSummary['answers']): string {
+  return (Object.keys(CHOICE_WORDS) as Array<keyof SessionSummary['answers']>)
+    .filter((k) => answers[k] > 0)
+    .map((k) => `${answers[k]} ${CHOICE_WORDS[k]}`)
+    .join(', ');
 }

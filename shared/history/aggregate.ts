@@ -1,6 +1,15 @@
 // The History page's numbers from one range of records: totals, days, places that pull away, AI cost, per-session summaries.
 import type { ObservationSource } from '../core/vocabulary';
-import type { DriftCause, EndReason, HistoryMark, HistorySegment, HistorySession, SegmentKind, SessionReview } from './records';
+import type {
+  DriftCause,
+  DriftChoice,
+  EndReason,
+  HistoryMark,
+  HistorySegment,
+  HistorySession,
+  SegmentKind,
+  SessionReview,
+} from './records';
 
 /**
  * Local days, as a port: the page implements it with the browser's time zone, tests with fixed
@@ -61,7 +70,11 @@ export interface SessionSummary {
   endReason: EndReason | null;
   ms: KindTotals;
   episodes: number;
+  /** How its drift episodes were answered; `ignored`: no answer before the episode ended. */
+  answers: Record<DriftChoice | 'ignored', number>;
   nudges: number;
+  /** Heads-ups the person dismissed. */
+  nudgesDismissed: number;
   review: SessionReview | null;
   /** Its segments clipped to the range, in time order: the timeline band. */
   segments: HistorySegment[];
@@ -186,7 +199,9 @@ export function summarize(input: HistoryInput, from: number, to: number, calenda
       endReason: s.endReason,
       ms: emptyTotals(),
       episodes: 0,
+      answers: { backToTask: 0, onTask: 0, endSession: 0, dismissed: 0, ignored: 0 },
       nudges: 0,
+      nudgesDismissed: 0,
       review: input.reviews.get(s.key) ?? null,
       segments: [],
       driftAt: [],
@@ -231,6 +246,10 @@ export function summarize(input: HistoryInput, from: number, to: number, calenda
         session.episodes++;
         session.driftAt.push(mark.at);
       }
+    } else if (mark.type === 'answer') {
+      if (session) session.answers[mark.choice]++;
+    } else if (mark.type === 'nudgeDismissed') {
+      if (session) session.nudgesDismissed++;
     } else if (mark.type === 'nudge') {
       if (session) {
         session.nudges++;
@@ -257,6 +276,10 @@ export function summarize(input: HistoryInput, from: number, to: number, calenda
     .sort((a, b) => a.role.localeCompare(b.role) || b.calls - a.calls || a.backend.localeCompare(b.backend));
 
   const perSession = [...bySession.values()].sort((a, b) => b.startedAt - a.startedAt || a.key.localeCompare(b.key));
+  for (const s of perSession) {
+    const { backToTask, onTask, endSession, dismissed } = s.answers;
+    s.answers.ignored = Math.max(0, s.episodes - backToTask - onTask - endSession - dismissed);
+  }
   let met = 0;
   let answered = 0;
   for (const s of perSession) {

@@ -1,5 +1,6 @@
 // History over the real background: segments and marks land in IndexedDB, away via the idle port, the review, restarts.
-import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Reply } from '../../shared/messages/requests';
 import type { Background } from '../../background';
 import { activate, boot, freshBackgroundEachTest, openTab, restartWorker, START, testPlatform, type Running } from './harness';
@@ -104,5 +105,53 @@ describe('history across a service-worker restart', () => {
     const file = await contents(running);
     expect(file.segments.map((s) => `${s.kind}:${s.place}:${(s.end - s.start) / 1000}`)).toEqual(['ontask:docs.test:360']);
     expect(file.sessions).toMatchObject([{ endReason: 'ended' }]);
+  });
+});
+
+describe('retention', () => {
+  it('sessions older than the retention are deleted when the worker starts; newer ones and their segments stay', async () => {
+    platform = testPlatform();
+    const db = await platform.openHistory();
+    const day = 24 * 60 * 60_000;
+    const old = {
+      key: 'old-1',
+      nextAction: 'a',
+      successCondition: 'b',
+      allowed: [],
+      blocked: [],
+      timeboxMinutes: null,
+      endReason: 'ended' as const,
+    };
+    await db.put([
+      {
+        store: 'sessions',
+        record: { ...old, startedAt: clock - 40 * day, endedAt: clock - 40 * day + 1, lastSeenAt: clock - 40 * day + 1 },
+      },
+      {
+        store: 'sessions',
+        record: { ...old, key: 'new-2', startedAt: clock - 10 * day, endedAt: clock - 10 * day + 1, lastSeenAt: clock - 10 * day + 1 },
+      },
+      {
+        store: 'segments',
+        record: {
+          key: 'old-1:a',
+          session: 'old-1',
+          kind: 'ontask',
+          start: clock - 40 * day,
+          end: clock - 40 * day + 1,
+          source: 'tab',
+          place: 'docs.test',
+          title: '',
+          cause: null,
+          reason: '',
+        },
+      },
+    ]);
+    db.close();
+    await fakeBrowser.storage.local.set({ settings: { version: 1, historyRetentionDays: 30 } });
+    running = await boot(undefined, now, undefined, platform);
+    await vi.waitFor(async () => expect((await contents(running!)).sessions.map((s) => s.key)).toEqual(['new-2']), { timeout: 5_000 });
+    expect((await contents(running)).segments).toEqual([]);
+    expect(running.shell.diagnostics.list().some((d) => /history: 1 session older than 30 days deleted/.test(d.message))).toBe(true);
   });
 });

@@ -241,3 +241,28 @@ describe('timeline bands', () => {
     ]);
   });
 });
+
+describe('how drift episodes were answered', () => {
+  it('counts each answer, and the episodes with none as ignored; dismissed heads-ups too', () => {
+    const s = session({ startedAt: MONDAY + 9 * HOUR });
+    const marks = [1, 2, 3, 4].map((episode) =>
+      mark(s, 'drift', { at: MONDAY + 9 * HOUR + episode * MIN, episode, place: 'youtube.com', cause: 'blocked', reason: 'r' }),
+    );
+    marks.push(mark(s, 'answer', { at: MONDAY + 9 * HOUR + 61 * 1000, episode: 1, choice: 'backToTask' }));
+    marks.push(mark(s, 'answer', { at: MONDAY + 9 * HOUR + 181 * 1000, episode: 3, choice: 'dismissed' }));
+    marks.push(mark(s, 'nudge', { at: MONDAY + 9 * HOUR + 10 * MIN, message: 'm' }));
+    marks.push(mark(s, 'nudgeDismissed', { at: MONDAY + 9 * HOUR + 11 * MIN, message: 'm' }));
+    const summary = summarize(
+      { sessions: [s], segments: [], marks, reviews: new Map(), invalid: 0 },
+      MONDAY,
+      MONDAY + DAY,
+      zoneCalendar(() => 0),
+    );
+    expect(summary.perSession[0]).toMatchObject({
+      episodes: 4,
+      answers: { backToTask: 1, dismissed: 1, onTask: 0, endSession: 0, ignored: 2 },
+      nudges: 1,
+      nudgesDismissed: 1,
+    });
+  });
+});

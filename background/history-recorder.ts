@@ -197,8 +197,8 @@ export class HistoryRecorder {
     const cutoff = this.deps.now() - this.privacy().retentionDays * DAY_MS;
     try {
       const deleted = await this.#db.pruneBefore(cutoff);
-      if (deleted)
-        this.deps.diagnostics.add('info', `history: ${deleted} sessions older than ${this.privacy().retentionDays} days deleted`);
+      const sessions = deleted === 1 ? '1 session' : `${deleted} sessions`;
+      if (deleted) this.deps.diagnostics.add('info', `history: ${sessions} older than ${this.privacy().retentionDays} days deleted`);
     } catch (error) {
       this.deps.diagnostics.add('warn', `pruning history failed: ${error instanceof Error ? error.message : String(error)}`);
     }

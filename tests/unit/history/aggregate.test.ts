@@ -253,7 +253,7 @@ describe('how drift episodes were answered', () => {
     marks.push(mark(s, 'nudge', { at: MONDAY + 9 * HOUR + 10 * MIN, message: 'm' }));
     marks.push(mark(s, 'nudgeDismissed', { at: MONDAY + 9 * HOUR + 11 * MIN, message: 'm' }));
     const summary = summarize(
-      { sessions: [s], segments: [], marks, reviews: new Map(), invalid: 0 },
+      { sessions: [s], segments: [], marks, reviews: new Map() },
       MONDAY,
       MONDAY + DAY,
       zoneCalendar(() => 0),

@@ -14,6 +14,7 @@ import { handleRequest, senderKind, type SenderFacts, type SenderKind } from './
 import { HistoryRecorder } from './history-recorder';
 import { AwayWatcher, browserIdle, type IdlePort } from './idle';
 import { Shell } from './shell';
+import { markWorker, WORKER_MARKS } from './start-marks';
 import { HistoryDb } from '../storage/history-db';
 import * as store from './store';
 
@@ -69,6 +70,7 @@ function toastPush(push: StatePush): ToastPush {
 }
 
 export function startBackground(platform: BackgroundPlatform): Background {
+  markWorker(WORKER_MARKS.evaluated);
   const extensionId = browser.runtime.id;
   const extensionOrigin = browser.runtime.getURL('/');
   const ports = new Map<StatePort, SenderKind>();
@@ -188,6 +190,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
   });
 
   // --- hydration: nothing is applied before the stored state is back ---
+  markWorker(WORKER_MARKS.wired);
   const ready = store.loadAll().then((loaded) => {
     if (loaded.observer) observer.restore(loaded.observer);
     diagnostics.restore(loaded.diagnostics);
@@ -200,6 +203,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
       drift: loaded.drift,
       lastSessionId: loaded.lastSessionId,
     });
+    markWorker(WORKER_MARKS.hydrated);
     // After a browser restart nothing is current yet: look at what is on screen now.
     if (!shell.state.drift.current) observer.observeActiveTab();
     away?.sync(shell.state.settings.awayAfterSeconds, true);

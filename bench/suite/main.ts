@@ -3,6 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchBadge } from './badge-bench';
+import { benchCold } from './cold-bench';
+import { benchHostSpawn } from './host-spawn';
 import { benchFirefoxBadge } from './firefox-badge-bench';
 import { benchHistory } from './history-bench';
 import { assertExtensionBuilt, bundleSizes, hostMemory, soak } from './footprint';
@@ -17,7 +19,20 @@ import { swaySwitchDesk } from './sway-desk';
 import { replayWorkday } from './workday-replay';
 import { x11SwitchDesk } from './x-desk';
 
-const SECTIONS = ['watcher', 'wayland', 'tab', 'firefox', 'os', 'runner', 'workday', 'throughput', 'footprint', 'history'] as const;
+const SECTIONS = [
+  'watcher',
+  'wayland',
+  'tab',
+  'cold',
+  'firefox',
+  'os',
+  'runner',
+  'spawn',
+  'workday',
+  'throughput',
+  'footprint',
+  'history',
+] as const;
 type Section = (typeof SECTIONS)[number];
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
 const PARTIAL_DIR = fileURLToPath(new URL('../../node_modules/.cache/antidrift-bench', import.meta.url));
@@ -47,6 +62,8 @@ export async function main(argv: string[]): Promise<number> {
     throughputRuns: numberEnv('BENCH_THROUGHPUT_RUNS', 5, 1),
     soakMinutes: numberEnv('BENCH_SOAK_MINUTES', 10, 0.1),
     historyOpens: numberEnv('BENCH_HISTORY_OPENS', 20, 1),
+    coldSwitches: numberEnv('BENCH_COLD_SWITCHES', 30, 1),
+    hostSpawns: numberEnv('BENCH_HOST_SPAWNS', 30, 1),
   };
   try {
     assertHostBuilt();
@@ -351,6 +368,59 @@ export async function main(argv: string[]): Promise<number> {
         t.observationsPerSecond.p50 >= 100_000,
       ),
     );
+  }
+  if (chosen.has('cold')) {
+    step('2c. tab switch → badge with the service worker stopped');
+    const c = await benchCold({ switches: settings.coldSwitches });
+    sections.cold = c;
+    rows.push(
+      {
+        section: '2c. cold tab switch → badge',
+        metric: 'to an allowed site (ON), worker stopped first',
+        ours: ms(c.toAllowedMs),
+        alternative: '',
+        ratio: '',
+      },
+      {
+        section: '2c. cold tab switch → badge',
+        metric: 'to a blocked site (!), worker stopped first',
+        ours: ms(c.toBlockedMs),
+        alternative: '',
+        ratio: '',
+      },
+      {
+        section: '2c. cold worker start',
+        metric: "from the worker's time origin: bundle evaluated · wiring done · storage hydrated (p95)",
+        ours: `${c.evaluatedMs.p95} · ${c.wiredMs.p95} · ${c.hydratedMs.p95} ms (p50 ${c.evaluatedMs.p50} · ${c.wiredMs.p50} · ${c.hydratedMs.p50}; n=${c.hydratedMs.n})`,
+        alternative: '',
+        ratio: '',
+      },
+      {
+        section: '2c. cold worker start',
+        metric: 'hydrated → badge of the new tab',
+        ours: ms(c.afterHydrationMs),
+        alternative: '',
+        ratio: '',
+      },
+    );
+    const worst = Math.max(c.toAllowedMs.p95, c.toBlockedMs.p95);
+    budgets.push(budget('cold-badge-p95', 'cold tab switch → badge p95 (worker stopped first)', '≤ 150 ms', `${worst} ms`, worst <= 150));
+  }
+  if (chosen.has('spawn')) {
+    step('4s. host spawn → hello, first window');
+    const h = await benchHostSpawn({ spawns: settings.hostSpawns });
+    sections.spawn = h;
+    rows.push(
+      {
+        section: '4s. host spawn',
+        metric: 'spawn → `hello` answered (hello sent at once)',
+        ours: ms(h.helloMs),
+        alternative: '',
+        ratio: '',
+      },
+      { section: '4s. host spawn', metric: 'spawn → first `window` frame (X11)', ours: ms(h.firstWindowMs), alternative: '', ratio: '' },
+    );
+    budgets.push(budget('host-spawn-hello-p95', 'host spawn → hello p95', '≤ 150 ms', `${h.helloMs.p95} ms`, h.helloMs.p95 <= 150));
   }
   if (chosen.has('history')) {
     step('8. History page over a year of history');

@@ -193,6 +193,8 @@ export class NativeChannel {
       });
       return this.events.onWatcher(message);
     }
+    // The host's later account of its backends (hello did not wait for its slowest search).
+    if (message.type === 'backends') return this.setStatus({ backends: message.backends });
     const id = message.id;
     if (id === undefined) {
       if (message.type === 'error') this.events.onInvalid(`host reported: ${message.error.message}`);

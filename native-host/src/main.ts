@@ -1,6 +1,7 @@
 // antidrift-host entry: native-messaging mode for browsers, or install/uninstall/doctor for people.
 import { isAbsolute } from 'node:path';
 import type { WatcherInfo } from '../../shared/protocol/frames.js';
+import { loginShellPath } from './runner/login-shell-path.js';
 import { describeLoadedBackends } from './backends/describe.js';
 import { loadHostConfig } from './config.js';
 import { runInstallCommand } from './install/index.js';
@@ -47,7 +48,15 @@ async function nativeMessaging(args: readonly string[]): Promise<number> {
     log,
     config: loaded,
     watcherInfo: () => watcherFailure ?? watcher?.info() ?? { state: 'starting', kind: 'none' },
-    describeBackends: () => describeLoadedBackends(loaded),
+    // Hello answers at once with what PATH and the usual directories give; the login-shell probe
+    // (a shell start, seconds with a heavy profile) follows, and what it adds is pushed.
+    describeBackends: () => describeLoadedBackends(loaded, false),
+    // After the first hello, so the shell start competes with neither the hello nor the watcher's start.
+    afterFirstHello: () =>
+      void loginShellPath()
+        .then(() => describeLoadedBackends(loaded))
+        .then((backends) => server.backendsSettled(backends))
+        .catch((err: unknown) => log(`backend search failed: ${(err as Error).message}`)),
   });
   process.on('uncaughtException', (err) => log(`uncaught exception: ${err.stack ?? err.message}`));
   process.on('unhandledRejection', (reason) => log(`unhandled rejection: ${String((reason as Error)?.stack ?? reason)}`));

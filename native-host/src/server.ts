@@ -29,6 +29,8 @@ export interface HostServerOptions {
   config: LoadedConfig;
   watcherInfo(): WatcherInfo;
   describeBackends(): Promise<BackendInfo[]>;
+  /** Called once, after the first hello reply is written: slow work that can wait starts here. */
+  afterFirstHello?(): void;
   runBackend?(req: BackendRunRequest, opts: BackendRunOptions): Promise<RunOutcome>;
   slots?: RunSlots;
 }
@@ -61,6 +63,8 @@ export class HostServer {
   private readonly run: NonNullable<HostServerOptions['runBackend']>;
   private lastWrite: Promise<void> = Promise.resolve();
   private closed = false;
+  /** What the last hello reported (JSON), or null before the first hello. */
+  private helloBackends: string | null = null;
   private readonly ended: Promise<void>;
 
   constructor(private readonly opts: HostServerOptions) {
@@ -100,6 +104,14 @@ export class HostServer {
   /** Pushes a watcher frame to the browser. */
   push(event: WindowEvent | WatcherEvent): void {
     this.send(event);
+  }
+
+  /** The backends as found once every search is done: pushed when they differ from what hello said. */
+  backendsSettled(backends: BackendInfo[]): void {
+    const settled = JSON.stringify(backends);
+    if (this.helloBackends === null || this.helloBackends === settled) return;
+    this.helloBackends = settled;
+    this.send({ type: 'backends', backends });
   }
 
   /** Kills running backends, waits for them, and flushes what was written. */
@@ -175,7 +187,10 @@ export class HostServer {
 
   private async hello(id: number): Promise<void> {
     const backends = await this.opts.describeBackends();
+    const first = this.helloBackends === null;
+    this.helloBackends = JSON.stringify(backends);
     this.send({ id, type: 'hello', hostVersion: HOST_VERSION, platform: process.platform, watcher: this.opts.watcherInfo(), backends });
+    if (first) this.opts.afterFirstHello?.();
   }
 
   private async runRequest(req: RunRequest): Promise<void> {

@@ -110,6 +110,13 @@ export const WatcherEvent = z.object({
 });
 export type WatcherEvent = z.infer<typeof WatcherEvent>;
 
+/**
+ * The backends changed after `hello` answered: hello does not wait for the slow login-shell PATH probe,
+ * so a backend found only there arrives in this push.
+ */
+export const BackendsEvent = z.object({ type: z.literal('backends'), backends: z.array(BackendInfo) });
+export type BackendsEvent = z.infer<typeof BackendsEvent>;
+
 export const ErrorReply = z.object({
   id: RequestId.optional(),
   type: z.literal('error'),
@@ -118,5 +125,5 @@ export const ErrorReply = z.object({
 export type ErrorReply = z.infer<typeof ErrorReply>;
 
 /** Every frame the host may send. `result` is its own union on `ok`, so it is matched first. */
-export const HostMessage = z.union([HelloReply, RunResult, WindowEvent, WatcherEvent, ErrorReply]);
+export const HostMessage = z.union([HelloReply, RunResult, WindowEvent, WatcherEvent, BackendsEvent, ErrorReply]);
 export type HostMessage = z.infer<typeof HostMessage>;

@@ -66,6 +66,20 @@ describe('NativeChannel', () => {
     expect(host.port!.sent[0]).toEqual({ type: 'hello', id: 1 });
   });
 
+  it('a backends push after hello (the login-shell search finished) updates the backends, keeping the connection', async () => {
+    const host = new FakeHost();
+    host.backends = [{ name: 'claude', available: false, problem: 'not found yet' }];
+    const { channel } = make(host);
+    channel.start();
+    await settle();
+    expect(channel.current.backends).toEqual([{ name: 'claude', available: false, problem: 'not found yet' }]);
+    host.port!.deliver({ type: 'backends', backends: [{ name: 'claude', available: true, path: '/home/u/.npm/bin/claude' }] });
+    expect(channel.current).toMatchObject({ connection: 'connected', backends: [{ name: 'claude', available: true }] });
+    // A malformed push changes nothing.
+    host.port!.deliver({ type: 'backends', backends: 'all of them' });
+    expect(channel.current.backends).toEqual([{ name: 'claude', available: true, path: '/home/u/.npm/bin/claude' }]);
+  });
+
   it('a watcher status change keeps why the watcher was chosen', async () => {
     const host = new FakeHost();
     const skipped = [{ kind: 'x11', why: 'DISPLAY :0 is XWayland in a Wayland session' }];

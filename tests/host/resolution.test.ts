@@ -2,7 +2,7 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HelloReply, RunResult } from '../../shared/protocol/frames.js';
+import { BackendsEvent, HelloReply, RunResult } from '../../shared/protocol/frames.js';
 import { FAKE_BIN_DIR, FIXTURES_DIR, makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
 import { spawnHost, type HostHandle } from './helpers/spawn-host.js';
 
@@ -28,8 +28,33 @@ describe('executable resolution with a minimal PATH', () => {
     hostEnv = makeHostEnv({ PATH: '/usr/bin:/bin', SHELL: join(FIXTURES_DIR, 'fake-login-shell'), FAKE_LOGIN_PATH: FAKE_BIN_DIR });
     host = spawnHost({ env: hostEnv.env });
     const { hello, result } = await helloAndRun(host, 'claude');
-    expect(hello.backends.find((b) => b.name === 'claude')).toMatchObject({ available: true, path: join(FAKE_BIN_DIR, 'claude') });
+    // Hello does not wait for the probe: claude is in it, or in the backends push that follows.
+    const claude = hello.backends.find((b) => b.name === 'claude')?.available
+      ? hello.backends.find((b) => b.name === 'claude')
+      : BackendsEvent.parse(await host.next((m) => m.type === 'backends')).backends.find((b) => b.name === 'claude');
+    expect(claude).toMatchObject({ available: true, path: join(FAKE_BIN_DIR, 'claude') });
     expect(result).toMatchObject({ ok: true, text: 'claude:default:found me' });
+  });
+
+  it('answers hello before a slow login shell finishes, then pushes what the login-shell PATH adds', async () => {
+    hostEnv = makeHostEnv({
+      PATH: '/usr/bin:/bin',
+      SHELL: join(FIXTURES_DIR, 'fake-login-shell'),
+      FAKE_LOGIN_PATH: FAKE_BIN_DIR,
+      FAKE_LOGIN_DELAY: '1.5',
+    });
+    host = spawnHost({ env: hostEnv.env });
+    const sent = Date.now();
+    host.send({ id: 1, type: 'hello' });
+    const hello = HelloReply.parse(await host.next((m) => m.type === 'hello'));
+    expect(Date.now() - sent).toBeLessThan(1_500);
+    expect(hello.backends.find((b) => b.name === 'claude')).toMatchObject({ available: false });
+    const pushed = BackendsEvent.parse(await host.next((m) => m.type === 'backends', 10_000));
+    expect(pushed.backends.find((b) => b.name === 'claude')).toMatchObject({ available: true, path: join(FAKE_BIN_DIR, 'claude') });
+    // Nothing changed since: a second hello reports the same, and no further push comes.
+    host.send({ id: 2, type: 'hello' });
+    const again = HelloReply.parse(await host.next((m) => m.type === 'hello'));
+    expect(again.backends).toEqual(pushed.backends);
   });
 
   it('falls back to well-known directories such as ~/.local/bin', async () => {

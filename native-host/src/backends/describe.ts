@@ -5,10 +5,10 @@ import { resolveExecutable } from '../runner/resolve-executable.js';
 import { allBackends } from './registry.js';
 
 /** Describes every backend for `config`; versions are not probed (that would start every CLI). */
-export async function describeBackendsWith(config: HostConfig): Promise<BackendInfo[]> {
+export async function describeBackendsWith(config: HostConfig, waitForLoginShell = true): Promise<BackendInfo[]> {
   return Promise.all(
     allBackends(config).map(async (entry): Promise<BackendInfo> => {
-      const resolved = await resolveExecutable(entry.spec.executable, entry.pathOverride);
+      const resolved = await resolveExecutable(entry.spec.executable, entry.pathOverride, waitForLoginShell);
       const info: BackendInfo = { name: entry.spec.name, available: resolved.ok };
       if (entry.spec.custom) info.custom = true;
       if (resolved.ok) info.path = resolved.path;
@@ -19,8 +19,11 @@ export async function describeBackendsWith(config: HostConfig): Promise<BackendI
 }
 
 /** Like describeBackendsWith, and a config that could not be used shows as a problem on every backend. */
-export async function describeLoadedBackends(loaded: Pick<LoadedConfig, 'config' | 'problem'>): Promise<BackendInfo[]> {
-  const infos = await describeBackendsWith(loaded.config);
+export async function describeLoadedBackends(
+  loaded: Pick<LoadedConfig, 'config' | 'problem'>,
+  waitForLoginShell = true,
+): Promise<BackendInfo[]> {
+  const infos = await describeBackendsWith(loaded.config, waitForLoginShell);
   if (!loaded.problem) return infos;
   return infos.map((info) => ({
     ...info,

@@ -41,9 +41,10 @@ function processPathDirs(): string[] {
 
 /**
  * Resolves `name` (a program name, or an absolute path for custom backends). The login-shell probe
- * only runs when PATH has no match, and only once per process.
+ * only runs when PATH has no match, and only once per process; with `waitForLoginShell` false its
+ * result is used only if it is already known (hello answers at once; the probe's findings follow).
  */
-export async function resolveExecutable(name: string, override?: string): Promise<Resolution> {
+export async function resolveExecutable(name: string, override?: string, waitForLoginShell = true): Promise<Resolution> {
   if (override) {
     if (!isAbsolute(override)) return { ok: false, problem: `configured path "${override}" is not absolute` };
     const found = findIn([dirname(override)], basename(override));
@@ -58,7 +59,8 @@ export async function resolveExecutable(name: string, override?: string): Promis
   if (/[\\/]/.test(name)) return { ok: false, problem: `"${name}" must be a program name or an absolute path` };
   const onPath = findIn(processPathDirs(), name);
   if (onPath) return { ok: true, path: onPath, via: 'path' };
-  const fromShell = findIn(await loginShellPath(), name);
+  const shellDirs = waitForLoginShell ? await loginShellPath() : (loginShellPathIfKnown() ?? []);
+  const fromShell = findIn(shellDirs, name);
   if (fromShell) return { ok: true, path: fromShell, via: 'login-shell' };
   const wellKnown = findIn(wellKnownDirs(), name);
   if (wellKnown) return { ok: true, path: wellKnown, via: 'well-known' };

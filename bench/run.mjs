@@ -1,5 +1,5 @@
 // `npm run bench`: bundles the TypeScript suite with esbuild into a cache file and runs it.
-// Usage: npm run bench [-- section ...]   sections: watcher wayland tab cold firefox os runner spawn workday throughput footprint history (default: all)
+// Usage: npm run bench [-- section ...]   sections: watcher wayland tab start cold firefox os runner spawn workday throughput footprint history (default: all)
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchBadge } from './badge-bench';
+import { benchBrowserStart } from './browser-start';
 import { benchCold } from './cold-bench';
 import { benchHostSpawn } from './host-spawn';
 import { benchFirefoxBadge } from './firefox-badge-bench';
@@ -23,6 +24,7 @@ const SECTIONS = [
   'watcher',
   'wayland',
   'tab',
+  'start',
   'cold',
   'firefox',
   'os',
@@ -64,6 +66,7 @@ export async function main(argv: string[]): Promise<number> {
     historyOpens: numberEnv('BENCH_HISTORY_OPENS', 20, 1),
     coldSwitches: numberEnv('BENCH_COLD_SWITCHES', 30, 1),
     hostSpawns: numberEnv('BENCH_HOST_SPAWNS', 30, 1),
+    browserStarts: numberEnv('BENCH_BROWSER_STARTS', 10, 1),
   };
   try {
     assertHostBuilt();
@@ -405,6 +408,31 @@ export async function main(argv: string[]): Promise<number> {
     );
     const worst = Math.max(c.toAllowedMs.p95, c.toBlockedMs.p95);
     budgets.push(budget('cold-badge-p95', 'cold tab switch → badge p95 (worker stopped first)', '≤ 150 ms', `${worst} ms`, worst <= 150));
+  }
+  if (chosen.has('start')) {
+    step('2s. browser start with a running session → badge');
+    const b = await benchBrowserStart({ launches: settings.browserStarts });
+    sections.start = b;
+    rows.push(
+      { section: '2s. browser start', metric: "launch → the extension's worker runs", ours: ms(b.workerMs), alternative: '', ratio: '' },
+      {
+        section: '2s. browser start',
+        metric: 'first tab (allowed site) loaded → badge ON',
+        ours: ms(b.badgeAfterTabMs),
+        alternative: '',
+        ratio: '',
+      },
+      { section: '2s. browser start', metric: 'launch → badge ON', ours: ms(b.totalMs), alternative: '', ratio: '' },
+    );
+    budgets.push(
+      budget(
+        'browser-start-badge-p95',
+        'browser start: first tab shown → badge p95',
+        '≤ 1 000 ms',
+        `${b.badgeAfterTabMs.p95} ms`,
+        b.badgeAfterTabMs.p95 <= 1000,
+      ),
+    );
   }
   if (chosen.has('spawn')) {
     step('4s. host spawn → hello, first window');

@@ -218,7 +218,7 @@ export async function boot(
   host = new FakeHost(),
   clock: () => number = () => Date.now(),
   beforeHydrated?: () => Promise<unknown>,
-  platform = testPlatform(),
+  platform: ReturnType<typeof testPlatform> & { hostConnectDelayMs?: number } = testPlatform(),
 ): Promise<Running> {
   const statePorts: Array<(port: StatePort) => void> = [];
   const bg = startBackground({

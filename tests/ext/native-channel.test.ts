@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { startBackground, type StatePort } from '../../background';
 import { NativeChannel, type ChannelStatus, type NativeChannelDeps } from '../../background/native-channel';
 import type { StatePush } from '../../shared/messages/pushes';
-import { FakeHost, FakeStatePort, freshBackgroundEachTest, PAGE_SENDER, testPlatform } from './harness';
+import { boot, FakeHost, FakeStatePort, freshBackgroundEachTest, PAGE_SENDER, testPlatform } from './harness';
 
 freshBackgroundEachTest();
 
@@ -216,5 +216,18 @@ describe('the background over a host that exits at start', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(port.received.at(-1)!.view.host.connection).toBe('connected');
     started.channel.stop();
+  });
+});
+
+describe('the background connects the host after its first job', () => {
+  it('with a connect delay, no host is started before hydration and the delay; then one is', async () => {
+    const host = new FakeHost();
+    const started = Date.now();
+    const bg = await boot(host, Date.now, undefined, { ...testPlatform(), hostConnectDelayMs: 80 });
+    expect(host.ports).toHaveLength(0);
+    await vi.waitFor(() => expect(host.ports).toHaveLength(1), { timeout: 2_000, interval: 5 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(80);
+    await vi.waitFor(() => expect(bg.channel.current.connection).toBe('connected'));
+    bg.channel.stop();
   });
 });

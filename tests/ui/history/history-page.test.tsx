@@ -81,7 +81,7 @@ describe('history page', () => {
     expect(total('away')).toBe('5 min');
     expect(total('sessions')).toBe('3');
     expect(total('met')).toBe('1 of 2');
-    expect(screen.getByText(/“partly” counts as reviewed, not met/)).toBeTruthy();
+    expect(screen.getAllByText(/“partly” counts as reviewed, not met/)).toHaveLength(1);
     const sessions = screen.getAllByTestId('session');
     expect(sessions.map((s) => within(s).getByRole('heading').textContent)).toEqual(['Review PRs', 'Fix the bug', 'Write the report']);
     expect(within(sessions[2]!).getByTestId('session-review').textContent).toBe('Success condition met');
@@ -208,14 +208,15 @@ describe('history page', () => {
 
   it('opens on today, and switches to this week and to a chosen range', async () => {
     await page();
-    expect(screen.getByRole('heading', { name: 'Totals today' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { name: 'Totals today' })).toHaveLength(1);
+    expect((screen.getByTestId('range-today') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByTestId('range-week'));
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Totals this week' })).toBeTruthy());
+    await waitFor(() => expect(screen.getAllByRole('heading', { name: 'Totals this week' })).toHaveLength(1));
     fireEvent.click(screen.getByTestId('range-custom'));
     const from = (await screen.findByLabelText('From')) as HTMLInputElement;
-    expect(screen.getByLabelText('To')).toBeTruthy();
+    expect((screen.getByLabelText('To') as HTMLInputElement).type).toBe('date');
     fireEvent.change(from, { target: { value: '2020-01-01' } });
-    await waitFor(() => expect(screen.getByRole('heading', { name: /^Totals 2020-01-01 to / })).toBeTruthy());
+    await waitFor(() => expect(screen.getAllByRole('heading', { name: /^Totals 2020-01-01 to / })).toHaveLength(1));
   });
 });
 

@@ -57,7 +57,7 @@ describe('popup: history', () => {
     fireEvent.input(screen.getByTestId('review-note'), { target: { value: 'lexer left' } });
     fireEvent.click(screen.getByTestId('review-partly'));
     await waitFor(() => expect(screen.queryByTestId('review')).toBeNull());
-    expect(await screen.findByTestId('start-session')).toBeTruthy();
+    expect((await screen.findByTestId('start-session')).textContent).toBe('Start session');
     expect(fake.sent('reviewSession')).toEqual([{ type: 'reviewSession', key: 'k-1', answer: 'partly', note: 'lexer left' }]);
   });
 

@@ -2,27 +2,11 @@
 import { sessionOf, type ControllerEvent, type ControllerState } from '../shared/core/controller';
 import { EMPTY_RECORDER, recordHeartbeat, recordTransition, type RecorderState, type RecorderStep } from '../shared/history/recorder';
 import { HISTORY_HEARTBEAT_MS, REVIEW_WINDOW_MS } from '../shared/history/limits';
-import type { HistorySegment, HistorySession, HistoryWrite, ReviewAnswer } from '../shared/history/records';
+import type { HistorySegment, HistorySession, HistoryWrite, PendingReview, ReviewAnswer, SessionProgress } from '../shared/history/records';
 import type { HistoryDb } from '../storage/history-db';
 import type { Diagnostics } from './diagnostics';
 
 const DAY_MS = 24 * 60 * 60_000;
-
-/** The running session so far, for the popup. */
-export interface SessionProgress {
-  focusedMs: number;
-  driftMs: number;
-  awayMs: number;
-  lastDrift: { place: string; at: number } | null;
-}
-
-/** An ended session waiting for "Did you meet …?". */
-export interface PendingReview {
-  key: string;
-  nextAction: string;
-  successCondition: string;
-  endedAt: number;
-}
 
 export interface RecorderDeps {
   now(): number;

@@ -5,6 +5,7 @@ import { readDriftState, DRIFT_STATE_VERSION, SessionRecord, type DriftState } f
 import { DIAGNOSTICS_LIMIT } from '../shared/core/limits';
 import { DiagnosticEntry } from '../shared/messages/requests';
 import { loadSettings, type Settings } from '../shared/core/settings';
+import { PendingReview } from '../shared/history/records';
 
 /** Storage keys. Local survives a browser restart; session lives as long as the browser runs. */
 export const KEYS = {
@@ -114,22 +115,13 @@ export async function saveObserverMemory(memory: ObserverMemory): Promise<void> 
   await browser.storage.session.set({ [KEYS.observer]: memory });
 }
 
-/** The ended session whose review the popup still asks for (storage.local: the popup may open after a restart). */
-export const PendingReviewRecord = z.object({
-  key: z.string().min(1).max(100),
-  nextAction: z.string().max(1_000),
-  successCondition: z.string().max(1_000),
-  endedAt: z.number(),
-});
-export type PendingReviewRecord = z.infer<typeof PendingReviewRecord>;
-
-export async function loadPendingReview(): Promise<{ review: PendingReviewRecord | null; warning?: string }> {
+export async function loadPendingReview(): Promise<{ review: PendingReview | null; warning?: string }> {
   const raw = (await browser.storage.local.get(KEYS.pendingReview))[KEYS.pendingReview];
   const warnings: string[] = [];
-  const review = parseOr(PendingReviewRecord, raw, 'pending review', warnings);
+  const review = parseOr(PendingReview, raw, 'pending review', warnings);
   return warnings[0] ? { review, warning: warnings[0] } : { review };
 }
 
-export async function savePendingReview(review: PendingReviewRecord | null): Promise<void> {
+export async function savePendingReview(review: PendingReview | null): Promise<void> {
   await browser.storage.local.set({ [KEYS.pendingReview]: review });
 }

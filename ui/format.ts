@@ -54,9 +54,11 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** 42 min, 1 h 05 min: a total for people, not a clock. */
-export function formatMinutes(ms: number): string {
-  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+/** 42 s, 12 min, 1 h 05 min: a total for people, not a clock (the popup's and the History page's). */
+export function formatSpan(ms: number): string {
+  const seconds = Math.round(Math.max(0, ms) / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
   if (minutes < 60) return `${minutes} min`;
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }

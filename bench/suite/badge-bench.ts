@@ -59,12 +59,12 @@ export async function clockOffset(sw: ExtensionContext): Promise<{ offset: numbe
 /** The action API in either browser: `browser` in Firefox pages, `chrome` in Chromium's worker. */
 type ActionGlobal = { browser?: { action: typeof chrome.action }; chrome: { action: typeof chrome.action } };
 
-function badgeText(sw: ExtensionContext): Promise<string> {
+export function badgeText(sw: ExtensionContext): Promise<string> {
   return sw.evaluate(() => ((globalThis as unknown as ActionGlobal).browser ?? chrome).action.getBadgeText({}));
 }
 
 /** Starts a spin inside the extension that stamps the moment the badge text stops being `prev`. */
-async function armSpin(sw: ExtensionContext, prev: string): Promise<void> {
+export async function armSpin(sw: ExtensionContext, prev: string): Promise<void> {
   await sw.evaluate((before: string) => {
     const g = globalThis as unknown as { __antidriftBench: Spin } & ActionGlobal;
     g.__antidriftBench = { done: false };
@@ -86,7 +86,7 @@ async function armSpin(sw: ExtensionContext, prev: string): Promise<void> {
   }, prev);
 }
 
-async function spinResult(sw: ExtensionContext): Promise<Spin> {
+export async function spinResult(sw: ExtensionContext): Promise<Spin> {
   for (;;) {
     const r = await sw.evaluate(() => (globalThis as unknown as { __antidriftBench: Spin }).__antidriftBench);
     if (r.done) return r;

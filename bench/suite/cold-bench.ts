@@ -2,10 +2,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession } from 'playwright-core';
 import { WORKER_MARKS } from '../../background/start-marks';
 import { EXTENSION_ORIGIN, installHost, launchExtensionBrowser, startPageServer } from '../../tests/support/chromium';
-import { clockOffset } from './badge-bench';
+import { armSpin, badgeText, clockOffset, spinResult, type ExtensionContext } from './badge-bench';
 import { sleep, summarize, wallNow, type Summary } from './stats';
 
 export interface ColdResult {
@@ -18,12 +18,6 @@ export interface ColdResult {
   hydratedMs: Summary;
   /** From hydrated to the badge showing the new tab's verdict (the first evaluation and the paint). */
   afterHydrationMs: Summary;
-}
-
-interface Spin {
-  done: boolean;
-  text?: string;
-  at?: number;
 }
 
 /** The service worker's version over CDP: stopped on demand, its running status followed. */
@@ -56,36 +50,6 @@ class WorkerControl {
   }
 }
 
-/** Polls the badge from an extension page (the worker is stopped: nothing can spin there) and stamps the change. */
-async function armSpin(page: Page, prev: string): Promise<void> {
-  await page.evaluate((before: string) => {
-    const g = globalThis as unknown as { __cold: Spin };
-    g.__cold = { done: false };
-    void (async () => {
-      const deadline = performance.now() + 10_000;
-      for (;;) {
-        const text = await chrome.action.getBadgeText({});
-        if (text !== before) {
-          g.__cold = { done: true, text, at: performance.timeOrigin + performance.now() };
-          return;
-        }
-        if (performance.now() > deadline) {
-          g.__cold = { done: true };
-          return;
-        }
-      }
-    })();
-  }, prev);
-}
-
-async function spinResult(page: Page): Promise<Spin> {
-  for (;;) {
-    const r = await page.evaluate(() => (globalThis as unknown as { __cold: Spin }).__cold);
-    if (r.done) return r;
-    await sleep(5);
-  }
-}
-
 export async function benchCold(opts: { switches: number }): Promise<ColdResult> {
   const root = mkdtempSync(join(tmpdir(), 'antidrift-bench-cold-'));
   const userDataDir = join(root, 'profile');
@@ -115,7 +79,9 @@ export async function benchCold(opts: { switches: number }): Promise<ColdResult>
     const videos = await browser.context.newPage();
     await videos.goto(server.url('videos.test', 'Cat videos'));
     const control = await WorkerControl.attach(await browser.context.newCDPSession(docs));
-    const { offset } = await clockOffset({ evaluate: (fn, arg) => spin.evaluate(fn as never, arg) });
+    // The badge is polled from that page: the worker is stopped, nothing can spin there.
+    const page: ExtensionContext = { evaluate: (fn, arg) => spin.evaluate(fn as never, arg) };
+    const { offset } = await clockOffset(page);
     const targets = [
       { expect: 'ON', page: docs },
       { expect: '!', page: videos },
@@ -130,14 +96,14 @@ export async function benchCold(opts: { switches: number }): Promise<ColdResult>
     const warmUp = 2;
     for (let i = 0; i < opts.switches * 2 + warmUp; i++) {
       const target = targets[i % 2]!;
-      const prev = await spin.evaluate(() => chrome.action.getBadgeText({}));
+      const prev = await badgeText(page);
       if (prev === target.expect) throw new Error(`badge already "${prev}" before switching`);
       await control.stop();
-      await armSpin(spin, prev);
+      await armSpin(page, prev);
       await target.page.bringToFront();
       const returned = wallNow();
-      const result = await spinResult(spin);
-      if (result.text !== target.expect)
+      const result = await spinResult(page);
+      if (result.timeout || result.text !== target.expect)
         throw new Error(`cold switch: badge "${prev}" → "${result.text ?? 'unchanged'}", expected "${target.expect}"`);
       const worker = await browser.serviceWorker();
       const marks = await worker.evaluate((names) => {

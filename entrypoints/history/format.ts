@@ -16,14 +16,7 @@ export const CAUSE_WORDS: Record<DriftCause, string> = { blocked: 'blocked list'
 
 export const ANSWER_WORDS: Record<ReviewAnswer, string> = { yes: 'met', partly: 'partly met', no: 'not met' };
 
-/** 42 s, 12 min, 1 h 05 min: minutes are what a day of focus is counted in. */
-export function span(ms: number): string {
-  const seconds = Math.round(Math.max(0, ms) / 1000);
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
-}
+export { formatSpan as span } from '../../ui/format';
 
 export function minutes(ms: number): number {
   return Math.round(ms / 60_000);

@@ -45,28 +45,43 @@ export function RangePicker({ choice, onChoose, now, calendar, span }: Props) {
       </div>
       {choice.kind === 'custom' ? (
         <div class="range-dates">
-          <label for="range-from">From</label>
-          <input
-            id="range-from"
-            type="date"
+          <DateInput
+            edge="from"
+            label="From"
             value={choice.from}
             min={min}
             max={today}
-            data-testid="range-from"
-            onChange={(e) => e.currentTarget.value && onChoose({ ...choice, from: e.currentTarget.value })}
+            onChange={(from) => onChoose({ ...choice, from })}
           />
-          <label for="range-to">To</label>
-          <input
-            id="range-to"
-            type="date"
-            value={choice.to}
-            min={min}
-            max={today}
-            data-testid="range-to"
-            onChange={(e) => e.currentTarget.value && onChoose({ ...choice, to: e.currentTarget.value })}
-          />
+          <DateInput edge="to" label="To" value={choice.to} min={min} max={today} onChange={(to) => onChoose({ ...choice, to })} />
         </div>
       ) : null}
     </fieldset>
+  );
+}
+
+/** One end of the chosen range; a cleared field changes nothing. */
+function DateInput(p: {
+  edge: 'from' | 'to';
+  label: string;
+  value: string;
+  min: string | undefined;
+  max: string;
+  onChange(value: string): void;
+}) {
+  const id = `range-${p.edge}`;
+  return (
+    <>
+      <label for={id}>{p.label}</label>
+      <input
+        id={id}
+        type="date"
+        value={p.value}
+        min={p.min}
+        max={p.max}
+        data-testid={id}
+        onChange={(e) => e.currentTarget.value && p.onChange(e.currentTarget.value)}
+      />
+    </>
   );
 }

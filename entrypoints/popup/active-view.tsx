@@ -5,7 +5,7 @@ import type { RequestOf, RequestType } from '../../shared/messages/requests';
 import { DriftBanner } from '../../ui/components/drift-banner';
 import { HeadsUp } from '../../ui/components/heads-up';
 import { replyError, useClient } from '../../ui/connection/surface-client';
-import { capitalize, formatClock, formatDuration, formatMinutes, sessionTimes, statusWords } from '../../ui/format';
+import { capitalize, formatClock, formatDuration, formatSpan, sessionTimes, statusWords } from '../../ui/format';
 import type { HistoryStatus } from './use-history-status';
 import { useNow } from '../../ui/connection/use-state-push';
 
@@ -59,8 +59,8 @@ export function ActiveView({ push, progress }: { push: StatePush; progress: Hist
       </section>
       {progress ? (
         <p class="progress muted" data-testid="progress">
-          Focused <strong data-testid="focused">{formatMinutes(progress.focusedMs)}</strong> · drifted{' '}
-          <strong data-testid="drifted">{formatMinutes(progress.driftMs)}</strong>
+          Focused <strong data-testid="focused">{formatSpan(progress.focusedMs)}</strong> · drifted{' '}
+          <strong data-testid="drifted">{formatSpan(progress.driftMs)}</strong>
           {progress.lastDrift ? (
             <>
               {' '}

@@ -1,14 +1,8 @@
 // "Did you meet …?" after a session ends: Yes / Partly / No with an optional note, or Skip. Never blocks the next session.
 import { useState } from 'preact/hooks';
 import { HISTORY_MAX_NOTE } from '../../shared/history/limits';
-import type { ReviewAnswer } from '../../shared/history/records';
+import type { PendingReview, ReviewAnswer } from '../../shared/history/records';
 import { replyError, useClient } from '../../ui/connection/surface-client';
-
-export interface PendingReview {
-  key: string;
-  nextAction: string;
-  successCondition: string;
-}
 
 const ANSWERS: Array<[ReviewAnswer, string]> = [
   ['yes', 'Yes'],

@@ -94,6 +94,24 @@ export const HistoryMark = z.discriminatedUnion('type', [
 export type HistoryMark = z.infer<typeof HistoryMark>;
 export type HistoryMarkType = HistoryMark['type'];
 
+/** An ended session waiting for "Did you meet …?" (kept in storage.local: the popup may open after a restart). */
+export const PendingReview = z.object({
+  key,
+  nextAction: text(MAX_COMMITMENT_CHARS),
+  successCondition: text(MAX_COMMITMENT_CHARS),
+  endedAt: time,
+});
+export type PendingReview = z.infer<typeof PendingReview>;
+
+/** The running session so far, for the popup. */
+export const SessionProgress = z.object({
+  focusedMs: z.number(),
+  driftMs: z.number(),
+  awayMs: z.number(),
+  lastDrift: z.object({ place: z.string(), at: z.number() }).nullable(),
+});
+export type SessionProgress = z.infer<typeof SessionProgress>;
+
 /** One put the recorder asks for; every write is an idempotent put by key, so a replay changes nothing. */
 export type HistoryWrite =
   { store: 'sessions'; record: HistorySession } | { store: 'segments'; record: HistorySegment } | { store: 'marks'; record: HistoryMark };

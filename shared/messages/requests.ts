@@ -8,7 +8,7 @@ import { Settings } from '../core/settings';
 import { type Failure } from './failure';
 import { StatePush } from './pushes';
 import { HISTORY_MAX_NOTE } from '../history/limits';
-import { REVIEW_ANSWERS } from '../history/records';
+import { PendingReview, REVIEW_ANSWERS, SessionProgress } from '../history/records';
 
 export const StartSessionInput = z.object({
   commitment: Commitment,
@@ -36,17 +36,7 @@ export const DiagnosticEntry = z.object({ at: z.number(), level: z.enum(['info',
 export type DiagnosticEntry = z.infer<typeof DiagnosticEntry>;
 
 /** The running session so far and the ended session awaiting its review, for the popup. */
-export const HistoryStatus = z.object({
-  progress: z
-    .object({
-      focusedMs: z.number(),
-      driftMs: z.number(),
-      awayMs: z.number(),
-      lastDrift: z.object({ place: z.string(), at: z.number() }).nullable(),
-    })
-    .nullable(),
-  pendingReview: z.object({ key: z.string(), nextAction: z.string(), successCondition: z.string(), endedAt: z.number() }).nullable(),
-});
+export const HistoryStatus = z.object({ progress: SessionProgress.nullable(), pendingReview: PendingReview.nullable() });
 export type HistoryStatus = z.infer<typeof HistoryStatus>;
 
 /** The reply of a request that only acts: the new state reaches every surface as a push. */

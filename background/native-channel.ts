@@ -106,9 +106,13 @@ export class NativeChannel {
     this.events.onStatus(this.status);
   }
 
-  private open(): void {
+  /**
+   * A scheduled retry keeps the last failure on screen: flipping to "Connecting…" for the moment
+   * each attempt takes would make the status flicker while the host stays gone.
+   */
+  private open(retry = false): void {
     if (this.stopped || this.port) return;
-    this.setStatus({ connection: 'connecting', error: undefined, nextRetryAt: undefined });
+    if (!retry) this.setStatus({ connection: 'connecting', error: undefined, nextRetryAt: undefined });
     let port: NativePort;
     try {
       port = this.deps.connect();
@@ -168,7 +172,7 @@ export class NativeChannel {
     const nextRetryAt = this.deps.now() + delay;
     this.setStatus({ connection: missing ? 'missing' : 'disconnected', error: reason, nextRetryAt, backends: [] });
     this.deps.clearTimer(this.retryTimer);
-    this.retryTimer = this.deps.setTimer(() => this.open(), delay);
+    this.retryTimer = this.deps.setTimer(() => this.open(true), delay);
   }
 
   private onMessage(raw: unknown): void {

@@ -139,9 +139,16 @@ describe('NativeChannel', () => {
     expect(last).toMatchObject({ connection: 'disconnected', error: 'Native host has exited.' });
     expect(last.nextRetryAt! - timers.now).toBeLessThanOrEqual(60_000);
     expect(timers.pending).toBe(1);
+    // Only the first attempt says "connecting": a retry keeps the failure on screen, no flicker.
+    expect(statuses.filter((s) => s.connection === 'connecting')).toHaveLength(1);
+    expect(statuses.slice(1).map((s) => s.connection)).toEqual(Array(statuses.length - 1).fill('disconnected'));
     host.refuse = null;
     await timers.advance(60_000);
     expect(channel.current.connection).toBe('connected');
+    // The person's Reconnect does say it is connecting: they asked for it and wait for an answer.
+    statuses.length = 0;
+    channel.reconnectNow();
+    expect(statuses[0]?.connection).toBe('connecting');
   });
 
   it('a missing host is retried rarely and reported as missing', async () => {

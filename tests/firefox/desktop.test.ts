@@ -97,7 +97,7 @@ describe('Firefox ESR with desktop windows and the native host', () => {
     try {
       for (const pid of before) process.kill(pid, 'SIGKILL');
       const popup = await ff.extensionPage('popup.html');
-      // "Connecting to the host…" may show first while the worker retries: wait for the settled state.
+      // "Connecting to the host…" shows until the first attempt fails; retries keep the failure on screen.
       await waitFor(
         async () => /Host disconnected|host not installed/.test(await hostStatus(popup)),
         'the popup to show the host gone',

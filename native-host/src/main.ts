@@ -1,7 +1,7 @@
 // antidrift-host entry: native-messaging mode for browsers, or install/uninstall/doctor for people.
 import { isAbsolute } from 'node:path';
 import type { WatcherInfo } from '../../shared/protocol/frames.js';
-import { loginShellPath } from './runner/login-shell-path.js';
+import { loginShellPath, stopLoginShellProbe } from './runner/login-shell-path.js';
 import { describeLoadedBackends } from './backends/describe.js';
 import { loadHostConfig } from './config.js';
 import { runInstallCommand } from './install/index.js';
@@ -74,6 +74,7 @@ async function nativeMessaging(args: readonly string[]): Promise<number> {
 
   await Promise.race([server.whenInputEnds(), signalled]);
   log('stdin closed or signalled: stopping backends and watcher');
+  stopLoginShellProbe();
   await Promise.allSettled([server.shutdown(), watcher?.stop()]);
   return 0;
 }

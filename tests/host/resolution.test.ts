@@ -1,10 +1,11 @@
 // Finding CLIs when the browser gave the host a minimal PATH: login-shell probe, well-known dirs, log file.
-import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackendsEvent, HelloReply, RunResult } from '../../shared/protocol/frames.js';
 import { FAKE_BIN_DIR, FIXTURES_DIR, makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
 import { spawnHost, type HostHandle } from './helpers/spawn-host.js';
+import { waitFor } from '../support/processes.js';
 
 let hostEnv: HostTestEnv;
 let host: HostHandle | undefined;
@@ -14,6 +15,16 @@ afterEach(async () => {
   host = undefined;
   hostEnv?.cleanup();
 });
+
+/** Whether any process of the group led by `pgid` still runs (signal 0 only checks). */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 async function helloAndRun(h: HostHandle, backend: string): Promise<{ hello: HelloReply; result: RunResult }> {
   h.send({ id: 1, type: 'hello' });
@@ -55,6 +66,19 @@ describe('executable resolution with a minimal PATH', () => {
     host.send({ id: 2, type: 'hello' });
     const again = HelloReply.parse(await host.next((m) => m.type === 'hello'));
     expect(again.backends).toEqual(pushed.backends);
+  });
+
+  it('a host that quits while the login shell still runs ends the shell and its children (no leftover profile)', async () => {
+    hostEnv = makeHostEnv({ PATH: '/usr/bin:/bin', SHELL: join(FIXTURES_DIR, 'fake-login-shell'), FAKE_LOGIN_DELAY: '30' });
+    const pidFile = join(hostEnv.root, 'login-shell.pid');
+    hostEnv.env.FAKE_LOGIN_PIDFILE = pidFile;
+    host = spawnHost({ env: hostEnv.env });
+    host.send({ id: 1, type: 'hello' });
+    await host.next((m) => m.type === 'hello');
+    const pid = await waitFor(() => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : undefined), 'the login shell to start');
+    expect(groupAlive(pid)).toBe(true); // the shell and its sleep, in their own group
+    expect(await host.close()).toBe(0);
+    await waitFor(() => !groupAlive(pid) || undefined, 'the login shell group to be gone', 3_000);
   });
 
   it('falls back to well-known directories such as ~/.local/bin', async () => {

@@ -8,6 +8,8 @@ const MAX_OUTPUT = 64 * 1024;
 
 let probed: Promise<string[]> | undefined;
 let known: string[] | undefined;
+/** Ends the running probe's whole process group; set while one runs. */
+let cancelRunning: (() => void) | undefined;
 
 /** Directories from the login-shell probe, if it already ran (never starts it). */
 export function loginShellPathIfKnown(): string[] | undefined {
@@ -26,6 +28,7 @@ function probe(): Promise<string[]> {
     const finish = (dirs: string[]): void => {
       if (settled) return;
       settled = true;
+      cancelRunning = undefined;
       clearTimeout(timer);
       known = dirs;
       resolve(dirs);
@@ -33,20 +36,28 @@ function probe(): Promise<string[]> {
     let child: ReturnType<typeof spawn>;
     try {
       // Fixed argv, no untrusted input: the script only prints the PATH the profile builds.
+      // Its own process group, so a profile's own children (pyenv, nvm …) end with it.
       child = spawn(shell, ['-lc', 'printf %s "$PATH"'], {
         shell: false,
         stdio: ['ignore', 'pipe', 'ignore'],
         cwd: homedir(),
         windowsHide: true,
+        detached: true,
       });
     } catch {
       finish([]);
       return;
     }
-    timer = setTimeout(() => {
-      child.kill('SIGKILL');
+    const kill = (): void => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL'); // the group is gone already, or there is none
+      }
       finish([]);
-    }, PROBE_TIMEOUT_MS);
+    };
+    cancelRunning = kill;
+    timer = setTimeout(kill, PROBE_TIMEOUT_MS);
     child.stdout?.on('data', (chunk: Buffer) => {
       if (out.length < MAX_OUTPUT) out += chunk.toString('utf8');
     });
@@ -65,4 +76,12 @@ export function loginShellPath(): Promise<string[]> {
   if (process.platform === 'win32') return Promise.resolve([]);
   probed ??= probe();
   return probed;
+}
+
+/**
+ * Kills a probe still running (the host is quitting). A heavy profile takes half a second of
+ * CPU; left running it would compete with whatever the person does next, for nothing.
+ */
+export function stopLoginShellProbe(): void {
+  cancelRunning?.();
 }

@@ -1,7 +1,6 @@
 // The launcher a manifest points at: runs this Node with this host script, by absolute paths.
 import { existsSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 
 /** Written into every wrapper so uninstall can recognise its own file. */
 export const WRAPPER_MARKER = 'antidrift native host wrapper';
@@ -10,13 +9,14 @@ export function wrapperPath(appData: string, platform: NodeJS.Platform = process
   return join(appData, platform === 'win32' ? 'antidrift-host.cmd' : 'antidrift-host');
 }
 
-/** The host script now running: the bundle itself (import.meta.url), else the script node was given. */
+/**
+ * The script node was started with: the bundle's entry file, whose chunks sit beside it. Not this
+ * module's own URL: in the bundle it may live in a chunk, which is no script to run.
+ */
 export function hostScriptPath(): string {
-  const self = fileURLToPath(import.meta.url);
-  if (/\.(mjs|cjs|js)$/.test(self)) return self;
   const argv1 = process.argv[1];
   if (!argv1) throw new Error('cannot tell which script is the host');
-  return argv1;
+  return resolve(argv1);
 }
 
 function shQuote(value: string): string {

@@ -1,17 +1,14 @@
 // Starts the OS active-window watcher that suits this platform/session; never throws.
 import type { WatcherEvent, WatcherInfo, WindowEvent } from '../../../shared/protocol/frames.js';
 import { existsSync } from 'node:fs';
-import { startGnomeWatcher } from './gnome-shell.js';
 import { startHelperWatcher } from './helper-source.js';
 import { startHyprlandWatcher } from './hyprland.js';
-import { startKwinWatcher } from './kwin.js';
 import { macosHelperCommand } from './macos-script.js';
 import { chooseWatcher, type WatcherChoice } from './probe.js';
 import { startSwayWatcher } from './sway-ipc.js';
-import { WatcherStatus, safeLog, type WatcherHandle, type WatcherSink } from './watcher-types.js';
+import { WatcherStatus, safeEmit, safeLog, type WatcherHandle, type WatcherSink } from './watcher-types.js';
 import { windowsHelperCommand } from './windows-script.js';
 import { startForeignToplevelWatcher } from './wlr-foreign-toplevel.js';
-import { startX11Watcher } from './x11-watcher.js';
 
 export interface StartWatcherOptions {
   emit(msg: WindowEvent | WatcherEvent): void;
@@ -41,6 +38,36 @@ function unavailable(sink: WatcherSink, kind: string, message: string): WatcherH
   };
 }
 
+/**
+ * A watcher whose library is loaded when it is chosen: the X11 protocol and D-Bus libraries are
+ * most of the host's code, and a host that evaluated them all at start answered `hello` later.
+ * It reports `starting` until the library is in, then is that watcher.
+ */
+function loadedOnDemand(sink: WatcherSink, kind: string, load: () => Promise<WatcherHandle>): WatcherHandle {
+  let handle: WatcherHandle | undefined;
+  let failure: WatcherInfo | undefined;
+  let stopped = false;
+  const loading = load().then(
+    async (h) => {
+      if (stopped) return h.stop();
+      handle = h;
+    },
+    (err: unknown) => {
+      failure = { state: 'failed', kind, message: `watcher failed to load: ${err instanceof Error ? err.message : String(err)}` };
+      safeLog(sink, failure.message ?? '');
+      safeEmit(sink, { type: 'watcher', ...failure });
+    },
+  );
+  return {
+    info: () => handle?.info() ?? failure ?? { state: stopped ? 'stopped' : 'starting', kind },
+    stop: async () => {
+      stopped = true;
+      await loading;
+      await handle?.stop();
+    },
+  };
+}
+
 function start(sink: WatcherSink, choice: WatcherChoice, opts: StartWatcherOptions, env: NodeJS.ProcessEnv): WatcherHandle {
   const retry = { firstRetryMs: opts.firstRetryMs, maxRetryMs: opts.maxRetryMs };
   switch (choice.kind) {
@@ -62,7 +89,9 @@ function start(sink: WatcherSink, choice: WatcherChoice, opts: StartWatcherOptio
         ...retry,
       });
     case 'x11':
-      return startX11Watcher(sink, { display: choice.display ?? '', ...retry });
+      return loadedOnDemand(sink, 'x11', async () =>
+        (await import('./x11-watcher.js')).startX11Watcher(sink, { display: choice.display ?? '', ...retry }),
+      );
     case 'sway-ipc':
       return startSwayWatcher(sink, { env, ...retry });
     case 'hyprland':
@@ -70,9 +99,11 @@ function start(sink: WatcherSink, choice: WatcherChoice, opts: StartWatcherOptio
     case 'wlr-foreign-toplevel':
       return startForeignToplevelWatcher(sink, { socket: choice.socket ?? '', ...retry });
     case 'kwin':
-      return startKwinWatcher(sink, { env, dataDir: opts.dataDir, ...retry });
+      return loadedOnDemand(sink, 'kwin', async () =>
+        (await import('./kwin.js')).startKwinWatcher(sink, { env, dataDir: opts.dataDir, ...retry }),
+      );
     case 'gnome-shell':
-      return startGnomeWatcher(sink, { env, ...retry });
+      return loadedOnDemand(sink, 'gnome-shell', async () => (await import('./gnome-shell.js')).startGnomeWatcher(sink, { env, ...retry }));
     case 'none':
       return unavailable(sink, 'none', choice.why);
   }

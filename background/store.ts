@@ -1,6 +1,6 @@
 // StateStore adapter: zod-validated, versioned reads and writes of everything the background keeps.
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readDriftState, DRIFT_STATE_VERSION, SessionRecord, type DriftState } from '../shared/core/controller';
 import { DIAGNOSTICS_LIMIT } from '../shared/core/limits';
 import { DiagnosticEntry } from '../shared/messages/requests';

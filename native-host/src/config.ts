@@ -1,6 +1,6 @@
 // The host's own config file (host.json): per-backend overrides and custom backends, zod-validated.
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { BackendName, BUILTIN_BACKENDS, BuiltinBackendName, ModelName } from '../../shared/protocol/frames.js';
 import { hostConfigPath } from './paths.js';
 

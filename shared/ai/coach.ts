@@ -1,5 +1,5 @@
 // Coach role: the prompt that turns an intention into a session plan, and its strict parser.
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidCoachError } from './errors';
 import { parseRoleObject } from './parse-object';
 import { MAX_PERSON_TEXT_CHARS, dataBlock } from './prompt-data';

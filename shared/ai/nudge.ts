@@ -1,5 +1,5 @@
 // Nudge role: the prompt that judges the trajectory of recent titles, and its strict parser.
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseRoleObject } from './parse-object';
 import { RECENT_TITLES } from '../core/limits';
 import { MAX_PERSON_TEXT_CHARS, MAX_TITLE_CHARS, UNTRUSTED_TITLES_NOTE, dataBlock } from './prompt-data';

@@ -1,5 +1,5 @@
 // Drift judge role: the prompt that asks whether one observation is drift, and its strict parser.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Verdict } from '../core/controller/records';
 import type { ObservationSource } from '../core/vocabulary';
 import { InvalidVerdictError } from './errors';

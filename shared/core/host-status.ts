@@ -1,5 +1,5 @@
 // The native host as the controller and the surfaces see it: connection, backends, and which one the AI uses.
-import { z } from 'zod';
+import * as z from 'zod';
 import { BackendInfo, BackendName, WatcherInfo } from '../protocol/frames';
 import { BUILTIN_BACKENDS } from '../protocol/limits';
 import type { Settings } from './settings';

@@ -1,5 +1,5 @@
 // Allowed/blocked list matching of app classes and site hosts: the local, AI-free rules.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_LIST_ENTRIES } from './limits';
 import { checkEntry, normalizeEntry, normalizeList } from './list-entry';
 import type { ObservationSource } from './vocabulary';

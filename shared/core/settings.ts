@@ -1,5 +1,5 @@
 // The person's settings: one versioned zod record, with defaults and migrations from older versions.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   MAX_BROWSER_CLASSES,
   MAX_CLASS_CHARS,

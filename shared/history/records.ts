@@ -1,5 +1,5 @@
 // The history's records, one zod schema each: what IndexedDB and an imported file hold (read back as untrusted input).
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_COMMITMENT_CHARS, MAX_ENTRY_CHARS, MAX_LIST_ENTRIES, MAX_OBSERVED_APP, MAX_OBSERVED_TITLE } from '../core/limits';
 import { OBSERVATION_SOURCES } from '../core/vocabulary';
 import { HISTORY_MAX_NOTE, HISTORY_MAX_TEXT } from './limits';

@@ -1,5 +1,5 @@
 // Turns a zod schema into the compact JSON Schema subset `conforms` checks; run at build time, never in a page.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Shape } from './shape';
 
 /** Keywords that carry no constraint `conforms` needs: dropped. */

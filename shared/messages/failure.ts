@@ -1,5 +1,5 @@
 // Why a request failed, in words a person can act on: one schema for every failed reply.
-import { z } from 'zod';
+import * as z from 'zod';
 import { RunErrorKind } from '../protocol/frames';
 
 /** The role parsers' failures, as the surfaces name them. */

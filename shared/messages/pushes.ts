@@ -1,5 +1,5 @@
 // What the background pushes over a surface's state port: the whole view to our pages, the toast's slice to web pages.
-import { z } from 'zod';
+import * as z from 'zod';
 import { SurfaceView, ToastView } from '../core/controller/surface-view';
 
 /** To the popup and the options page: the surface view, stamped with the background's clock. */

@@ -1,5 +1,5 @@
 // Every request a surface may send the background, defined once: its fields, who may send it, and its reply.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Commitment } from '../core/controller/records';
 import type { CoachPlan } from '../ai/coach';
 import { MAX_DISMISSED_TEXT, MAX_INTENTION_CHARS, MAX_LIST_ENTRIES, MAX_TIMEBOX_MINUTES } from '../core/limits';

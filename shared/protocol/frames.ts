@@ -1,5 +1,5 @@
 // Native-messaging protocol between the extension and the host: one zod schema per frame.
-import { z } from 'zod';
+import * as z from 'zod';
 import { BUILTIN_BACKENDS, MAX_MODEL_CHARS, MAX_PROMPT_CHARS, RUN_TIMEOUT_MS } from './limits';
 
 export * from './limits';

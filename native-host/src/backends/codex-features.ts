@@ -1,7 +1,7 @@
 // Which `--disable` feature names this codex version accepts: `codex features list`, cached per version.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PrepareContext } from './types.js';
 
 /** Features that give the model tools, memory, network retries forever or extra agents. */

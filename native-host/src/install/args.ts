@@ -1,6 +1,6 @@
 // Parses the command-line options of install / uninstall / doctor.
 import { isAbsolute, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { EXTENSION_ID } from '../../../shared/protocol/extension-id.js';
 import { BROWSER_IDS, type BrowserId } from './browsers.js';
 import { EXTENSION_ID_PATTERN } from './manifest.js';

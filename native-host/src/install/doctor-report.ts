@@ -1,5 +1,5 @@
 // The `doctor --json` report: one zod schema, shared by the command and whoever reads its output.
-import { z } from 'zod';
+import * as z from 'zod';
 import { BackendInfo, WatcherInfo } from '../../../shared/protocol/frames.js';
 
 export const BrowserCheck = z.object({

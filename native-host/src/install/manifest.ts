@@ -1,7 +1,7 @@
 // The native-messaging host manifest: building it for a browser family and validating one on disk.
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { GECKO_ID, NATIVE_HOST_NAME } from '../../../shared/protocol/extension-id.js';
 import type { BrowserFamily } from './browsers.js';
 

@@ -1,7 +1,7 @@
 // The install record: every file, folder and registry key `install` created, so `uninstall` removes only those.
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { appDataDir, ensurePrivateDir } from '../paths.js';
 
 export const InstallEntry = z.discriminatedUnion('kind', [

@@ -1,5 +1,5 @@
 // Parses one line printed by the Windows/macOS window helper scripts; garbage yields null.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `{"title","app","pid"}`: the foreground window, printed on change. */
 export const HelperWindowLine = z.object({

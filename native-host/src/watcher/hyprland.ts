@@ -1,7 +1,7 @@
 // Hyprland window source: one `j/activewindow` query at start, then `activewindow>>CLASS,TITLE` lines from socket2.
 import net from 'node:net';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
 import { isSocket, newestSocket } from './socket-files.js';
 import { openSocketSession } from './socket-session.js';

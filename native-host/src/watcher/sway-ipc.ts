@@ -1,5 +1,5 @@
 // sway IPC window source: the focused window from GET_TREE once, then each `window` event as sway sends it.
-import { z } from 'zod';
+import * as z from 'zod';
 import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
 import { isSocket, mtime, newestSocket } from './socket-files.js';
 import { openSocketSession } from './socket-session.js';

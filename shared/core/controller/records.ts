@@ -1,5 +1,5 @@
 // The controller's persisted records, one zod schema each (storage is read back as untrusted input).
-import { z } from 'zod';
+import * as z from 'zod';
 import { commitmentProblem, type CommitmentField } from '../commitment';
 import { MAX_DISMISSED_TEXT, MAX_OBSERVED_APP, MAX_OBSERVED_TITLE, NUDGE_MAX_BACKOFF, RECENT_TITLES } from '../limits';
 import { EntryList } from '../match';

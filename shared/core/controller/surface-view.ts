@@ -1,5 +1,5 @@
 // What the surfaces render, computed once from the controller state: derived, never stored.
-import { z } from 'zod';
+import * as z from 'zod';
 import { HostStatus, hostStatus } from '../host-status';
 import { DRIFT_STATUSES, OBSERVATION_SOURCES, PHASES } from '../vocabulary';
 import type { ControllerState } from './state';

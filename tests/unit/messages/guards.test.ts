@@ -1,6 +1,6 @@
 // The zod-free checks of the pushes agree with their zod schemas on real pushes and on every mutation of them.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isReply, isStatePush, isToastPush } from '../../../shared/messages/guards';
 import { compactShape } from '../../../shared/messages/compact-shape';
 import { StatePush, ToastPush } from '../../../shared/messages/pushes';

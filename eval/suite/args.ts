@@ -1,0 +1,108 @@
+// `npm run eval` arguments: which backend and model, how many cases, where the results go.
+import { DEFAULT_SETTINGS } from '../../shared/core/settings';
+import { BackendName, ModelName } from '../../shared/protocol/frames';
+
+export const USAGE = `npm run eval -- --backend <name> [options]
+
+Runs the labelled cases in eval/cases/ through the built native host and a real backend, the way the
+extension asks (same prompts, same parsers), and prints precision, recall and F1 of "drifting", the
+false-alarm rate, the nudge's agreement, latency and calls.
+
+  --backend <name>     claude, codex, gemini, qwen, ollama, llm, or a custom backend from host.json
+  --model <name>       the backend's model flag (default: the backend's own default)
+  --limit <n>          only the first n cases (in file order)
+  --kind <a,b>         only these kinds of commitment (file names in eval/cases/)
+  --concurrency <n>    calls at once, 1 or 2 (the host runs at most 2; default 2)
+  --timeout <seconds>  per call (default ${DEFAULT_SETTINGS.aiTimeoutSeconds}, as in Options)
+  --out <file>         results file (default eval/results.json); a run resumes from it
+  --fresh              ignore earlier results and ask every case again
+  --strict             exit 1 if any case is answered against its label or fails
+`;
+
+export interface EvalArgs {
+  backend: string;
+  model: string | undefined;
+  limit: number | undefined;
+  kinds: string[];
+  concurrency: number;
+  timeoutSeconds: number;
+  out: string | undefined;
+  fresh: boolean;
+  strict: boolean;
+}
+
+export type ParsedArgs = { ok: true; args: EvalArgs } | { ok: false; error: string } | { ok: 'help' };
+
+function positiveInt(text: string | undefined, flag: string, max: number): number | string {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 && n <= max ? n : `${flag} wants a whole number from 1 to ${max}`;
+}
+
+export function parseEvalArgs(argv: readonly string[]): ParsedArgs {
+  const args: EvalArgs = {
+    backend: '',
+    model: undefined,
+    limit: undefined,
+    kinds: [],
+    concurrency: 2,
+    timeoutSeconds: DEFAULT_SETTINGS.aiTimeoutSeconds,
+    out: undefined,
+    fresh: false,
+    strict: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = (): string | undefined => argv[++i];
+    switch (flag) {
+      case '--help':
+      case '-h':
+        return { ok: 'help' };
+      case '--backend': {
+        const parsed = BackendName.safeParse(value());
+        if (!parsed.success)
+          return { ok: false, error: '--backend wants a backend name (claude, codex, gemini, qwen, ollama, llm, or a custom one)' };
+        args.backend = parsed.data;
+        break;
+      }
+      case '--model': {
+        const parsed = ModelName.safeParse(value());
+        if (!parsed.success) return { ok: false, error: '--model wants a model name on one line' };
+        args.model = parsed.data;
+        break;
+      }
+      case '--limit':
+      case '--concurrency':
+      case '--timeout': {
+        const max = flag === '--concurrency' ? 2 : flag === '--timeout' ? 300 : 100_000;
+        const n = positiveInt(value(), flag, max);
+        if (typeof n === 'string') return { ok: false, error: n };
+        if (flag === '--limit') args.limit = n;
+        else if (flag === '--concurrency') args.concurrency = n;
+        else args.timeoutSeconds = n;
+        break;
+      }
+      case '--kind': {
+        const kinds = (value() ?? '').split(',').filter(Boolean);
+        if (kinds.length === 0) return { ok: false, error: '--kind wants one or more kinds, comma-separated' };
+        args.kinds.push(...kinds);
+        break;
+      }
+      case '--out': {
+        const out = value();
+        if (!out) return { ok: false, error: '--out wants a file path' };
+        args.out = out;
+        break;
+      }
+      case '--fresh':
+        args.fresh = true;
+        break;
+      case '--strict':
+        args.strict = true;
+        break;
+      default:
+        return { ok: false, error: `unknown argument "${flag}"` };
+    }
+  }
+  if (!args.backend) return { ok: false, error: '--backend is required' };
+  return { ok: true, args };
+}

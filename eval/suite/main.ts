@@ -1,0 +1,103 @@
+// `npm run eval`: the labelled cases through the real host and backend; figures printed and kept in eval/results.json.
+import { fileURLToPath } from 'node:url';
+import { loadCaseFiles, planCases } from '../cases';
+import { parseEvalArgs, USAGE } from './args';
+import { existsSync } from 'node:fs';
+import { HOST_ENTRY } from './host-port';
+import type { Outcome } from './outcomes';
+import { formatReport } from './report';
+import { promptsHash, readPrevious, writeResults, RESULTS_VERSION, type ResultsFile } from './results-file';
+import { runCases } from './run-cases';
+import { score } from './score';
+
+const DEFAULT_OUT = fileURLToPath(new URL('../results.json', import.meta.url));
+
+export async function main(argv: string[]): Promise<number> {
+  const parsed = parseEvalArgs(argv);
+  if (parsed.ok === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (!parsed.ok) {
+    process.stderr.write(`eval: ${parsed.error}\n\n${USAGE}`);
+    return 2;
+  }
+  const args = parsed.args;
+  if (!existsSync(HOST_ENTRY)) {
+    process.stderr.write(`eval: the host is not built (${HOST_ENTRY} missing): run \`npm run build\` first\n`);
+    return 2;
+  }
+  const planned = planCases(loadCaseFiles(), { kinds: args.kinds, limit: args.limit });
+  if (planned.length === 0) {
+    process.stderr.write(`eval: no cases match${args.kinds.length ? ` --kind ${args.kinds.join(',')}` : ''}\n`);
+    return 2;
+  }
+  const out = args.out ?? DEFAULT_OUT;
+  const model = args.model ?? null;
+  const hash = promptsHash();
+  const previous = args.fresh ? { none: '--fresh' } : readPrevious(out, args.backend, model, hash);
+  // Failed cases are asked again; answered ones are kept (they answered these very prompts).
+  const kept: Outcome[] = 'file' in previous ? previous.file.outcomes.filter((o) => o.got !== undefined) : [];
+  const keptIds = new Set(kept.map((o) => `${o.role}:${o.id}`));
+  const todo = planned.filter((p) => !keptIds.has(`${p.role}:${p.case.id}`));
+  const plannedIds = new Set(planned.map((p) => `${p.role}:${p.case.id}`));
+  process.stderr.write(
+    `eval: ${planned.length} cases on ${args.backend}${model ? ` (${model})` : ''}; ` +
+      ('file' in previous
+        ? `${planned.length - todo.length} answered earlier, ${todo.length} to ask`
+        : `${previous.none}, ${todo.length} to ask`) +
+      '\n',
+  );
+
+  const file: ResultsFile = {
+    version: RESULTS_VERSION,
+    backend: args.backend,
+    model,
+    promptsHash: hash,
+    startedAt: 'file' in previous ? previous.file.startedAt : new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    outcomes: kept,
+  };
+  const save = (): void => writeResults(out, { ...file, updatedAt: new Date().toISOString(), score: score(file.outcomes) });
+  let done = 0;
+  // The host's own log only matters when something went wrong: kept, and shown if the run stops.
+  const hostLog: string[] = [];
+  const result = await runCases(todo, {
+    backend: args.backend,
+    model: args.model,
+    timeoutSeconds: args.timeoutSeconds,
+    concurrency: args.concurrency,
+    env: process.env,
+    log: (line) => {
+      hostLog.push(line);
+      if (hostLog.length > 20) hostLog.shift();
+    },
+    onOutcome: (outcome) => {
+      file.outcomes = [...file.outcomes, outcome];
+      save();
+      done++;
+      const mark = outcome.got === undefined ? 'failed' : outcome.got === outcome.expected ? 'ok' : 'MISS';
+      process.stderr.write(
+        `[${String(done).padStart(3)}/${todo.length}] ${outcome.id} ${outcome.role} ${mark} ${Math.round(outcome.ms)} ms\n`,
+      );
+    },
+  });
+  if (result.hostVersion) file.hostVersion = result.hostVersion;
+  save();
+  // The report covers the cases this run was asked about, earlier answers included.
+  const outcomes = file.outcomes.filter((o) => plannedIds.has(`${o.role}:${o.id}`));
+  const s = score(outcomes);
+  // No figures for a run that got no answer: a table of dashes would only look like a result.
+  if (outcomes.some((o) => o.got !== undefined)) {
+    process.stdout.write(
+      `${formatReport(`${args.backend}${model ? ` ${model}` : ''} — ${outcomes.length} of ${planned.length} cases`, outcomes, s)}\n`,
+    );
+  }
+  process.stdout.write(`\nresults: ${out}\n`);
+  if (result.stoppedBecause) {
+    process.stderr.write(`${hostLog.map((line) => `eval: ${line}\n`).join('')}eval: stopped: ${result.stoppedBecause}\n`);
+    return 2;
+  }
+  if (args.strict && (s.misses.length > 0 || s.failures.length > 0 || outcomes.length < planned.length)) return 1;
+  return 0;
+}

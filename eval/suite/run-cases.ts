@@ -1,0 +1,138 @@
+// Runs planned cases through the extension's own AI path: NativeChannel → the built host → the backend CLI.
+import { createHostRoles, describeFailure, failureLine } from '../../background/ai';
+import { NativeChannel } from '../../background/native-channel';
+import { DEFAULT_SETTINGS, type Settings } from '../../shared/core/settings';
+import { HOST_TIMEOUT_GRACE_MS } from '../../shared/protocol/limits';
+import type { PlannedCase } from '../cases';
+import { spawnHostPort, type SpawnedHostPort } from './host-port';
+import type { Outcome } from './outcomes';
+
+export interface RunCasesOptions {
+  backend: string;
+  model: string | undefined;
+  timeoutSeconds: number;
+  concurrency: number;
+  /** The host's environment (the person's: the real CLIs find their logins through HOME). */
+  env: NodeJS.ProcessEnv;
+  /** Called after every case, with everything answered so far (the caller saves it). */
+  onOutcome(outcome: Outcome, index: number): void;
+  log(line: string): void;
+}
+
+export interface RunCasesResult {
+  outcomes: Outcome[];
+  hostVersion: string | undefined;
+  /** Set when the run stopped early: the backend cannot answer at all (not installed, not logged in). */
+  stoppedBecause?: string;
+}
+
+/** Failures that would repeat for every case: stop asking, say why. */
+const FATAL_KINDS = new Set(['auth', 'not_installed', 'unavailable']);
+const CONNECT_TIMEOUT_MS = 20_000;
+/** The host's login-shell probe gives up after 3 s. */
+const LOGIN_SHELL_WAIT_MS = 3_500;
+
+function waitConnected(channel: NativeChannel): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = setInterval(() => {
+      const status = channel.current;
+      if (status.connection === 'connected') {
+        clearInterval(poll);
+        resolve();
+      } else if (status.connection === 'missing' || Date.now() - started > CONNECT_TIMEOUT_MS) {
+        clearInterval(poll);
+        reject(new Error(`the native host did not connect: ${status.error ?? status.connection}`));
+      }
+    }, 20);
+  });
+}
+
+/** Hello answers before the login-shell PATH probe ends; a backend found by it arrives in a later push. */
+async function backendInfo(channel: NativeChannel, name: string) {
+  const deadline = Date.now() + LOGIN_SHELL_WAIT_MS;
+  for (;;) {
+    const info = channel.current.backends.find((b) => b.name === name);
+    if (info?.available || Date.now() > deadline) return info;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOptions): Promise<RunCasesResult> {
+  const channel = new NativeChannel(
+    {
+      connect: () => spawnHostPort(opts.env, (line) => opts.log(`host: ${line}`)),
+      lastError: (port) => (port as SpawnedHostPort).exitReason,
+      now: Date.now,
+      setTimer: (fn, ms) => setTimeout(fn, ms),
+      clearTimer: (handle) => clearTimeout(handle as NodeJS.Timeout),
+    },
+    { onStatus: () => {}, onWindow: () => {}, onWatcher: () => {}, onInvalid: (message) => opts.log(message) },
+  );
+  channel.start();
+  try {
+    await waitConnected(channel);
+    const settings: Settings = {
+      ...DEFAULT_SETTINGS,
+      backend: opts.backend,
+      model: opts.model ?? '',
+      aiTimeoutSeconds: opts.timeoutSeconds,
+    };
+    const ctx = { channel, inputs: () => ({ settings, host: channel.current }) };
+    const backend = await backendInfo(channel, opts.backend);
+    if (!backend?.available) {
+      return {
+        outcomes: [],
+        hostVersion: channel.current.hostVersion,
+        stoppedBecause: `${opts.backend} is not available to the host: ${backend?.problem ?? 'no such backend (built-in, or custom in host.json)'}`,
+      };
+    }
+    const roles = createHostRoles(ctx);
+    const outcomes: Outcome[] = [];
+    let next = 0;
+    let stoppedBecause: string | undefined;
+    const worker = async (): Promise<void> => {
+      while (next < planned.length && stoppedBecause === undefined) {
+        const index = next++;
+        const p = planned[index]!;
+        // The extension's own deadline for a role: the run's timeout plus the host's grace to kill it.
+        const signal = AbortSignal.timeout(opts.timeoutSeconds * 1000 + HOST_TIMEOUT_GRACE_MS);
+        const started = performance.now();
+        let outcome: Outcome;
+        try {
+          if (p.role === 'judge') {
+            const verdict = await roles.judge.judge(p.commitment, p.case.title, p.case.app, signal, p.case.source);
+            const ms = performance.now() - started;
+            outcome = {
+              role: 'judge',
+              id: p.case.id,
+              kind: p.kind,
+              expected: p.case.drifting,
+              got: verdict.drifting,
+              reason: verdict.reason,
+              ms,
+            };
+          } else {
+            const message = await roles.nudger.nudge(p.commitment, p.case.titles, signal);
+            const ms = performance.now() - started;
+            outcome = { role: 'nudge', id: p.case.id, kind: p.kind, expected: p.case.onTrack, got: message === '', message, ms };
+          }
+        } catch (error) {
+          const failure = describeFailure(error, channel.current);
+          const base = { id: p.case.id, kind: p.kind, error: failureLine(failure), ms: performance.now() - started };
+          outcome =
+            p.role === 'judge'
+              ? { role: 'judge', expected: p.case.drifting, ...base }
+              : { role: 'nudge', expected: p.case.onTrack, ...base };
+          if (FATAL_KINDS.has(failure.kind)) stoppedBecause ??= failureLine(failure);
+        }
+        outcomes.push(outcome);
+        opts.onOutcome(outcome, index);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(opts.concurrency, planned.length) }, worker));
+    return { outcomes, hostVersion: channel.current.hostVersion, ...(stoppedBecause ? { stoppedBecause } : {}) };
+  } finally {
+    channel.stop();
+  }
+}

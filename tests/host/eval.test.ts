@@ -1,0 +1,173 @@
+// `npm run eval` end to end with a fake claude first on PATH: the real host, real framing, counted and scored exactly.
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadCaseFiles, planCases, type PlannedCase } from '../../eval/cases';
+import { ResultsFile } from '../../eval/suite/results-file';
+import type { Score } from '../../eval/suite/score';
+import { buildNudgePrompt, buildVerdictPrompt } from '../../shared/ai';
+import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
+
+const require = createRequire(import.meta.url);
+const { dataKey } = require('./fixtures/eval-answers.cjs') as { dataKey(prompt: string): string | undefined };
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const KINDS = ['coding', 'writing'];
+
+let hostEnv: HostTestEnv;
+afterEach(() => hostEnv?.cleanup());
+
+type Answer = string | { notLoggedIn: true };
+
+function keyOf(p: PlannedCase): string {
+  const prompt =
+    p.role === 'judge'
+      ? buildVerdictPrompt(p.commitment, { title: p.case.title, app: p.case.app, source: p.case.source })
+      : buildNudgePrompt(p.commitment, p.case.titles);
+  return dataKey(prompt)!;
+}
+
+/** The model's text for a case: the label itself, unless `override` says otherwise. */
+function correct(p: PlannedCase): string {
+  return p.role === 'judge'
+    ? JSON.stringify({ drifting: p.case.drifting, reason: p.case.drifting ? 'That is not the commitment.' : '' })
+    : JSON.stringify({ on_track: p.case.onTrack, message: p.case.onTrack ? '' : 'This looks like other work.' });
+}
+
+function writeAnswers(planned: readonly PlannedCase[], override: (p: PlannedCase) => Answer | undefined = () => undefined): void {
+  const answers: Record<string, Answer> = {};
+  for (const p of planned) answers[keyOf(p)] = override(p) ?? correct(p);
+  expect(Object.keys(answers)).toHaveLength(planned.length); // every case is told apart by its DATA block
+  writeFileSync(join(hostEnv.root, 'eval-answers.json'), JSON.stringify(answers));
+}
+
+function runEval(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['eval/run.mjs', '--backend', 'claude', '--out', join(hostEnv.root, 'results.json'), ...args],
+      {
+        cwd: REPO,
+        env: hostEnv.env,
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+function results(): ResultsFile & { score: Score } {
+  return ResultsFile.parse(JSON.parse(readFileSync(join(hostEnv.root, 'results.json'), 'utf8'))) as ResultsFile & { score: Score };
+}
+
+/** The fake's call log: how many calls, and the most that were running at once. */
+function calls(): { count: number; maxOverlap: number } {
+  const logFile = join(hostEnv.root, 'eval-calls.log');
+  const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
+  let running = 0;
+  let maxOverlap = 0;
+  let count = 0;
+  for (const line of log.split('\n')) {
+    if (line.startsWith('start ')) {
+      count++;
+      maxOverlap = Math.max(maxOverlap, ++running);
+    } else if (line.startsWith('end ')) running--;
+  }
+  return { count, maxOverlap };
+}
+
+describe('npm run eval over the real host with a fake claude', () => {
+  const planned = planCases(loadCaseFiles(), { kinds: KINDS });
+  const judge = planned.filter((p) => p.role === 'judge');
+  const nudge = planned.filter((p) => p.role === 'nudge');
+  const firstWhere = (pred: (p: PlannedCase) => boolean) => planned.find(pred)!;
+  const missedDrift = firstWhere((p) => p.role === 'judge' && p.case.drifting);
+  // Two false alarms and one missed drift: counts that differ, so a swapped FP/FN cannot pass.
+  const [falseAlarm, secondFalseAlarm] = planned.filter((p) => p.role === 'judge' && !p.case.drifting) as [PlannedCase, PlannedCase];
+  const wrongNudge = firstWhere((p) => p.role === 'nudge' && p.case.onTrack);
+  const unparseable = firstWhere((p) => p.role === 'judge' && p.case.drifting && p !== missedDrift);
+
+  it('counts every case, scores each against its label, names the misses and fails --strict on them', async () => {
+    hostEnv = makeHostEnv();
+    writeAnswers(planned, (p) => {
+      if (p === missedDrift) return JSON.stringify({ drifting: false, reason: '' });
+      if (p === falseAlarm || p === secondFalseAlarm) return JSON.stringify({ drifting: true, reason: 'Looks like a distraction.' });
+      if (p === wrongNudge) return JSON.stringify({ on_track: false, message: 'This seems like other work.' });
+      if (p === unparseable) return 'I would say they are drifting.';
+      return undefined;
+    });
+    const run = await runEval(['--kind', KINDS.join(','), '--strict']);
+    expect(run.code, run.stderr).toBe(1);
+
+    const drifting = judge.filter((p) => p.role === 'judge' && p.case.drifting).length;
+    const onTask = judge.length - drifting;
+    const { score, outcomes } = results();
+    expect(outcomes).toHaveLength(planned.length);
+    expect(score.calls).toBe(planned.length);
+    expect(score.judge).toMatchObject({
+      cases: judge.length,
+      answered: judge.length - 1,
+      errors: 1,
+      truePositives: drifting - 2, // one missed, one unparseable
+      falseNegatives: 1,
+      falsePositives: 2,
+      trueNegatives: onTask - 2,
+      falseAlarmRate: 2 / onTask,
+    });
+    expect(score.judge.precision).toBeCloseTo((drifting - 2) / (drifting - 2 + 2), 10);
+    expect(score.judge.recall).toBeCloseTo((drifting - 2) / (drifting - 1), 10);
+    expect(score.nudge).toMatchObject({
+      cases: nudge.length,
+      answered: nudge.length,
+      agreed: nudge.length - 1,
+      falseConcerns: 1,
+      missedConcerns: 0,
+    });
+    expect(score.misses.map((o) => o.id).sort()).toEqual(
+      [missedDrift.case.id, falseAlarm.case.id, secondFalseAlarm.case.id, wrongNudge.case.id].sort(),
+    );
+    expect(score.failures.map((o) => [o.id, o.error])).toEqual([
+      [unparseable.case.id, expect.stringMatching(/^no_json: the model's answer was unusable/)],
+    ]);
+
+    // The report says the same, in words.
+    expect(run.stdout).toContain(`| Judge cases (answered / failed) | ${judge.length} (${judge.length - 1} / 1) |`);
+    expect(run.stdout).toContain('Answered against the label (4):');
+    expect(run.stdout).toContain(`| Confusion (TP / FP / FN / TN) | ${drifting - 2} / 2 / 1 / ${onTask - 2} |`);
+    expect(run.stdout).toContain(`${falseAlarm.case.id} (judge): expected on task, got drifting — Looks like a distraction.`);
+    // Two at once, as the host allows, and each case asked exactly once.
+    expect(calls()).toEqual({ count: planned.length, maxOverlap: 2 });
+  });
+
+  it('passes --strict when every answer is right, and resumes: answered cases are not asked again', async () => {
+    hostEnv = makeHostEnv();
+    writeAnswers(planned);
+    const first = await runEval(['--kind', KINDS.join(','), '--limit', '10', '--strict']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(calls().count).toBe(10);
+    const second = await runEval(['--kind', KINDS.join(','), '--strict']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain(`10 answered earlier, ${planned.length - 10} to ask`);
+    expect(calls().count).toBe(planned.length);
+    expect(results().score).toMatchObject({ judge: { falsePositives: 0, falseNegatives: 0, errors: 0 }, nudge: { agreed: nudge.length } });
+    expect(second.stdout).toContain('No case answered against its label.');
+    const third = await runEval(['--kind', KINDS.join(','), '--strict']);
+    expect(third.code).toBe(0);
+    expect(calls().count).toBe(planned.length);
+  });
+
+  it('a backend that is not logged in stops the run at once with the login hint; nothing is scored as answered', async () => {
+    hostEnv = makeHostEnv();
+    writeAnswers(planned, () => ({ notLoggedIn: true }));
+    const run = await runEval(['--kind', KINDS.join(',')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/stopped: auth: claude: .*\(run `claude` once in a terminal and log in\)/);
+    expect(calls().count).toBeLessThanOrEqual(2);
+    const { score } = results();
+    expect(score.judge.answered + score.nudge.answered).toBe(0);
+    expect(score.judge.precision).toBeNull();
+  });
+});

@@ -27,11 +27,13 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`eval: the host is not built (${HOST_ENTRY} missing): run \`npm run build\` first\n`);
     return 2;
   }
-  const planned = planCases(loadCaseFiles(), { kinds: args.kinds, limit: args.limit });
-  if (planned.length === 0) {
-    process.stderr.write(`eval: no cases match${args.kinds.length ? ` --kind ${args.kinds.join(',')}` : ''}\n`);
+  const files = loadCaseFiles();
+  const unknown = args.kinds.filter((kind) => !files.some((f) => f.kind === kind));
+  if (unknown.length > 0) {
+    process.stderr.write(`eval: no such kind: ${unknown.join(', ')} (there are: ${files.map((f) => f.kind).join(', ')})\n`);
     return 2;
   }
+  const planned = planCases(files, { kinds: args.kinds, limit: args.limit });
   const out = args.out ?? DEFAULT_OUT;
   const model = args.model ?? null;
   const hash = promptsHash();

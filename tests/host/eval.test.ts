@@ -1,5 +1,5 @@
 // `npm run eval` end to end with a fake claude first on PATH: the real host, real framing, counted and scored exactly.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { ResultsFile } from '../../eval/suite/results-file';
 import type { Score } from '../../eval/suite/score';
 import { buildNudgePrompt, buildVerdictPrompt } from '../../shared/ai';
 import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
+import { waitFor } from '../support/processes.js';
 
 const require = createRequire(import.meta.url);
 const { dataKey } = require('./fixtures/eval-answers.cjs') as { dataKey(prompt: string): string | undefined };
@@ -157,6 +158,33 @@ describe('npm run eval over the real host with a fake claude', () => {
     const third = await runEval(['--kind', KINDS.join(','), '--strict']);
     expect(third.code).toBe(0);
     expect(calls().count).toBe(planned.length);
+  });
+
+  it('a run killed midway leaves a whole results file, and the next run asks only what was not answered', async () => {
+    hostEnv = makeHostEnv();
+    writeAnswers(planned);
+    const child = spawn(
+      process.execPath,
+      ['eval/run.mjs', '--backend', 'claude', '--out', join(hostEnv.root, 'results.json'), '--kind', KINDS.join(',')],
+      {
+        cwd: REPO,
+        env: hostEnv.env,
+        stdio: 'ignore',
+      },
+    );
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    await waitFor(() => calls().count >= 12 || undefined, 'a dozen calls', 60_000);
+    child.kill('SIGKILL');
+    await exited;
+    const kept = results().outcomes.length;
+    expect(kept).toBeGreaterThanOrEqual(9);
+    expect(kept).toBeLessThan(planned.length);
+    const before = calls().count;
+    const rerun = await runEval(['--kind', KINDS.join(','), '--strict']);
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(rerun.stderr).toContain(`${kept} answered earlier, ${planned.length - kept} to ask`);
+    expect(calls().count - before).toBe(planned.length - kept);
+    expect(results().outcomes).toHaveLength(planned.length);
   });
 
   it('a backend that is not logged in stops the run at once with the login hint; nothing is scored as answered', async () => {

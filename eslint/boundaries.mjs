@@ -45,7 +45,7 @@ export const BOUNDARIES = [
   {
     name: 'extension',
     files: ['background/**', 'entrypoints/**', 'ui/**', 'storage/**'],
-    deny: ['native-host/**', 'tests/**', 'bench/**'],
+    deny: ['native-host/**', 'tests/**', 'bench/**', 'eval/**'],
     denyPackages: NODE_BUILTINS,
     typesToo: true,
     because: 'extension code runs in the browser: it reaches the host only over native messaging',

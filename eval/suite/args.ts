@@ -1,6 +1,8 @@
 // `npm run eval` arguments: which backend and model, how many cases, where the results go.
+import { MAX_RUNNING } from '../../native-host/src/runner/run-slots';
 import { DEFAULT_SETTINGS } from '../../shared/core/settings';
 import { BackendName, ModelName } from '../../shared/protocol/frames';
+import { RUN_TIMEOUT_MS } from '../../shared/protocol/limits';
 
 export const USAGE = `npm run eval -- --backend <name> [options]
 
@@ -12,7 +14,7 @@ false-alarm rate, the nudge's agreement, latency and calls.
   --model <name>       the backend's model flag (default: the backend's own default)
   --limit <n>          only the first n cases (in file order)
   --kind <a,b>         only these kinds of commitment (file names in eval/cases/)
-  --concurrency <n>    calls at once, 1 or 2 (the host runs at most 2; default 2)
+  --concurrency <n>    calls at once, 1 to ${MAX_RUNNING} (the host runs at most ${MAX_RUNNING}; default ${MAX_RUNNING})
   --timeout <seconds>  per call (default ${DEFAULT_SETTINGS.aiTimeoutSeconds}, as in Options)
   --out <file>         results file (default eval/results.json); a run resumes from it
   --fresh              ignore earlier results and ask every case again
@@ -44,7 +46,7 @@ export function parseEvalArgs(argv: readonly string[]): ParsedArgs {
     model: undefined,
     limit: undefined,
     kinds: [],
-    concurrency: 2,
+    concurrency: MAX_RUNNING,
     timeoutSeconds: DEFAULT_SETTINGS.aiTimeoutSeconds,
     out: undefined,
     fresh: false,
@@ -73,7 +75,7 @@ export function parseEvalArgs(argv: readonly string[]): ParsedArgs {
       case '--limit':
       case '--concurrency':
       case '--timeout': {
-        const max = flag === '--concurrency' ? 2 : flag === '--timeout' ? 300 : 100_000;
+        const max = flag === '--concurrency' ? MAX_RUNNING : flag === '--timeout' ? RUN_TIMEOUT_MS.max / 1000 : 100_000;
         const n = positiveInt(value(), flag, max);
         if (typeof n === 'string') return { ok: false, error: n };
         if (flag === '--limit') args.limit = n;

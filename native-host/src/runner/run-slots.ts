@@ -6,12 +6,15 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
+/** Backend runs at once; more wait in the queue (the eval harness runs no more than this in parallel). */
+export const MAX_RUNNING = 2;
+
 export class RunSlots {
   private running = 0;
   private readonly waiters: Waiter[] = [];
 
   constructor(
-    readonly maxRunning = 2,
+    readonly maxRunning = MAX_RUNNING,
     readonly maxQueued = 16,
   ) {}
 

@@ -37,6 +37,8 @@ export function formatReport(title: string, outcomes: readonly Outcome[], s: Sco
     '| Figure | Value |',
     '| --- | --- |',
     `| Judge cases (answered / failed) | ${j.cases} (${j.answered} / ${j.errors}) |`,
+    // What a judge that never interrupts would score: recall 0, no false alarms; the figures below read against it.
+    `| Labelled drifting / on task | ${j.truePositives + j.falseNegatives} / ${j.falsePositives + j.trueNegatives} of the answered |`,
     `| Drifting: precision / recall / F1 | ${num(j.precision)} / ${num(j.recall)} / ${num(j.f1)} |`,
     `| Confusion (TP / FP / FN / TN) | ${j.truePositives} / ${j.falsePositives} / ${j.falseNegatives} / ${j.trueNegatives} |`,
     `| False-alarm rate (on-task work called drifting) | ${pct(j.falseAlarmRate)} |`,

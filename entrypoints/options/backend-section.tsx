@@ -1,9 +1,8 @@
 // Options: which AI backend and model, its timeout, and a button that tries it for real.
 import { useState } from 'preact/hooks';
 import type { HostStatus } from '../../shared/core/host-status';
-import { SETTING_RANGES } from '../../shared/core/limits';
 import { replyError, useClient } from '../../ui/connection/surface-client';
-import { Section, TextField } from './field';
+import { RangeField, Section, TextField } from './field';
 import type { Draft, DraftErrors } from './settings-draft';
 
 type TestResult = { ok: true; text: string } | { ok: false; text: string } | null;
@@ -65,17 +64,7 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
         onInput={(model) => p.set({ model })}
         error={p.errors.model}
       />
-      <TextField
-        id="ai-timeout"
-        label="Timeout (seconds)"
-        testId="ai-timeout"
-        type="number"
-        min={SETTING_RANGES.aiTimeoutSeconds.min}
-        max={SETTING_RANGES.aiTimeoutSeconds.max}
-        value={p.draft.aiTimeoutSeconds}
-        onInput={(aiTimeoutSeconds) => p.set({ aiTimeoutSeconds })}
-        error={p.errors.aiTimeoutSeconds}
-      />
+      <RangeField setting="aiTimeoutSeconds" id="ai-timeout" label="Timeout (seconds)" draft={p.draft} errors={p.errors} set={p.set} />
       <div class="row">
         <button type="button" data-testid="backend-test" onClick={() => void test()} disabled={testing} aria-busy={testing}>
           {testing ? <span class="spinner" aria-hidden="true" /> : null}

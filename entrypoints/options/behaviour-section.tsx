@@ -1,6 +1,5 @@
 // Options: timings, nudges on/off, away, privacy (incognito, redaction, URLs, history) and browser window classes.
-import { SETTING_RANGES } from '../../shared/core/limits';
-import { CheckField, Section, TextField } from './field';
+import { CheckField, RangeField, Section, TextField } from './field';
 import type { Draft, DraftErrors } from './settings-draft';
 
 export function BehaviourSection(p: { draft: Draft; set(patch: Partial<Draft>): void; errors: DraftErrors }) {
@@ -16,43 +15,31 @@ export function BehaviourSection(p: { draft: Draft; set(patch: Partial<Draft>): 
           onChange={(nudgeEnabled) => set({ nudgeEnabled })}
           hint="A soft, periodic check that your allowed apps still serve the task."
         />
-        <TextField
+        <RangeField
+          setting="nudgeIntervalMinutes"
           id="nudge-interval"
-          testId="nudge-interval"
           label="Nudge interval (minutes)"
-          type="number"
-          step={String(SETTING_RANGES.nudgeIntervalMinutes.step)}
-          min={SETTING_RANGES.nudgeIntervalMinutes.min}
-          max={SETTING_RANGES.nudgeIntervalMinutes.max}
-          value={draft.nudgeIntervalMinutes}
-          onInput={(nudgeIntervalMinutes) => set({ nudgeIntervalMinutes })}
-          error={errors.nudgeIntervalMinutes}
+          draft={draft}
+          errors={errors}
+          set={set}
         />
-        <TextField
+        <RangeField
+          setting="judgeDebounceSeconds"
           id="judge-debounce"
-          testId="judge-debounce"
           label="Drift judge delay (seconds)"
-          type="number"
-          step={String(SETTING_RANGES.judgeDebounceSeconds.step)}
-          min={SETTING_RANGES.judgeDebounceSeconds.min}
-          max={SETTING_RANGES.judgeDebounceSeconds.max}
-          value={draft.judgeDebounceSeconds}
-          onInput={(judgeDebounceSeconds) => set({ judgeDebounceSeconds })}
-          error={errors.judgeDebounceSeconds}
           hint="How long you stay on an unlisted app before the AI is asked about it."
+          draft={draft}
+          errors={errors}
+          set={set}
         />
-        <TextField
+        <RangeField
+          setting="awayAfterSeconds"
           id="away-after"
-          testId="away-after"
           label="Away after (seconds without input)"
-          type="number"
-          step={String(SETTING_RANGES.awayAfterSeconds.step)}
-          min={SETTING_RANGES.awayAfterSeconds.min}
-          max={SETTING_RANGES.awayAfterSeconds.max}
-          value={draft.awayAfterSeconds}
-          onInput={(awayAfterSeconds) => set({ awayAfterSeconds })}
-          error={errors.awayAfterSeconds}
           hint="No keyboard or mouse for this long, or a locked screen, counts as away: neither on task nor drifting, and nothing is judged."
+          draft={draft}
+          errors={errors}
+          set={set}
         />
       </Section>
       <Section title="Privacy" id="privacy-title">
@@ -90,18 +77,14 @@ export function BehaviourSection(p: { draft: Draft; set(patch: Partial<Draft>): 
           onChange={(historyKeepTitles) => set({ historyKeepTitles })}
           hint="Off: the history keeps sites, apps and times only."
         />
-        <TextField
+        <RangeField
+          setting="historyRetentionDays"
           id="history-retention"
-          testId="history-retention"
           label="Keep history for (days)"
-          type="number"
-          step={String(SETTING_RANGES.historyRetentionDays.step)}
-          min={SETTING_RANGES.historyRetentionDays.min}
-          max={SETTING_RANGES.historyRetentionDays.max}
-          value={draft.historyRetentionDays}
-          onInput={(historyRetentionDays) => set({ historyRetentionDays })}
-          error={errors.historyRetentionDays}
           hint="Older sessions are deleted. History stays in this browser; nothing is uploaded."
+          draft={draft}
+          errors={errors}
+          set={set}
         />
       </Section>
       <Section title="Browsers" id="browsers-title">

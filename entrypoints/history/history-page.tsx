@@ -49,7 +49,7 @@ export function HistoryPage({ source, calendar = localCalendar, download = brows
 
   if (load.status !== 'ready') {
     return (
-      <main class="history" aria-busy={load.status === 'loading'}>
+      <main class="page history" aria-busy={load.status === 'loading'}>
         {head}
         {load.status === 'error' ? (
           <p class="error" role="alert">
@@ -68,7 +68,7 @@ export function HistoryPage({ source, calendar = localCalendar, download = brows
 
   if (load.empty) {
     return (
-      <main class="history">
+      <main class="page history">
         {head}
         <section class="card empty" data-testid="empty-state" aria-labelledby="empty-title">
           <h2 id="empty-title">No sessions yet…</h2>
@@ -84,7 +84,7 @@ export function HistoryPage({ source, calendar = localCalendar, download = brows
 
   const { summary } = load;
   return (
-    <main class="history" aria-busy={load.stale}>
+    <main class="page history" aria-busy={load.stale}>
       {head}
       <RangePicker choice={choice} onChoose={setChoice} now={load.at} calendar={calendar} span={load.span} />
       {load.invalid > 0 ? (

@@ -30,7 +30,7 @@ export function OptionsPage({ env }: { env: HostEnv }) {
 
   if (!draft || !saved) {
     return (
-      <main class="options" aria-busy={!loadError}>
+      <main class="page options" aria-busy={!loadError}>
         <h1 class="title">antidrift settings</h1>
         {loadError ? (
           <p class="error" role="alert">
@@ -77,7 +77,7 @@ export function OptionsPage({ env }: { env: HostEnv }) {
 
   const errorCount = Object.keys(errors).length;
   return (
-    <main class="options">
+    <main class="page options">
       <header class="options-head">
         <h1 class="title">antidrift settings</h1>
         <button type="button" class="link" data-testid="open-history" onClick={client.openHistory}>

@@ -1,9 +1,7 @@
 // Sections 2 and 3: popup opening, tab switch → badge and OS window switch → badge, in real Chromium with the built extension and host.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page, Worker } from 'playwright-core';
-import { EXTENSION_ORIGIN, installHost, launchExtensionBrowser, startPageServer } from '../../tests/support/chromium';
+import type { ExtensionBrowser } from '../../tests/support/chromium';
+import { benchProfile, startBenchSession } from './bench-profile';
 import { benchPopup, type PopupResult } from './popup-bench';
 import { round, summarize, wallNow, type Summary } from './stats';
 import { startDesk } from './x-desk';
@@ -124,24 +122,20 @@ export async function measureFlips(
 
 export async function benchBadge(opts: { tabSwitches: number; osSwitches: number; popupOpens: number }): Promise<BadgeResult> {
   const desk = await startDesk(['BenchEdit', 'BenchChat'], 170);
-  const root = mkdtempSync(join(tmpdir(), 'antidrift-bench-chromium-'));
-  const userDataDir = join(root, 'profile');
-  const home = join(root, 'home');
-  const server = await startPageServer();
-  let browser: Awaited<ReturnType<typeof launchExtensionBrowser>> | undefined;
+  const profile = await benchProfile('chromium');
+  const { server } = profile;
+  let browser: ExtensionBrowser | undefined;
   try {
-    installHost(userDataDir, home);
-    browser = await launchExtensionBrowser({ userDataDir, home, env: desk.x.env, hostResolverRules: server.resolverRules, headless: true });
+    browser = await profile.launch(desk.x.env);
     const worker = await browser.serviceWorker();
     const sw = workerContext(worker);
     const starter = await browser.context.newPage();
-    await starter.goto(`${EXTENSION_ORIGIN}/popup.html`);
-    const reply = await starter.evaluate((input) => chrome.runtime.sendMessage({ type: 'startSession', input }), {
-      commitment: { nextAction: 'Benchmark the badge', successCondition: 'every switch measured' },
+    await startBenchSession(starter, 'popup.html', {
+      nextAction: 'Benchmark the badge',
+      successCondition: 'every switch measured',
       allowed: ['docs.test', 'benchedit'],
       blocked: ['videos.test', 'benchchat'],
     });
-    if (!(reply as { ok?: boolean }).ok) throw new Error(`startSession failed: ${JSON.stringify(reply)}`);
     const docs: Page = await browser.context.newPage();
     await docs.goto(server.url('docs.test', 'Parser reference'));
     const videos: Page = await browser.context.newPage();
@@ -175,8 +169,7 @@ export async function benchBadge(opts: { tabSwitches: number; osSwitches: number
     return { tab, os, popup, clockUncertaintyMs: round(uncertainty, 2) };
   } finally {
     await browser?.close();
-    await server.close();
+    await profile.dispose();
     await desk.stop();
-    rmSync(root, { recursive: true, force: true });
   }
 }

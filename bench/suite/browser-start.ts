@@ -1,8 +1,5 @@
 // Section 2s, browser start: Chromium launched on a profile with a running session → the session restored and the badge shown.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { EXTENSION_ORIGIN, installHost, launchExtensionBrowser, startPageServer } from '../../tests/support/chromium';
+import { benchProfile, startBenchSession } from './bench-profile';
 import { sleep, summarize, wallNow, type Summary } from './stats';
 
 export interface BrowserStartResult {
@@ -15,36 +12,23 @@ export interface BrowserStartResult {
 }
 
 export async function benchBrowserStart(opts: { launches: number }): Promise<BrowserStartResult> {
-  const root = mkdtempSync(join(tmpdir(), 'antidrift-bench-start-'));
-  const userDataDir = join(root, 'profile');
-  const home = join(root, 'home');
-  const server = await startPageServer();
-  const launch = () =>
-    launchExtensionBrowser({
-      userDataDir,
-      home,
-      env: { ...process.env, HOME: home },
-      hostResolverRules: server.resolverRules,
-      headless: true,
-    });
+  const profile = await benchProfile('start');
+  const { server } = profile;
   const worker: number[] = [];
   const afterTab: number[] = [];
   const total: number[] = [];
   try {
-    installHost(userDataDir, home);
-    const first = await launch();
-    const page = await first.context.newPage();
-    await page.goto(`${EXTENSION_ORIGIN}/history.html`);
-    const reply = await page.evaluate((input) => chrome.runtime.sendMessage({ type: 'startSession', input }), {
-      commitment: { nextAction: 'Benchmark the browser start', successCondition: 'every start measured' },
+    const first = await profile.launch();
+    await startBenchSession(await first.context.newPage(), 'history.html', {
+      nextAction: 'Benchmark the browser start',
+      successCondition: 'every start measured',
       allowed: ['docs.test'],
       blocked: ['videos.test'],
     });
-    if (!(reply as { ok?: boolean }).ok) throw new Error(`startSession failed: ${JSON.stringify(reply)}`);
     await first.close();
     for (let i = 0; i < opts.launches + 1; i++) {
       const started = wallNow();
-      const browser = await launch();
+      const browser = await profile.launch();
       try {
         const sw = await browser.serviceWorker();
         const running = wallNow();
@@ -67,7 +51,6 @@ export async function benchBrowserStart(opts: { launches: number }): Promise<Bro
     }
     return { workerMs: summarize(worker), badgeAfterTabMs: summarize(afterTab), totalMs: summarize(total) };
   } finally {
-    await server.close();
-    rmSync(root, { recursive: true, force: true });
+    await profile.dispose();
   }
 }

@@ -1,11 +1,9 @@
 // Section 2c, cold paths: tab switch → badge with the service worker stopped first, and the worker's start-up split, in real Chromium.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { CDPSession } from 'playwright-core';
 import { WORKER_MARKS } from '../../background/start-marks';
-import { EXTENSION_ORIGIN, installHost, launchExtensionBrowser, startPageServer } from '../../tests/support/chromium';
+import { EXTENSION_ORIGIN, type ExtensionBrowser } from '../../tests/support/chromium';
 import { armSpin, badgeText, clockOffset, spinResult, type ExtensionContext } from './badge-bench';
+import { benchProfile, startBenchSession } from './bench-profile';
 import { sleep, summarize, wallNow, type Summary } from './stats';
 
 export interface ColdResult {
@@ -51,29 +49,19 @@ class WorkerControl {
 }
 
 export async function benchCold(opts: { switches: number }): Promise<ColdResult> {
-  const root = mkdtempSync(join(tmpdir(), 'antidrift-bench-cold-'));
-  const userDataDir = join(root, 'profile');
-  const home = join(root, 'home');
-  const server = await startPageServer();
-  let browser: Awaited<ReturnType<typeof launchExtensionBrowser>> | undefined;
+  const profile = await benchProfile('cold');
+  const { server } = profile;
+  let browser: ExtensionBrowser | undefined;
   try {
-    installHost(userDataDir, home);
-    browser = await launchExtensionBrowser({
-      userDataDir,
-      home,
-      env: { ...process.env, HOME: home },
-      hostResolverRules: server.resolverRules,
-      headless: true,
-    });
+    browser = await profile.launch();
     // The spin runs in an extension page with no port to the worker (History opens none), so it does not wake it.
     const spin = await browser.context.newPage();
-    await spin.goto(`${EXTENSION_ORIGIN}/history.html`);
-    const reply = await spin.evaluate((input) => chrome.runtime.sendMessage({ type: 'startSession', input }), {
-      commitment: { nextAction: 'Benchmark the cold badge', successCondition: 'every switch measured' },
+    await startBenchSession(spin, 'history.html', {
+      nextAction: 'Benchmark the cold badge',
+      successCondition: 'every switch measured',
       allowed: ['docs.test'],
       blocked: ['videos.test'],
     });
-    if (!(reply as { ok?: boolean }).ok) throw new Error(`startSession failed: ${JSON.stringify(reply)}`);
     const docs = await browser.context.newPage();
     await docs.goto(server.url('docs.test', 'Parser reference'));
     const videos = await browser.context.newPage();
@@ -130,7 +118,6 @@ export async function benchCold(opts: { switches: number }): Promise<ColdResult>
     };
   } finally {
     await browser?.close();
-    await server.close();
-    rmSync(root, { recursive: true, force: true });
+    await profile.dispose();
   }
 }

@@ -1,9 +1,7 @@
 // Section 8, history: the History page's first view over a year of history, and what IndexedDB holds per session hour, in real Chromium.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { EXTENSION_ORIGIN, installHost, launchExtensionBrowser } from '../../tests/support/chromium';
+import { EXTENSION_ORIGIN, type ExtensionBrowser } from '../../tests/support/chromium';
+import { benchProfile } from './bench-profile';
 import { HISTORY_DB_NAME, HISTORY_DB_VERSION } from '../../storage/history-db';
 import { HISTORY_FIRST_VIEW_MARK, HISTORY_VIEW_MARK } from '../../ui/first-state-mark';
 import { generateYear } from '../../tests/support/history-year';
@@ -79,13 +77,10 @@ async function seed(page: Page, store: string, records: readonly unknown[]): Pro
 }
 
 export async function benchHistory(opts: { opens: number }): Promise<HistoryBenchResult> {
-  const root = mkdtempSync(join(tmpdir(), 'antidrift-bench-history-'));
-  const userDataDir = join(root, 'profile');
-  const home = join(root, 'home');
-  let browser: Awaited<ReturnType<typeof launchExtensionBrowser>> | undefined;
+  const profile = await benchProfile('history');
+  let browser: ExtensionBrowser | undefined;
   try {
-    installHost(userDataDir, home);
-    browser = await launchExtensionBrowser({ userDataDir, home, env: { ...process.env, HOME: home }, headless: true });
+    browser = await profile.launch();
     await browser.serviceWorker();
     const year = generateYear(Date.now());
     const page = await browser.context.newPage();
@@ -128,6 +123,6 @@ export async function benchHistory(opts: { opens: number }): Promise<HistoryBenc
     };
   } finally {
     await browser?.close();
-    rmSync(root, { recursive: true, force: true });
+    await profile.dispose();
   }
 }

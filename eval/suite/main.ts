@@ -4,7 +4,7 @@ import { loadCaseFiles, planCases } from '../cases';
 import { parseEvalArgs, USAGE } from './args';
 import { existsSync } from 'node:fs';
 import { HOST_ENTRY } from './host-port';
-import type { Outcome } from './outcomes';
+import { answered, type Outcome } from './outcomes';
 import { formatReport } from './report';
 import { promptsHash, readPrevious, writeResults, RESULTS_VERSION, type ResultsFile } from './results-file';
 import { runCases } from './run-cases';
@@ -27,7 +27,13 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`eval: the host is not built (${HOST_ENTRY} missing): run \`npm run build\` first\n`);
     return 2;
   }
-  const files = loadCaseFiles();
+  let files;
+  try {
+    files = loadCaseFiles();
+  } catch (error) {
+    process.stderr.write(`eval: the case files are not usable: ${(error as Error).message}\n`);
+    return 2;
+  }
   const unknown = args.kinds.filter((kind) => !files.some((f) => f.kind === kind));
   if (unknown.length > 0) {
     process.stderr.write(`eval: no such kind: ${unknown.join(', ')} (there are: ${files.map((f) => f.kind).join(', ')})\n`);
@@ -39,10 +45,11 @@ export async function main(argv: string[]): Promise<number> {
   const hash = promptsHash();
   const previous = args.fresh ? { none: '--fresh' } : readPrevious(out, args.backend, model, hash);
   // Failed cases are asked again; answered ones are kept (they answered these very prompts).
-  const kept: Outcome[] = 'file' in previous ? previous.file.outcomes.filter((o) => o.got !== undefined) : [];
-  const keptIds = new Set(kept.map((o) => `${o.role}:${o.id}`));
-  const todo = planned.filter((p) => !keptIds.has(`${p.role}:${p.case.id}`));
-  const plannedIds = new Set(planned.map((p) => `${p.role}:${p.case.id}`));
+  const kept: Outcome[] = 'file' in previous ? previous.file.outcomes.filter(answered) : [];
+  const caseKey = (role: string, id: string) => `${role}:${id}`;
+  const keptIds = new Set(kept.map((o) => caseKey(o.role, o.id)));
+  const todo = planned.filter((p) => !keptIds.has(caseKey(p.role, p.case.id)));
+  const plannedIds = new Set(planned.map((p) => caseKey(p.role, p.case.id)));
   process.stderr.write(
     `eval: ${planned.length} cases on ${args.backend}${model ? ` (${model})` : ''}; ` +
       ('file' in previous
@@ -78,7 +85,7 @@ export async function main(argv: string[]): Promise<number> {
       file.outcomes = [...file.outcomes, outcome];
       save();
       done++;
-      const mark = outcome.got === undefined ? 'failed' : outcome.got === outcome.expected ? 'ok' : 'MISS';
+      const mark = !answered(outcome) ? 'failed' : outcome.got === outcome.expected ? 'ok' : 'MISS';
       process.stderr.write(
         `[${String(done).padStart(3)}/${todo.length}] ${outcome.id} ${outcome.role} ${mark} ${Math.round(outcome.ms)} ms\n`,
       );
@@ -87,10 +94,10 @@ export async function main(argv: string[]): Promise<number> {
   if (result.hostVersion) file.hostVersion = result.hostVersion;
   save();
   // The report covers the cases this run was asked about, earlier answers included.
-  const outcomes = file.outcomes.filter((o) => plannedIds.has(`${o.role}:${o.id}`));
+  const outcomes = file.outcomes.filter((o) => plannedIds.has(caseKey(o.role, o.id)));
   const s = score(outcomes);
   // No figures for a run that got no answer: a table of dashes would only look like a result.
-  if (outcomes.some((o) => o.got !== undefined)) {
+  if (outcomes.some(answered)) {
     process.stdout.write(
       `${formatReport(`${args.backend}${model ? ` ${model}` : ''} — ${outcomes.length} of ${planned.length} cases`, outcomes, s)}\n`,
     );

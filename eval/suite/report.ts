@@ -1,5 +1,5 @@
 // The run's figures in words and tables: what `npm run eval` prints at the end.
-import type { Outcome } from './outcomes';
+import { answered, type Outcome } from './outcomes';
 import { score, type Score } from './score';
 
 const pct = (value: number | null): string => (value === null ? '–' : `${(value * 100).toFixed(1)} %`);
@@ -7,7 +7,7 @@ const num = (value: number | null): string => (value === null ? '–' : value.to
 
 function describe(o: Outcome): string {
   const label = (drift: boolean) => (o.role === 'judge' ? (drift ? 'drifting' : 'on task') : drift ? 'on track' : 'off track');
-  const got = o.got === undefined ? 'failed' : label(o.got);
+  const got = answered(o) ? label(o.got) : 'failed';
   const said = o.error ?? (o.role === 'judge' ? o.reason : o.message) ?? '';
   return `  ${o.id} (${o.role}): expected ${label(o.expected)}, got ${got}${said ? ` — ${said.slice(0, 160)}` : ''}`;
 }

@@ -1,6 +1,6 @@
 // Runs planned cases through the extension's own AI path: NativeChannel → the built host → the backend CLI.
 import { createHostRoles, describeFailure, failureLine } from '../../background/ai';
-import { NativeChannel } from '../../background/native-channel';
+import { NativeChannel, type ChannelStatus } from '../../background/native-channel';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/core/settings';
 import { HOST_TIMEOUT_GRACE_MS } from '../../shared/protocol/limits';
 import type { PlannedCase } from '../cases';
@@ -32,32 +32,6 @@ const CONNECT_TIMEOUT_MS = 20_000;
 /** The host's login-shell probe gives up after 3 s. */
 const LOGIN_SHELL_WAIT_MS = 3_500;
 
-function waitConnected(channel: NativeChannel): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = setInterval(() => {
-      const status = channel.current;
-      if (status.connection === 'connected') {
-        clearInterval(poll);
-        resolve();
-      } else if (status.connection === 'missing' || Date.now() - started > CONNECT_TIMEOUT_MS) {
-        clearInterval(poll);
-        reject(new Error(`the native host did not connect: ${status.error ?? status.connection}`));
-      }
-    }, 20);
-  });
-}
-
-/** Hello answers before the login-shell PATH probe ends; a backend found by it arrives in a later push. */
-async function backendInfo(channel: NativeChannel, name: string) {
-  const deadline = Date.now() + LOGIN_SHELL_WAIT_MS;
-  for (;;) {
-    const info = channel.current.backends.find((b) => b.name === name);
-    if (info?.available || Date.now() > deadline) return info;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOptions): Promise<RunCasesResult> {
   const channel = new NativeChannel(
     {
@@ -67,11 +41,37 @@ export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOp
       setTimer: (fn, ms) => setTimeout(fn, ms),
       clearTimer: (handle) => clearTimeout(handle as NodeJS.Timeout),
     },
-    { onStatus: () => {}, onWindow: () => {}, onWatcher: () => {}, onInvalid: (message) => opts.log(message) },
+    {
+      onStatus: () => waiters.forEach((check) => check()),
+      onWindow: () => {},
+      onWatcher: () => {},
+      onInvalid: (message) => opts.log(message),
+    },
   );
+  /** The channel's status once `done` holds for it, or as it is when `ms` have passed. */
+  const waiters = new Set<() => void>();
+  const until = (done: (s: ChannelStatus) => boolean, ms: number) =>
+    new Promise<ChannelStatus>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        waiters.delete(check);
+        resolve(channel.current);
+      };
+      const check = () => done(channel.current) && finish();
+      const timer = setTimeout(finish, ms);
+      waiters.add(check);
+      check();
+    });
   channel.start();
   try {
-    await waitConnected(channel);
+    const connected = await until((s) => s.connection === 'connected' || s.connection === 'missing', CONNECT_TIMEOUT_MS);
+    if (connected.connection !== 'connected') {
+      return {
+        outcomes: [],
+        hostVersion: undefined,
+        stoppedBecause: `the native host did not connect: ${connected.error ?? connected.connection}`,
+      };
+    }
     const settings: Settings = {
       ...DEFAULT_SETTINGS,
       backend: opts.backend,
@@ -79,7 +79,9 @@ export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOp
       aiTimeoutSeconds: opts.timeoutSeconds,
     };
     const ctx = { channel, inputs: () => ({ settings, host: channel.current }) };
-    const backend = await backendInfo(channel, opts.backend);
+    // Hello answers before the login-shell PATH probe ends; a backend it finds arrives in a later push.
+    const find = (st: ChannelStatus) => st.backends.find((b) => b.name === opts.backend);
+    const backend = find(await until((st) => find(st)?.available === true, LOGIN_SHELL_WAIT_MS));
     if (!backend?.available) {
       return {
         outcomes: [],

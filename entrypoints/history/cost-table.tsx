@@ -1,6 +1,7 @@
 // What the AI cost in the range: judge and nudge calls per day and per hour of session time, by backend, with failures.
 import type { CostRow } from '../../shared/history/aggregate';
 import { rate } from './format';
+import { TableHead } from '../../ui/components/table-head';
 
 const ROLE_WORDS = { judge: 'Drift judge', nudge: 'Heads-up' } as const;
 
@@ -13,16 +14,7 @@ export function CostTable({ rows, days }: { rows: readonly CostRow[]; days: numb
       ) : (
         <table class="data" data-testid="cost-table">
           <caption class="visually-hidden">AI calls by role and backend, over {days === 1 ? '1 day' : `${days} days`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Role</th>
-              <th scope="col">Backend</th>
-              <th scope="col">Calls</th>
-              <th scope="col">Failed</th>
-              <th scope="col">Per day</th>
-              <th scope="col">Per session hour</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Role', 'Backend', 'Calls', 'Failed', 'Per day', 'Per session hour']} />
           <tbody>
             {rows.map((r) => (
               <tr key={`${r.role}-${r.backend}`} data-testid="cost-row">

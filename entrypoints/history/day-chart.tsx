@@ -4,6 +4,7 @@
 // owning the markup is what lets every bar be focusable, titled and backed by a real table.
 import type { DayBucket } from '../../shared/history/aggregate';
 import { day, minutes, shortDay, span } from './format';
+import { TableHead } from '../../ui/components/table-head';
 
 const HEIGHT = 160;
 const TOP = 8;
@@ -97,14 +98,7 @@ export function DayChart({ days }: { days: readonly DayBucket[] }) {
       <details>
         <summary>Numbers per day</summary>
         <table class="data" data-testid="day-table">
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Focused</th>
-              <th scope="col">Drifting</th>
-              <th scope="col">Away</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Day', 'Focused', 'Drifting', 'Away']} />
           <tbody>
             {days.map((d) => (
               <tr key={d.key}>

@@ -4,10 +4,17 @@ import type { PlaceRow } from '../../shared/history/aggregate';
 import { checkEntry } from '../../shared/core/list-entry';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { CAUSE_WORDS, span } from './format';
+import { TableHead } from '../../ui/components/table-head';
 
 type ListName = 'blocked' | 'allowed';
 
 const SOURCE_WORDS = { tab: 'site', os: 'app' } as const;
+
+/** The two answers to a place that pulls the person away: block it, or allow it (the judge was wrong). */
+const LIST_ACTIONS = [
+  { list: 'blocked', verb: 'Block', testId: 'block-place' },
+  { list: 'allowed', verb: 'Allow', testId: 'allow-place' },
+] as const satisfies readonly { list: ListName; verb: string; testId: string }[];
 
 function PlaceTable({
   caption,
@@ -23,17 +30,7 @@ function PlaceTable({
   return (
     <table class="data places">
       <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Place</th>
-          <th scope="col">Why drift</th>
-          <th scope="col">Drift time</th>
-          <th scope="col">Episodes</th>
-          <th scope="col">
-            <span class="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Place', 'Why drift', 'Drift time', 'Episodes', <span class="visually-hidden">Actions</span>]} />
       <tbody>
         {rows.map((r) => (
           <tr key={r.place} data-testid="place-row">
@@ -45,24 +42,18 @@ function PlaceTable({
             <td>{span(r.driftMs)}</td>
             <td>{r.episodes}</td>
             <td class="row-actions">
-              <button
-                type="button"
-                disabled={busy}
-                aria-label={`Block ${r.place}`}
-                data-testid="block-place"
-                onClick={() => onAdd(r.place, 'blocked')}
-              >
-                Block
-              </button>
-              <button
-                type="button"
-                disabled={busy}
-                aria-label={`Allow ${r.place}`}
-                data-testid="allow-place"
-                onClick={() => onAdd(r.place, 'allowed')}
-              >
-                Allow
-              </button>
+              {LIST_ACTIONS.map(({ list, verb, testId }) => (
+                <button
+                  key={list}
+                  type="button"
+                  disabled={busy}
+                  aria-label={`${verb} ${r.place}`}
+                  data-testid={testId}
+                  onClick={() => onAdd(r.place, list)}
+                >
+                  {verb}
+                </button>
+              ))}
             </td>
           </tr>
         ))}

@@ -6,6 +6,7 @@ import { HostStatusLine } from '../../ui/components/host-status-line';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { Section } from './field';
 import { detectBrowser, doctorCommand, installCommand, type NavigatorLike } from './install-command';
+import { TableHead } from '../../ui/components/table-head';
 
 export interface HostEnv {
   extensionId: string;
@@ -108,13 +109,7 @@ export function HostSection({ host, env }: { host: HostStatus | null; env: HostE
         </dl>
         {host?.backends.length ? (
           <table class="backends">
-            <thead>
-              <tr>
-                <th scope="col">Backend</th>
-                <th scope="col">Status</th>
-                <th scope="col">Path</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Backend', 'Status', 'Path']} />
             <tbody>
               {host.backends.map((b) => (
                 <tr key={b.name}>

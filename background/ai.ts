@@ -5,6 +5,7 @@ import type { Failure } from '../shared/messages/failure';
 import type { RunErrorKind } from '../shared/protocol/frames';
 import type { Settings } from '../shared/core/settings';
 import type { NativeChannel } from './native-channel';
+import { errorText } from '../shared/util/error-text';
 
 /** A backend failure carried as an exception through the role parsers. */
 export class BackendFailure extends Error {
@@ -52,7 +53,7 @@ export function describeFailure(error: unknown, host: HostConnection): Failure {
     const kinds = { empty: 'empty_response', no_json: 'no_json', parse: 'parse', invalid: 'invalid' } as const;
     return { kind: kinds[error.kind], message: `the model's answer was unusable: ${error.message}` };
   }
-  return { kind: 'unavailable', message: error instanceof Error ? error.message : String(error) };
+  return { kind: 'unavailable', message: errorText(error) };
 }
 
 /** One line for diagnostics: kind, message and hint. */
@@ -90,7 +91,7 @@ export async function completeOnHost(
   try {
     result = await ctx.channel.run(backend, model, `${SYSTEM_PROMPT}\n\n${prompt}`, settings.aiTimeoutSeconds * 1000);
   } catch (error) {
-    throw new BackendFailure('unavailable', error instanceof Error ? error.message : String(error), backend);
+    throw new BackendFailure('unavailable', errorText(error), backend);
   }
   if (!result.ok) throw new BackendFailure(result.error.kind, result.error.message, backend);
   return { text: result.text, ms: result.ms, backend };

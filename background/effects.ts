@@ -6,6 +6,7 @@ import { HOST_TIMEOUT_GRACE_MS } from '../shared/protocol/frames';
 import { describeFailure, failureLine } from './ai';
 import type { Shell } from './shell';
 import * as store from './store';
+import { errorText } from '../shared/util/error-text';
 
 export const TICK_ALARM = 'antidrift-tick';
 /** Deadlines closer than this also get an in-memory timer: alarms may be clamped to 30 s. */
@@ -107,7 +108,7 @@ async function notify(id: string, title: string, message: string, withButtons: b
 export function runEffect(deps: EffectDeps, effect: ControllerEffect): Promise<void> | void {
   const shell = deps.shell();
   const failed = (what: string) => (error: unknown) => {
-    shell.diagnostics.add('error', `${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+    shell.diagnostics.add('error', `${what} failed: ${errorText(error)}`);
   };
   const write = (what: string, work: Promise<void>) =>
     work.catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { HISTORY_HEARTBEAT_MS, REVIEW_WINDOW_MS } from '../shared/history/limits
 import type { HistorySegment, HistorySession, HistoryWrite, PendingReview, ReviewAnswer, SessionProgress } from '../shared/history/records';
 import type { HistoryDb } from '../storage/history-db';
 import type { Diagnostics } from './diagnostics';
+import { errorText } from '../shared/util/error-text';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -62,7 +63,7 @@ export class HistoryRecorder {
         this.#state = { session: newest, open, writtenAt: open?.end ?? 0 };
       }
     } catch (error) {
-      this.deps.diagnostics.add('error', `history is not recorded: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.diagnostics.add('error', `history is not recorded: ${errorText(error)}`);
     }
     this.#loaded = true;
     for (const t of this.#queue.splice(0)) this.#record(t);
@@ -101,9 +102,7 @@ export class HistoryRecorder {
     const db = this.#db;
     this.#writing = this.#writing
       .then(() => db.put(step.writes))
-      .catch((error: unknown) =>
-        this.deps.diagnostics.add('error', `writing history failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
+      .catch((error: unknown) => this.deps.diagnostics.add('error', `writing history failed: ${errorText(error)}`));
   }
 
   #count(segment: HistorySegment): void {
@@ -184,7 +183,7 @@ export class HistoryRecorder {
       const sessions = deleted === 1 ? '1 session' : `${deleted} sessions`;
       if (deleted) this.deps.diagnostics.add('info', `history: ${sessions} older than ${this.privacy().retentionDays} days deleted`);
     } catch (error) {
-      this.deps.diagnostics.add('warn', `pruning history failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.diagnostics.add('warn', `pruning history failed: ${errorText(error)}`);
     }
   }
 }

@@ -10,6 +10,7 @@ import {
   type WindowEvent,
 } from '../shared/protocol/frames';
 import { Backoff } from '../shared/util/backoff';
+import { errorText } from '../shared/util/error-text';
 
 /** The slice of runtime.Port the channel uses, so tests can hand in a fake. */
 export interface NativePort {
@@ -117,7 +118,7 @@ export class NativeChannel {
     try {
       port = this.deps.connect();
     } catch (error) {
-      this.onClosed(error instanceof Error ? error.message : String(error));
+      this.onClosed(errorText(error));
       return;
     }
     this.port = port;
@@ -228,7 +229,7 @@ export class NativeChannel {
       } catch (error) {
         this.pending.delete(id);
         this.deps.clearTimer(timer);
-        reject(new ChannelClosedError(error instanceof Error ? error.message : String(error)));
+        reject(new ChannelClosedError(errorText(error)));
       }
     });
   }

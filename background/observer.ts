@@ -4,6 +4,7 @@ import { observeOsWindow, observeTab, type TabFacts } from '../shared/core/obser
 import type { WindowEvent } from '../shared/protocol/frames';
 import type { Shell } from './shell';
 import type { ObserverMemory } from './store';
+import { errorText } from '../shared/util/error-text';
 
 /** windows.WINDOW_ID_NONE in Chromium and Firefox: the browser lost focus to another app. */
 const WINDOW_ID_NONE = -1;
@@ -22,7 +23,7 @@ export class Observer {
   /** Serialises async lookups so a slow tabs.get cannot reorder two observations. */
   private enqueue(work: () => Promise<void>): void {
     this.chain = this.chain.then(work).catch((error: unknown) => {
-      this.shell.diagnostics.add('warn', `observation skipped: ${error instanceof Error ? error.message : String(error)}`);
+      this.shell.diagnostics.add('warn', `observation skipped: ${errorText(error)}`);
     });
   }
 

@@ -7,6 +7,7 @@ import { completeOnHost, describeFailure } from './ai';
 import type { NativeChannel } from './native-channel';
 import type { HistoryRecorder } from './history-recorder';
 import type { Shell } from './shell';
+import { errorText } from '../shared/util/error-text';
 
 export interface SenderFacts {
   id?: string;
@@ -139,6 +140,6 @@ export async function handleRequest(ctx: RequestContext, raw: unknown, sender: S
     return { ok: true, value: await handler(req, ctx) } as Reply;
   } catch (error) {
     if (error instanceof RequestFailed) return { ok: false, error: error.failure };
-    return { ok: false, error: { kind: 'unavailable', message: error instanceof Error ? error.message : String(error) } };
+    return { ok: false, error: { kind: 'unavailable', message: errorText(error) } };
   }
 }

@@ -4,6 +4,7 @@ import { parseHistoryImport, segmentsCsv } from '../../shared/history/csv';
 import type { HistorySource } from './history-source';
 import type { ShownRange } from './local-calendar';
 import { plural } from './format';
+import { errorText } from '../../shared/util/error-text';
 
 export type Download = (name: string, blob: Blob) => void;
 
@@ -48,7 +49,7 @@ export function DataSection({ source, now, range, dayKey, download, onChanged }:
     try {
       await work();
     } catch (error) {
-      setResult({ ok: false, text: `Failed: ${error instanceof Error ? error.message : String(error)}` });
+      setResult({ ok: false, text: `Failed: ${errorText(error)}` });
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@ import { summarize, withRunningEnds, type Calendar, type HistorySummary } from '
 import { HISTORY_HEARTBEAT_MS } from '../../shared/history/limits';
 import type { HistoryExport } from '../../shared/history/records';
 import type { HistoryRange, ImportResult } from '../../storage/history-db';
+import { errorText } from '../../shared/util/error-text';
 
 /** What the page needs of the history store; HistoryDb satisfies it. */
 export interface HistorySource {
@@ -62,7 +63,7 @@ export function useHistory(
         const summary = summarize(withRunningEnds(range, at, RUNNING_FRESH_MS), from, to, calendar);
         if (current) setLoad({ status: 'ready', summary, empty: span === null, span, invalid: range.invalid, at, stale: false, from, to });
       } catch (error) {
-        if (current) setLoad({ status: 'error', error: error instanceof Error ? error.message : String(error) });
+        if (current) setLoad({ status: 'error', error: errorText(error) });
       }
     })();
     return () => {

@@ -5,6 +5,7 @@ import { HistoryDb } from '../../storage/history-db';
 import { browserClient } from '../../ui/connection/browser-client';
 import { ClientProvider } from '../../ui/connection/surface-client';
 import { HistoryPage } from './history-page';
+import { errorText } from '../../shared/util/error-text';
 import '../../ui/theme.css';
 import './history.css';
 
@@ -21,10 +22,10 @@ HistoryDb.open().then(
     ),
   (error: unknown) =>
     render(
-      <main class="history">
+      <main class="page history">
         <h1 class="title">antidrift history</h1>
         <p class="error" role="alert">
-          Could not open the history: {error instanceof Error ? error.message : String(error)}
+          Could not open the history: {errorText(error)}
         </p>
       </main>,
       root,

@@ -1,5 +1,6 @@
 // Finds the JSON object a model put somewhere in its answer (prose, code fences and all).
 import { NoJSONError, ParseError, type AIRole } from './errors';
+import { errorText } from '../util/error-text';
 
 /**
  * Most `{` positions tried as the start of an object. Each try scans to the end of the text at
@@ -78,11 +79,7 @@ export function findJSONObject(text: string, role?: AIRole): Extract<JSONObjectS
   const search = searchJSONObject(text);
   if (search.found === 'object') return search;
   if (search.found === 'malformed') {
-    throw new ParseError(describeCause(search.cause), { role, output: text, cause: search.cause });
+    throw new ParseError(errorText(search.cause), { role, output: text, cause: search.cause });
   }
   throw new NoJSONError({ role, output: text });
-}
-
-export function describeCause(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }

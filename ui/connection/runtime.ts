@@ -6,6 +6,7 @@ import type { StatePush } from '../../shared/messages/pushes';
 import type { Reply, RequestOf, RequestType } from '../../shared/messages/requests';
 import { STATE_PORT } from '../../shared/messages/state-port';
 import { Backoff } from '../../shared/util/backoff';
+import { errorText } from '../../shared/util/error-text';
 
 /** True once the extension was reloaded or removed under a live page: every API call throws then. */
 export function extensionContextGone(): boolean {
@@ -69,6 +70,6 @@ export async function request<T extends RequestType>(req: RequestOf<T>): Promise
     if (isReply(raw, req.type)) return raw;
     return { ok: false, error: { kind: 'bad_request', message: 'the background sent an unexpected reply' } };
   } catch (error) {
-    return { ok: false, error: { kind: 'bad_request', message: error instanceof Error ? error.message : String(error) } };
+    return { ok: false, error: { kind: 'bad_request', message: errorText(error) } };
   }
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { firstLine } from '../backends/text-utils.js';
 import { spawnCapture } from '../runner/spawn-capture.js';
 import { GNOME_EXTENSION_UUID, GNOME_FILE_MARKER } from './extension-source.js';
+import { errorText } from '../../../shared/util/error-text.js';
 
 const TOOL_TIMEOUT_MS = 5_000;
 
@@ -93,7 +94,7 @@ export async function disableGnomeExtension(env: NodeJS.ProcessEnv): Promise<str
     await editList(env, 'enabled-extensions', (items) => items.filter((i) => i !== GNOME_EXTENSION_UUID));
     return 'disabled';
   } catch (err) {
-    return `could not edit enabled-extensions: ${err instanceof Error ? err.message : String(err)}`;
+    return `could not edit enabled-extensions: ${errorText(err)}`;
   }
 }
 

@@ -4,6 +4,7 @@ import { runDoctor } from './doctor.js';
 import { runInstall } from './install.js';
 import { consoleOutput } from './output.js';
 import { runUninstall } from './uninstall.js';
+import { errorText } from '../../../shared/util/error-text.js';
 
 export const INSTALL_USAGE = `Usage:
   antidrift-host install   [--browser chrome|chromium|edge|brave|vivaldi|firefox|all] [--user-data-dir DIR] [--extension-id ID]
@@ -33,7 +34,7 @@ export async function runInstallCommand(command: 'install' | 'uninstall' | 'doct
     if (command === 'uninstall') return await runUninstall(out);
     return await runDoctor(parsed.options, out);
   } catch (err) {
-    out.error(`${command} failed: ${err instanceof Error ? err.message : String(err)}`);
+    out.error(`${command} failed: ${errorText(err)}`);
     return 1;
   }
 }

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { parseHelperLine } from './helper-line.js';
 import { Retrier, WatcherStatus, WindowDeduper, safeLog, type WatcherHandle, type WatcherSink } from './watcher-types.js';
+import { errorText } from '../../../shared/util/error-text.js';
 
 export interface HelperCommand {
   command: string;
@@ -47,7 +48,7 @@ export function startHelperWatcher(sink: WatcherSink, options: HelperWatcherOpti
         stdio: ['pipe', 'pipe', 'pipe'],
       });
     } catch (err) {
-      scheduleRestart(`cannot start ${options.helper.command}: ${err instanceof Error ? err.message : String(err)}`);
+      scheduleRestart(`cannot start ${options.helper.command}: ${errorText(err)}`);
       return;
     }
     child = proc;

@@ -9,6 +9,7 @@ import { startSwayWatcher } from './sway-ipc.js';
 import { WatcherStatus, safeEmit, safeLog, type WatcherHandle, type WatcherSink } from './watcher-types.js';
 import { windowsHelperCommand } from './windows-script.js';
 import { startForeignToplevelWatcher } from './wlr-foreign-toplevel.js';
+import { errorText } from '../../../shared/util/error-text.js';
 
 export interface StartWatcherOptions {
   emit(msg: WindowEvent | WatcherEvent): void;
@@ -53,7 +54,7 @@ function loadedOnDemand(sink: WatcherSink, kind: string, load: () => Promise<Wat
       handle = h;
     },
     (err: unknown) => {
-      failure = { state: 'failed', kind, message: `watcher failed to load: ${err instanceof Error ? err.message : String(err)}` };
+      failure = { state: 'failed', kind, message: `watcher failed to load: ${errorText(err)}` };
       safeLog(sink, failure.message ?? '');
       safeEmit(sink, { type: 'watcher', ...failure });
     },
@@ -122,7 +123,7 @@ export function startWatcher(opts: StartWatcherOptions): Watcher {
     const choice = chooseWatcher({ platform: opts.platform ?? process.platform, env, exists: existsSync });
     return withChoice(start(sink, choice, opts, env), choice);
   } catch (err) {
-    const message = `watcher failed to start: ${err instanceof Error ? err.message : String(err)}`;
+    const message = `watcher failed to start: ${errorText(err)}`;
     safeLog(sink, message);
     const status = new WatcherStatus(sink, 'none');
     status.set('failed', message);

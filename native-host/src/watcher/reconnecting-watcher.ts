@@ -8,6 +8,7 @@ import {
   type WatcherHandle,
   type WatcherSink,
 } from './watcher-types.js';
+import { errorText } from '../../../shared/util/error-text.js';
 
 export interface SourceSession {
   /** May settle later: a KWin session unloads its script first. */
@@ -69,7 +70,7 @@ export function startReconnectingWatcher(sink: WatcherSink, options: Reconnectin
       status.set('running', options.describe());
     } catch (err) {
       if (!current()) return;
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorText(err);
       if (err instanceof SourceUnavailable) status.set('unavailable', message);
       else retrier.schedule(message);
     }

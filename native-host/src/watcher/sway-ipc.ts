@@ -4,6 +4,7 @@ import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type 
 import { isSocket, mtime, newestSocket } from './socket-files.js';
 import { openSocketSession } from './socket-session.js';
 import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
+import { errorText } from '../../../shared/util/error-text.js';
 
 const MAGIC = Buffer.from('i3-ipc', 'ascii');
 const HEADER_BYTES = MAGIC.length + 8;
@@ -129,7 +130,7 @@ function openSwaySession(socketPath: string, handlers: SourceHandlers, connectTi
           }
         }
       } catch (err) {
-        life.fail(err instanceof Error ? err.message : String(err));
+        life.fail(errorText(err));
       }
     });
   });

@@ -1,6 +1,7 @@
 // Shared plumbing of every window source: the sink it reports to, its status, and de-duplication.
 import type { WatcherEvent, WatcherInfo, WatcherState, WindowEvent } from '../../../shared/protocol/frames.js';
 import { Backoff } from '../../../shared/util/backoff.js';
+import { errorText } from '../../../shared/util/error-text.js';
 
 export interface WatcherSink {
   emit(msg: WindowEvent | WatcherEvent): void;
@@ -66,7 +67,7 @@ export function safeEmit(sink: WatcherSink, msg: WindowEvent | WatcherEvent): vo
   try {
     sink.emit(msg);
   } catch (err) {
-    safeLog(sink, `watcher sink threw: ${err instanceof Error ? err.message : String(err)}`);
+    safeLog(sink, `watcher sink threw: ${errorText(err)}`);
   }
 }
 

@@ -2,7 +2,15 @@
 import { sessionOf, type ControllerEvent, type ControllerState } from '../shared/core/controller';
 import { EMPTY_RECORDER, recordHeartbeat, recordTransition, type RecorderState, type RecorderStep } from '../shared/history/recorder';
 import { HISTORY_HEARTBEAT_MS, REVIEW_WINDOW_MS } from '../shared/history/limits';
-import type { HistorySegment, HistorySession, HistoryWrite, PendingReview, ReviewAnswer, SessionProgress } from '../shared/history/records';
+import type {
+  HistorySegment,
+  HistorySession,
+  HistoryWrite,
+  PendingReview,
+  ReviewAnswer,
+  SegmentKind,
+  SessionProgress,
+} from '../shared/history/records';
 import type { HistoryDb } from '../storage/history-db';
 import type { Diagnostics } from './diagnostics';
 import { errorText } from '../shared/util/error-text';
@@ -22,6 +30,16 @@ export interface RecorderDeps {
 type SegmentWrite = Extract<HistoryWrite, { store: 'segments' }>;
 type Transition = { before: ControllerState; after: ControllerState; event: ControllerEvent; at: number };
 
+type Totals = Pick<SessionProgress, 'focusedMs' | 'driftMs' | 'awayMs'>;
+
+/** The total each kind of segment counts in; not-sure and paused time count in none. */
+const TOTAL_OF: Partial<Record<SegmentKind, keyof Totals>> = { ontask: 'focusedMs', drifting: 'driftMs', away: 'awayMs' };
+
+function addSpan(totals: Totals, kind: SegmentKind, ms: number): void {
+  const total = TOTAL_OF[kind];
+  if (total) totals[total] += Math.max(0, ms);
+}
+
 const eventTime = (e: ControllerEvent) => (e.type === 'observed' ? e.observation.at : e.at);
 
 export class HistoryRecorder {
@@ -32,7 +50,7 @@ export class HistoryRecorder {
   #writing: Promise<void> = Promise.resolve();
   #heartbeat: unknown = null;
   /** Closed segments of the running session, summed; the open one is added when asked. */
-  #closed = { focusedMs: 0, driftMs: 0, awayMs: 0 };
+  #closed: Totals = { focusedMs: 0, driftMs: 0, awayMs: 0 };
   #lastDrift: SessionProgress['lastDrift'] = null;
   #pendingReview: PendingReview | null = null;
   readonly ready: Promise<void>;
@@ -106,10 +124,7 @@ export class HistoryRecorder {
   }
 
   #count(segment: HistorySegment): void {
-    const ms = Math.max(0, segment.end - segment.start);
-    if (segment.kind === 'ontask') this.#closed.focusedMs += ms;
-    else if (segment.kind === 'drifting') this.#closed.driftMs += ms;
-    else if (segment.kind === 'away') this.#closed.awayMs += ms;
+    addSpan(this.#closed, segment.kind, segment.end - segment.start);
   }
 
   #ended(session: HistorySession, writes: HistoryWrite[]): void {
@@ -150,12 +165,7 @@ export class HistoryRecorder {
     const { session, open } = this.#state;
     if (!session) return null;
     const totals = { ...this.#closed };
-    if (open) {
-      const ms = Math.max(0, Math.max(open.end, this.deps.now()) - open.start);
-      if (open.kind === 'ontask') totals.focusedMs += ms;
-      else if (open.kind === 'drifting') totals.driftMs += ms;
-      else if (open.kind === 'away') totals.awayMs += ms;
-    }
+    if (open) addSpan(totals, open.kind, Math.max(open.end, this.deps.now()) - open.start);
     return { ...totals, lastDrift: this.#lastDrift };
   }
 

@@ -5,13 +5,13 @@ import type { ControllerEffect } from '../shared/core/controller';
 import { HOST_TIMEOUT_GRACE_MS } from '../shared/protocol/frames';
 import { describeFailure, failureLine } from './ai';
 import type { Shell } from './shell';
+import { DRIFT_ANSWERS, NOTIFICATION_PREFIX, notify } from './notifications';
 import * as store from './store';
 import { errorText } from '../shared/util/error-text';
 
 export const TICK_ALARM = 'antidrift-tick';
 /** Deadlines closer than this also get an in-memory timer: alarms may be clamped to 30 s. */
 const PRECISE_TIMER_WINDOW_MS = 60_000;
-export const NOTIFICATION_PREFIX = 'antidrift-drift-';
 
 type EffectOf<T extends ControllerEffect['type']> = Extract<ControllerEffect, { type: T }>;
 
@@ -83,24 +83,6 @@ async function focusPlace(e: EffectOf<'focusPlace'>): Promise<void> {
   await browser.windows.update(ref.windowId, { focused: true });
 }
 
-async function notify(id: string, title: string, message: string, withButtons: boolean): Promise<void> {
-  const options = {
-    type: 'basic' as const,
-    iconUrl: browser.runtime.getURL('/icon/128.png'),
-    title,
-    message,
-    priority: 1,
-    ...(withButtons ? { buttons: [{ title: 'Back to task' }, { title: 'This is on task' }] } : {}),
-  };
-  try {
-    await browser.notifications.create(id, options);
-  } catch {
-    // Firefox has no notification buttons: say it without them rather than not at all.
-    const { buttons: _unused, ...plain } = options as typeof options & { buttons?: unknown };
-    await browser.notifications.create(id, withButtons ? { ...plain, message: `${message}\nClick to go back to your task.` } : plain);
-  }
-}
-
 /**
  * Runs one effect. Writes return their promise, which rejects when the write failed (after saying
  * so in diagnostics), so a request that promises durability can tell; everything else only reports.
@@ -133,14 +115,12 @@ export function runEffect(deps: EffectDeps, effect: ControllerEffect): Promise<v
       return;
     case 'notifyDrift':
       shell.diagnostics.add('info', `drift in ${effect.app}: ${effect.reason}`);
-      void notify(`${NOTIFICATION_PREFIX}${effect.episode}`, `Drifting? ${effect.app}`, effect.reason, true).catch(
+      void notify(`${NOTIFICATION_PREFIX}${effect.episode}`, `Drifting? ${effect.app}`, effect.reason, DRIFT_ANSWERS).catch(
         failed('the drift notification'),
       );
       return;
     case 'notifyTimeboxEnded':
-      void notify('antidrift-timebox', 'Timebox over', `Time is up for: ${effect.commitment}`, false).catch(
-        failed('the timebox notification'),
-      );
+      void notify('antidrift-timebox', 'Timebox over', `Time is up for: ${effect.commitment}`).catch(failed('the timebox notification'));
       return;
     case 'log':
       shell.diagnostics.add(effect.level, effect.message);

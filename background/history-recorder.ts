@@ -23,6 +23,10 @@ export interface RecorderDeps {
   diagnostics: Diagnostics;
   loadPendingReview(): Promise<{ review: PendingReview | null; warning?: string }>;
   savePendingReview(review: PendingReview | null): Promise<void>;
+  /** A session ended and its review waits (the shell asks it where the person will see it). */
+  onReviewPending?(review: PendingReview): void;
+  /** The review of session `key` was answered or skipped. */
+  onReviewSettled?(key: string): void;
   setTimer(fn: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
 }
@@ -137,6 +141,7 @@ export class HistoryRecorder {
       endedAt: closed.endedAt ?? this.deps.now(),
     };
     void this.deps.savePendingReview(this.#pendingReview).catch(() => {});
+    this.deps.onReviewPending?.(this.#pendingReview);
     void this.prune();
   }
 
@@ -182,6 +187,7 @@ export class HistoryRecorder {
       this.#pendingReview = null;
       await this.deps.savePendingReview(null);
     }
+    this.deps.onReviewSettled?.(key);
   }
 
   /** Retention: sessions older than the person's limit are deleted (run at start and after each session). */

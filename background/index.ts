@@ -7,7 +7,8 @@ import { STATE_PORT } from '../shared/messages/state-port';
 import { createHostRoles } from './ai';
 import { paintBadge } from './badge';
 import { Diagnostics } from './diagnostics';
-import { NOTIFICATION_PREFIX, runEffect, TICK_ALARM } from './effects';
+import { runEffect, TICK_ALARM } from './effects';
+import { NOTIFICATION_PREFIX, notifyReview, openPopup, reviewKeyOf, REVIEW_NOTIFICATION_PREFIX } from './notifications';
 import { NativeChannel, type NativePort } from './native-channel';
 import { Observer } from './observer';
 import { handleRequest, senderKind, type SenderFacts, type SenderKind } from './requests';
@@ -16,6 +17,7 @@ import { AwayWatcher, browserIdle, type IdlePort } from './idle';
 import { Shell } from './shell';
 import { markWorker, WORKER_MARKS } from './start-marks';
 import { HistoryDb } from '../storage/history-db';
+import { errorText } from '../shared/util/error-text';
 import * as store from './store';
 
 /** See the end of startBackground. */
@@ -80,6 +82,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
   const extensionId = browser.runtime.id;
   const extensionOrigin = browser.runtime.getURL('/');
   const ports = new Map<StatePort, SenderKind>();
+  const popupOpen = () => [...ports.keys()].some((port) => port.sender?.url?.includes('/popup.html'));
   let lastToast = '';
 
   const publish = (push: StatePush) => {
@@ -132,6 +135,14 @@ export function startBackground(platform: BackgroundPlatform): Background {
       diagnostics,
       loadPendingReview: store.loadPendingReview,
       savePendingReview: store.savePendingReview,
+      // The popup asks the review itself when it is open (or the next time it opens); otherwise a notification asks.
+      onReviewPending: (review) => {
+        if (!popupOpen())
+          void notifyReview(review).catch((error: unknown) =>
+            diagnostics.add('warn', `the review notification failed: ${errorText(error)}`),
+          );
+      },
+      onReviewSettled: (key) => void browser.notifications.clear(`${REVIEW_NOTIFICATION_PREFIX}${key}`).catch(() => {}),
       setTimer: (fn, ms) => setTimeout(fn, ms),
       clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
     },
@@ -183,6 +194,8 @@ export function startBackground(platform: BackgroundPlatform): Background {
     if (alarm.name === TICK_ALARM) send({ type: 'ticked', at: platform.now() });
   });
   browser.notifications.onButtonClicked.addListener((id, button) => {
+    const reviewed = reviewKeyOf(id);
+    if (reviewed !== null) return void history.review(reviewed, button === 0 ? 'yes' : 'no', '');
     if (!id.startsWith(NOTIFICATION_PREFIX)) return;
     send({ type: button === 0 ? 'backToTaskChosen' : 'onTaskChosen', at: platform.now() });
     void browser.notifications.clear(id);
@@ -190,6 +203,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
   // Clicking the notification itself is Back to task: in Firefox, which has no notification buttons,
   // it is the only answer a notification can give.
   browser.notifications.onClicked.addListener((id) => {
+    if (reviewKeyOf(id) !== null) return void openPopup().catch(() => {});
     if (!id.startsWith(NOTIFICATION_PREFIX)) return;
     send({ type: 'backToTaskChosen', at: platform.now() });
     void browser.notifications.clear(id);

@@ -79,6 +79,64 @@ describe('history in the background', () => {
   });
 });
 
+describe('the end-of-session review when no popup is open', () => {
+  const REVIEW_ID = /^antidrift-review-/;
+  const reviewNotifications = async () => Object.entries(await fakeBrowser.notifications.getAll()).filter(([id]) => REVIEW_ID.test(id));
+
+  it('a notification asks it; Yes there stores the answer, ends the pending review and closes the notification', async () => {
+    platform = testPlatform();
+    running = await boot(undefined, now, undefined, platform);
+    await activate(await openTab('https://docs.test/a', 'Docs'));
+    await running.send(START);
+    clock += 60_000;
+    await running.send({ type: 'endSession' });
+    await running.flush();
+    const asked = await reviewNotifications();
+    expect(asked).toHaveLength(1);
+    const [id, options] = asked[0]!;
+    expect(options).toMatchObject({
+      title: 'Session ended',
+      message: 'Did you meet: parser.test.ts passes?',
+      buttons: [{ title: 'Yes' }, { title: 'No' }],
+    });
+    await fakeBrowser.notifications.onButtonClicked.trigger(id, 0);
+    await vi.waitFor(async () => expect(await reviewNotifications()).toEqual([]));
+    expect((await contents(running)).reviews).toMatchObject([{ answer: 'yes', note: '' }]);
+    const status = (await running.send({ type: 'getHistoryStatus' })) as Reply<'getHistoryStatus'>;
+    expect(status).toMatchObject({ ok: true, value: { pendingReview: null } });
+  });
+
+  it('clicking the notification itself opens the popup, where Partly and a note are too', async () => {
+    platform = testPlatform();
+    running = await boot(undefined, now, undefined, platform);
+    await running.send(START);
+    await running.send({ type: 'endSession' });
+    await running.flush();
+    const [[id]] = (await reviewNotifications()) as [[string, unknown]];
+    const tabsBefore = (await fakeBrowser.tabs.query({})).length;
+    const opened = vi.spyOn(fakeBrowser.action, 'openPopup').mockRejectedValue(new Error('not from here'));
+    await fakeBrowser.notifications.onClicked.trigger(id);
+    await vi.waitFor(async () => expect((await fakeBrowser.tabs.query({})).length).toBe(tabsBefore + 1));
+    expect(opened).toHaveBeenCalledTimes(1);
+    expect((await fakeBrowser.tabs.query({})).map((t) => t.url)).toContain(fakeBrowser.runtime.getURL('/popup.html'));
+    // Nothing was answered: the popup will ask.
+    const status = (await running.send({ type: 'getHistoryStatus' })) as Reply<'getHistoryStatus'>;
+    expect(status).toMatchObject({ ok: true, value: { pendingReview: { successCondition: 'parser.test.ts passes' } } });
+  });
+
+  it('with the popup open, the popup asks and no notification does', async () => {
+    platform = testPlatform();
+    running = await boot(undefined, now, undefined, platform);
+    const popup = running.openStatePort();
+    await running.send(START);
+    await running.send({ type: 'endSession' });
+    await running.flush();
+    await running.history.flushed();
+    expect(await reviewNotifications()).toEqual([]);
+    popup.close();
+  });
+});
+
 describe('history across a service-worker restart', () => {
   it('the open segment continues in the new worker, and a pending review is still asked for', async () => {
     platform = testPlatform();

@@ -1,6 +1,7 @@
 // The labelled evaluation set: one zod schema per case file, and the loader that checks them all.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { commitmentProblem, commitmentText } from '../shared/core/commitment';
 
@@ -67,10 +68,10 @@ export const CaseFile = z.strictObject({
 });
 export type CaseFile = z.infer<typeof CaseFile>;
 
-export const CASES_DIR = new URL('./cases/', import.meta.url);
+export const CASES_DIR = fileURLToPath(new URL('./cases/', import.meta.url));
 
 /** Reads and checks every case file; throws with the file and the first problem. */
-export function loadCaseFiles(dir: string = CASES_DIR.pathname): CaseFile[] {
+export function loadCaseFiles(dir: string = CASES_DIR): CaseFile[] {
   const files = readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .sort();

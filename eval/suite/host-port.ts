@@ -38,9 +38,13 @@ export function spawnHostPort(env: NodeJS.ProcessEnv, onLog: (line: string) => v
   };
   proc.stdout.on('data', (chunk: Buffer) => {
     for (const frame of decoder.push(chunk)) {
-      if (frame.kind !== 'frame') continue;
+      if (frame.kind !== 'frame') {
+        onLog(`ignored a ${frame.length}-byte frame from the host (over the browser's limit)`);
+        continue;
+      }
       const parsed = parseFrameBody(frame.body);
       if (parsed.ok) for (const l of messageListeners) l(parsed.value);
+      else onLog(`ignored a frame from the host: ${parsed.message}`);
     }
   });
   proc.stderr.on('data', (chunk: Buffer) => {

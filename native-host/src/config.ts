@@ -1,7 +1,8 @@
 // The host's own config file (host.json): per-backend overrides and custom backends, zod-validated.
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
-import { BackendName, BUILTIN_BACKENDS, BuiltinBackendName, ModelName } from '../../shared/protocol/frames.js';
+import { BackendName, ModelName } from '../../shared/protocol/frames.js';
+import { BUILTIN_BACKENDS, isBuiltin, type BuiltinBackendName } from './backends/registry.js';
 import { hostConfigPath } from './paths.js';
 
 const ConfigModelName = ModelName.min(1);
@@ -39,12 +40,12 @@ export const HostConfig = z
   .object({
     /** true → log to the default log file; a string → log to that file. */
     log: z.union([z.boolean(), z.string().min(1)]).optional(),
-    backends: z.partialRecord(BuiltinBackendName, BuiltinBackendSettings).optional(),
+    backends: z.partialRecord(z.enum(BUILTIN_BACKENDS as [BuiltinBackendName, ...BuiltinBackendName[]]), BuiltinBackendSettings).optional(),
     custom: z
       .record(BackendName, CustomBackendSettings)
       .optional()
       .refine(
-        (custom) => !custom || Object.keys(custom).every((name) => !(BUILTIN_BACKENDS as readonly string[]).includes(name)),
+        (custom) => !custom || Object.keys(custom).every((name) => !isBuiltin(name)),
         'a custom backend may not reuse a built-in name',
       ),
   })

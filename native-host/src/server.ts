@@ -18,6 +18,7 @@ import type { LoadedConfig } from './config.js';
 import { type DecodedFrame, encodeFrame, FrameDecoder, FrameTooLargeError, parseFrameBody } from './framing.js';
 import type { Log } from './logger.js';
 import type { RunOutcome } from './runner/classify.js';
+import { noAnswerPhrase, noAnswerWithin } from './backends/failure-words.js';
 import { type BackendRunOptions, type BackendRunRequest, runBackend } from './runner/run-backend.js';
 import { RunSlots } from './runner/run-slots.js';
 import { HOST_VERSION } from './version.js';
@@ -141,7 +142,7 @@ export class HostServer {
           id: message.id,
           type: 'result',
           ok: false,
-          error: { kind: 'api_error', message: `answer too large for the browser (${err.size} bytes)` },
+          error: { kind: 'api_error', message: `the answer was too large for the browser (${err.size} bytes)` },
           ms: message.ms,
         });
       } else if ('id' in message && typeof message.id === 'number') {
@@ -206,13 +207,17 @@ export class HostServer {
     };
     const slot = this.slots.acquire(deadline);
     if (slot === 'busy') {
-      return reply({ ok: false, error: { kind: 'api_error', message: `host busy: ${this.slots.maxQueued} runs already waiting` } });
+      const message = `the antidrift helper is busy: ${this.slots.maxQueued} runs are already waiting`;
+      return reply({ ok: false, error: { kind: 'api_error', message, hint: 'try again in a moment' } });
     }
     const release = await slot;
     if (release === 'expired') {
       return reply({
         ok: false,
-        error: { kind: 'timeout', message: `${req.backend}: still queued after ${Math.round(req.timeoutMs / 1000)} s` },
+        error: {
+          ...noAnswerWithin(req.backend, req.timeoutMs),
+          message: `${req.backend} ${noAnswerPhrase(req.timeoutMs)}: it was still waiting for its turn`,
+        },
       });
     }
     // Shutting down frees the running runs' slots: the queued ones must not start a CLI just to kill it.

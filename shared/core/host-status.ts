@@ -1,7 +1,6 @@
 // The native host as the controller and the surfaces see it: connection, backends, and which one the AI uses.
 import * as z from 'zod';
 import { BackendInfo, BackendName, WatcherInfo } from '../protocol/frames';
-import { BUILTIN_BACKENDS } from '../protocol/limits';
 import type { Settings } from './settings';
 import { CONNECTIONS } from './vocabulary';
 
@@ -28,16 +27,15 @@ export const HostStatus = HostConnection.extend({
 });
 export type HostStatus = z.infer<typeof HostStatus>;
 
-/** The chosen backend if available, else the first available in the documented order, else customs. */
+/**
+ * The chosen backend if available; with none chosen ("Automatic"), the first available one in the
+ * host's own order (its built-ins in the order of its registry, then the custom ones).
+ */
 export function chooseBackend(settings: Pick<Settings, 'backend'>, host: HostConnection): string | null {
   if (host.connection !== 'connected') return null;
   const available = host.backends.filter((b) => b.available);
   if (settings.backend) return available.some((b) => b.name === settings.backend) ? settings.backend : null;
-  const order = (b: BackendInfo) => {
-    const i = (BUILTIN_BACKENDS as readonly string[]).indexOf(b.name);
-    return i === -1 ? BUILTIN_BACKENDS.length : i;
-  };
-  return [...available].sort((a, b) => order(a) - order(b))[0]?.name ?? null;
+  return available[0]?.name ?? null;
 }
 
 export function hostStatus(settings: Pick<Settings, 'backend'>, host: HostConnection): HostStatus {

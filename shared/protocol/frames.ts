@@ -1,13 +1,10 @@
 // Native-messaging protocol between the extension and the host: one zod schema per frame.
 import * as z from 'zod';
-import { BUILTIN_BACKENDS, MAX_MODEL_CHARS, MAX_PROMPT_CHARS, RUN_TIMEOUT_MS } from './limits';
+import { MAX_MODEL_CHARS, MAX_PROMPT_CHARS, RUN_TIMEOUT_MS } from './limits';
 
 export * from './limits';
 
-export const BuiltinBackendName = z.enum(BUILTIN_BACKENDS);
-export type BuiltinBackendName = z.infer<typeof BuiltinBackendName>;
-
-/** A backend name: a built-in or a custom one from the host's own config file. */
+/** A backend name: a built-in or a custom one from the host's own config file (the host lists them in `hello`). */
 export const BackendName = z
   .string()
   .min(1)
@@ -56,7 +53,10 @@ export const BackendInfo = z.object({
   path: z.string().optional(),
   version: z.string().optional(),
   custom: z.boolean().optional(),
+  /** Why it cannot run, e.g. "not found on PATH, …". */
   problem: z.string().optional(),
+  /** What a person does about the problem, e.g. "install it with `npm install -g …`". */
+  hint: z.string().max(500).optional(),
 });
 export type BackendInfo = z.infer<typeof BackendInfo>;
 
@@ -84,7 +84,8 @@ export const HelloReply = z.object({
 });
 export type HelloReply = z.infer<typeof HelloReply>;
 
-export const RunError = z.object({ kind: RunErrorKind, message: z.string() });
+/** A failed run in words: `message` names the backend and what happened, `hint` what the person can do. */
+export const RunError = z.object({ kind: RunErrorKind, message: z.string(), hint: z.string().max(500).optional() });
 export type RunError = z.infer<typeof RunError>;
 
 export const RunResult = z.discriminatedUnion('ok', [

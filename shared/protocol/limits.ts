@@ -15,6 +15,3 @@ export const RUN_TIMEOUT_MS = { min: 1_000, max: 300_000 } as const;
 export const HOST_TIMEOUT_GRACE_MS = 5_000;
 /** Longest model name passed to a CLI's model flag. */
 export const MAX_MODEL_CHARS = 200;
-/** The built-in backends, in the order "Automatic" tries them. */
-export const BUILTIN_BACKENDS = ['claude', 'codex', 'gemini', 'qwen', 'ollama', 'llm'] as const;
-export type BuiltinBackendName = (typeof BUILTIN_BACKENDS)[number];

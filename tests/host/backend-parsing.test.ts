@@ -1,9 +1,12 @@
 // Pure pieces of the runner: extraction/classification, config validation, env allowlist, queue, parsers.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claude } from '../../native-host/src/backends/claude.js';
 import { parseFeatureList } from '../../native-host/src/backends/codex-features.js';
 import { gemini } from '../../native-host/src/backends/gemini.js';
-import { defaultQwenAuthType, qwen } from '../../native-host/src/backends/qwen.js';
+import { qwen, qwenAuthType } from '../../native-host/src/backends/qwen.js';
 import type { BackendContext } from '../../native-host/src/backends/types.js';
 import { HostConfig } from '../../native-host/src/config.js';
 import { buildChildEnv } from '../../native-host/src/runner/child-env.js';
@@ -38,8 +41,10 @@ describe('classification order', () => {
     };
     expect(kind(capture({ spawnError: enoent }))).toBe('not_installed');
     expect(kind(capture({ spawnError: eacces }))).toBe('spawn');
-    // A timed-out run is a timeout whatever it printed or exited with.
+    // A timed-out run is a timeout whatever it printed or exited with, unless what it printed says it was never logged in.
     expect(kind(capture({ timedOut: true, exitCode: 0, stdout: '{"result":"late","is_error":false}' }))).toBe('timeout');
+    expect(kind(capture({ timedOut: true, stdout: '{"result":"Overloaded","is_error":true}' }))).toBe('timeout');
+    expect(kind(capture({ timedOut: true, stdout: '{"result":"Not logged in","is_error":true}' }))).toBe('auth');
     expect(kind(capture({ exitCode: 1, stdout: 'Not logged in · Please run /login' }))).toBe('auth');
     expect(kind(capture({ exitCode: 2, stderr: 'segfault' }))).toBe('exit');
     expect(kind(capture({ exitCode: null, exitSignal: 'SIGSEGV' }))).toBe('exit');
@@ -73,12 +78,27 @@ describe('extractors', () => {
       { type: 'result', result: '[API Error: 401 invalid api key]' },
     ]);
     expect(qwen.extract({ stdout: out, stderr: '', exitCode: 0 }, ctx).kind).toBe('auth');
-    expect(defaultQwenAuthType({ DASHSCOPE_API_KEY: 'k' })).toBe('openai');
-    expect(defaultQwenAuthType({})).toBe('qwen-oauth');
   });
 
-  it('codex features list: first column names only', () => {
+  it('qwen: host.json first, then its own settings, then a key in the environment; never the ended qwen-oauth by default', () => {
+    const home = mkdtempSync(join(tmpdir(), 'antidrift-qwen-'));
+    try {
+      expect(qwenAuthType('anthropic', { HOME: home, DASHSCOPE_API_KEY: 'k' })).toBe('anthropic');
+      expect(qwenAuthType(undefined, { HOME: home, DASHSCOPE_API_KEY: 'k' })).toBe('openai');
+      expect(qwenAuthType(undefined, { HOME: home })).toBeUndefined();
+      mkdirSync(join(home, '.qwen'));
+      writeFileSync(join(home, '.qwen', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'openai' } } }));
+      expect(qwenAuthType(undefined, { HOME: home, DASHSCOPE_API_KEY: 'k' })).toBeUndefined();
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('codex features list: first column names only, none that are removed or deprecated and off', () => {
     expect(parseFeatureList('FEATURE STAGE\nshell_tool  stable true\n\n  undo experimental false\n--- \n')).toEqual(['shell_tool', 'undo']);
+    const listed =
+      'multi_agent     deprecated   true\nweb_search_cached   deprecated   false\njs_repl   removed   false\napps  stable  true\n';
+    expect(parseFeatureList(listed)).toEqual(['multi_agent', 'apps']);
   });
 
   it('windows npm cmd-shim: finds the node script', () => {
@@ -104,15 +124,17 @@ describe('host config', () => {
 });
 
 describe('child environment', () => {
-  it('keeps only allowlisted variables and forces the safe ones', () => {
+  it('keeps only allowlisted variables and the backend’s own names, and forces the safe ones', () => {
     const env = buildChildEnv({
       path: '/bin',
       tmpDir: '/run/x/tmp',
+      passNames: claude.envNames!,
       backendEnv: { OWN: '1' },
       source: {
         HOME: '/h',
         LC_ALL: 'C',
         ANTHROPIC_API_KEY: 'k',
+        OPENAI_API_KEY: 'another backend’s key',
         SECRET_TOKEN: 's',
         PATH: '/evil',
         NODE_OPTIONS: '--require x',

@@ -36,10 +36,11 @@ function expectText(result: RunResult): string {
   return result.text;
 }
 
+/** The sentence a person reads: the message, then what to do. */
 function expectError(result: RunResult, kind: string): string {
   if (result.ok) throw new Error(`expected ${kind}, got text ${result.text.slice(0, 200)}`);
   expect(result.error.kind, result.error.message).toBe(kind);
-  return result.error.message;
+  return result.error.hint ? `${result.error.message} — ${result.error.hint}` : result.error.message;
 }
 
 describe('claude', () => {
@@ -64,7 +65,7 @@ describe('codex', () => {
     const h = start();
     expect(expectText(await run(h, 'codex', 'hello codex', { model: 'gpt-5-mini' }))).toBe('codex:gpt-5-mini:hello codex');
     // Probed features are cached per version in the private data dir.
-    expect(existsSync(join(hostEnv!.dataDir, 'codex-features.json'))).toBe(true);
+    expect(existsSync(join(hostEnv!.dataDir, 'codex-features-v2.json'))).toBe(true);
   });
 
   it('turn.failed becomes api_error', async () => {
@@ -99,6 +100,10 @@ describe('qwen', () => {
     expect(expectText(await run(h, 'qwen', 'hi qwen'))).toBe('qwen:openai:qwen-max:hi qwen');
   });
 
+  it('passes neither an auth type nor a model it was not given: qwen’s own settings choose', async () => {
+    expect(expectText(await run(start(), 'qwen', 'plain'))).toBe('qwen:undefined:undefined:plain');
+  });
+
   it('an exit-0 "[API Error:" result is api_error', async () => {
     expect(expectError(await run(start(), 'qwen', 'API_ERROR'), 'api_error')).toMatch(/API Error: 500/);
   });
@@ -129,7 +134,7 @@ describe('llm', () => {
   it('"Error: No key found" is auth, a crash is exit, blank output is empty', async () => {
     const h = start();
     expect(expectError(await run(h, 'llm', 'NO_KEY'), 'auth')).toMatch(/llm keys set/);
-    expect(expectError(await run(h, 'llm', 'CRASH'), 'exit')).toMatch(/code 3: Traceback/);
+    expect(expectError(await run(h, 'llm', 'CRASH'), 'exit')).toMatch(/^llm stopped with exit code 3 \(it says “Traceback/);
     expectError(await run(h, 'llm', 'BLANK'), 'empty');
   });
 });
@@ -147,7 +152,9 @@ describe('custom backends and names', () => {
 
   it('an unknown backend is not_installed; a missing executable is not_installed', async () => {
     const h = start({ custom: { ghost: { bin: '/nonexistent/ghost-cli', args: [] } } });
-    expect(expectError(await run(h, 'nosuch', 'x'), 'not_installed')).toMatch(/unknown backend/);
+    expect(expectError(await run(h, 'nosuch', 'x'), 'not_installed')).toMatch(
+      /^the antidrift helper knows no backend “nosuch” — choose one of/,
+    );
     expect(expectError(await run(h, 'ghost', 'x'), 'not_installed')).toMatch(/ghost-cli/);
   });
 

@@ -1,9 +1,7 @@
 // claude (Claude Code): one print-mode turn, no tools, no settings or MCP, JSON result on stdout.
-import { AUTH_PATTERN } from './defaults.js';
-import { authOrApiError, firstLine, isRecord, parseJsonLoose } from './text-utils.js';
+import { join } from 'node:path';
+import { CREDENTIAL_WORDS, isRecord, lineMatching, parseJsonLoose, reportedError } from './text-utils.js';
 import type { BackendSpec } from './types.js';
-
-const AUTH_HINT = 'claude: not logged in — run `claude` once in a terminal and log in';
 
 /** The JSON result object: a single object, or the last `type: "result"` element of an array. */
 function resultRecord(parsed: unknown): Record<string, unknown> | undefined {
@@ -18,12 +16,18 @@ function resultRecord(parsed: unknown): Record<string, unknown> | undefined {
 export const claude: BackendSpec = {
   name: 'claude',
   executable: 'claude',
+  installHint: 'install it with `npm install -g @anthropic-ai/claude-code`, or choose another backend in Options',
+  loginHint: 'run `claude` once in a terminal and log in',
+  authPattern: CREDENTIAL_WORDS,
   requiresModel: false,
+  envNames: ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_BASE_URL', 'CLAUDE_CODE_OAUTH_TOKEN', 'CLAUDE_CONFIG_DIR'],
   env: {
     CLAUDE_CODE_MAX_RETRIES: '1',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     DISABLE_AUTOUPDATER: '1',
   },
+  // Where `claude migrate-installer` put it before the native installer used ~/.local/bin.
+  installDirs: ({ home }) => [join(home, '.claude', 'local')],
   argv(model, ctx) {
     // `--tools=` (not `--tools ""`): a separate empty value would swallow the next word as a tool name.
     const args = ['-p', '--output-format', 'json', '--tools=', '--setting-sources', '', '--strict-mcp-config'];
@@ -35,11 +39,11 @@ export const claude: BackendSpec = {
     const record = resultRecord(parseJsonLoose(stdout));
     if (record && typeof record.result === 'string') {
       // `subtype` says success even on failure; only `is_error` is trustworthy.
-      if (record.is_error === true) return authOrApiError('claude', AUTH_HINT, record.result);
+      if (record.is_error === true) return reportedError(claude, record.result);
       return { kind: 'text', text: record.result };
     }
     const raw = `${stdout}\n${stderr}`;
-    if (AUTH_PATTERN.test(raw)) return { kind: 'auth', message: `${AUTH_HINT} (${firstLine(raw)})` };
+    if (claude.authPattern.test(raw)) return { kind: 'auth', detail: lineMatching(raw, claude.authPattern) };
     return { kind: 'none' };
   },
 };

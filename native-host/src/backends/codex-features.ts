@@ -28,16 +28,24 @@ export const CODEX_FEATURES_TO_DISABLE = [
   'undo',
 ] as const;
 
-const CACHE_FILE = 'codex-features.json';
+// v2: removed and off-and-deprecated features are no longer listed (a v1 cache would still pass them).
+const CACHE_FILE = 'codex-features-v2.json';
 const FeatureCache = z.object({ version: z.string(), features: z.array(z.string()) });
 type FeatureCache = z.infer<typeof FeatureCache>;
 
-/** Feature names from `codex features list` output: the first column of each row. */
+/**
+ * Feature names from `codex features list` output (`name  stage  enabled` rows). A removed feature, or a
+ * deprecated one that is off, is left out: disabling it does nothing but make codex print a warning.
+ */
 export function parseFeatureList(stdout: string): string[] {
   const names: string[] = [];
   for (const line of stdout.split('\n')) {
-    const first = line.trim().split(/\s+/)[0] ?? '';
-    if (/^[a-z][a-z0-9_]*$/.test(first)) names.push(first);
+    const [name = '', ...rest] = line.trim().split(/\s+/);
+    if (!/^[a-z][a-z0-9_]*$/.test(name)) continue;
+    const enabled = rest.at(-1);
+    const stage = rest.slice(0, -1).join(' ');
+    if (stage === 'removed' || (stage === 'deprecated' && enabled === 'false')) continue;
+    names.push(name);
   }
   return names;
 }

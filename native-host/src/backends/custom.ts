@@ -1,5 +1,6 @@
 // Custom backends from host.json: a fixed program and argv; `{model}` may replace one whole element.
 import type { CustomBackendSettings } from '../config.js';
+import { CREDENTIAL_WORDS } from './text-utils.js';
 import type { BackendSpec } from './types.js';
 
 export const MODEL_PLACEHOLDER = '{model}';
@@ -10,6 +11,9 @@ export function customBackend(name: string, settings: CustomBackendSettings): Ba
     name,
     executable: settings.bin,
     custom: true,
+    installHint: `check its \`bin\` in the helper's host.json, or choose another backend in Options`,
+    loginHint: `log in to ${name} the way its own documentation says`,
+    authPattern: CREDENTIAL_WORDS,
     requiresModel: usesModel,
     ...(settings.model !== undefined ? { defaultModel: settings.model } : {}),
     env: settings.env ?? {},

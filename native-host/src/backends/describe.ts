@@ -2,17 +2,19 @@
 import type { BackendInfo } from '../../../shared/protocol/frames.js';
 import { loadHostConfig, type HostConfig, type LoadedConfig } from '../config.js';
 import { resolveExecutable } from '../runner/resolve-executable.js';
+import { ownInstallDirs } from '../runner/well-known-dirs.js';
 import { allBackends } from './registry.js';
 
 /** Describes every backend for `config`; versions are not probed (that would start every CLI). */
 export async function describeBackendsWith(config: HostConfig, waitForLoginShell = true): Promise<BackendInfo[]> {
   return Promise.all(
     allBackends(config).map(async (entry): Promise<BackendInfo> => {
-      const resolved = await resolveExecutable(entry.spec.executable, entry.pathOverride, waitForLoginShell);
-      const info: BackendInfo = { name: entry.spec.name, available: resolved.ok };
-      if (entry.spec.custom) info.custom = true;
+      const { spec, settings } = entry;
+      const resolved = await resolveExecutable(spec.executable, settings.path, waitForLoginShell, ownInstallDirs(spec));
+      const info: BackendInfo = { name: spec.name, available: resolved.ok };
+      if (spec.custom) info.custom = true;
       if (resolved.ok) info.path = resolved.path;
-      else info.problem = resolved.problem;
+      else Object.assign(info, { problem: resolved.problem, hint: spec.installHint });
       return info;
     }),
   );

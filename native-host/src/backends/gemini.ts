@@ -1,18 +1,21 @@
 // gemini: headless JSON run with a deny-everything policy file, no extensions and no MCP servers.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { authOrApiError, firstLine, isRecord, parseJsonLoose } from './text-utils.js';
+import { CREDENTIAL_WORDS, isRecord, lineMatching, parseJsonLoose, quoted, reportedError } from './text-utils.js';
 import type { BackendSpec, Extraction } from './types.js';
 
 export const GEMINI_POLICY_FILE = 'gemini-deny-all.toml';
+/** `priority` is required since gemini 0.5x (0–999 within the file's tier); without it the whole file is ignored. */
 export const GEMINI_DENY_ALL_POLICY = `# Written by the antidrift host: every tool is denied.
 [[rule]]
 toolName = "*"
 decision = "deny"
+priority = 999
 `;
-const AUTH_HINT = 'gemini: not signed in — run `gemini` once in a terminal to sign in, or set GEMINI_API_KEY';
 /** gemini's exit codes for "no auth configured" and "401 from the server". */
 const AUTH_EXIT_CODES = new Set([41, 145]);
+/** gemini goes on without a policy file it cannot read: an answer given then ran with its default tools. */
+const POLICY_REJECTED = /policy file error/i;
 
 /** Writes the policy file unless an identical one is already there. */
 export function ensureGeminiPolicy(dataDir: string): string {
@@ -42,19 +45,35 @@ function stderrError(stderr: string): Extraction | undefined {
   if (!error) return undefined;
   const { message, type, code } = error;
   const text = typeof message === 'string' ? message : 'unknown error';
-  return authOrApiError('gemini', AUTH_HINT, text, '', code === 401 || code === 403 || (typeof type === 'string' && /auth/i.test(type)));
+  return reportedError(gemini, text, code === 401 || code === 403 || (typeof type === 'string' && /auth/i.test(type)));
 }
 
 export const gemini: BackendSpec = {
   name: 'gemini',
   executable: 'gemini',
+  installHint: 'install it with `npm install -g @google/gemini-cli`, or choose another backend in Options',
+  loginHint: 'run `gemini` once in a terminal to sign in, or set GEMINI_API_KEY',
+  authPattern: CREDENTIAL_WORDS,
+  defaultModel: 'gemini-2.5-flash',
   requiresModel: true,
+  envNames: [
+    'GEMINI_API_KEY',
+    'GOOGLE_API_KEY',
+    'GOOGLE_CLOUD_PROJECT',
+    'GOOGLE_CLOUD_LOCATION',
+    'GOOGLE_APPLICATION_CREDENTIALS',
+    'GOOGLE_GENAI_USE_VERTEXAI',
+    'GOOGLE_GENAI_USE_GCA',
+  ],
   env: { GEMINI_CLI_NO_RELAUNCH: 'true' },
   async prepare(ctx) {
     try {
       return { ok: true, data: { policyFile: ensureGeminiPolicy(ctx.dataDir) } };
     } catch (err) {
-      return { ok: false, error: { kind: 'spawn', message: `gemini: cannot write its policy file: ${(err as Error).message}` } };
+      return {
+        ok: false,
+        error: { kind: 'spawn', message: `gemini could not be prepared: its policy file could not be written (${(err as Error).message})` },
+      };
     }
   },
   argv(model, ctx) {
@@ -65,10 +84,16 @@ export const gemini: BackendSpec = {
     return args;
   },
   extract({ stdout, stderr, exitCode }) {
+    if (POLICY_REJECTED.test(stderr)) {
+      return {
+        kind: 'api_error',
+        message: `gemini did not accept antidrift's deny-all tool policy${quoted(lineMatching(stderr, POLICY_REJECTED))}, so its answer was not used`,
+        hint: 'choose another backend in Options until the antidrift helper is updated for this gemini version',
+      };
+    }
     if (exitCode !== null && AUTH_EXIT_CODES.has(exitCode)) {
       const message = stderrErrorRecord(stderr)?.message;
-      const detail = typeof message === 'string' ? firstLine(message) : firstLine(stderr);
-      return { kind: 'auth', message: detail ? `${AUTH_HINT} (${detail})` : AUTH_HINT };
+      return { kind: 'auth', detail: typeof message === 'string' ? message : lineMatching(stderr, gemini.authPattern) };
     }
     const parsed = parseJsonLoose(stdout);
     if (isRecord(parsed) && typeof parsed.response === 'string') return { kind: 'text', text: parsed.response };

@@ -1,24 +1,23 @@
 // llm (Simon Willison's CLI): one non-streaming prompt, not logged to its database.
-import { firstLine } from './text-utils.js';
+import { reportedError } from './text-utils.js';
 import type { BackendSpec } from './types.js';
-
-const NO_KEY = /no key found|api key|\b401\b|unauthori[sz]ed|authentication/i;
 
 export const llm: BackendSpec = {
   name: 'llm',
   executable: 'llm',
+  installHint: 'install it with `pipx install llm` (or `brew install llm`), or choose another backend in Options',
+  loginHint: 'set a key with `llm keys set <provider>` in a terminal',
+  authPattern: /no key found|api key|\b401\b|unauthori[sz]ed|authentication/i,
+  defaultModel: 'gpt-4o-mini',
   requiresModel: true,
+  // llm reads its keys from its own folder; these are the keys and the folder it also honours.
+  envNames: ['LLM_USER_PATH', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY'],
   argv(model, ctx) {
     return ['prompt', '-m', model ?? '', '--no-stream', '-n', '-s', ctx.systemPrompt];
   },
   extract({ stdout, stderr }) {
     const errorLine = stderr.split('\n').find((line) => line.trim().startsWith('Error:'));
-    if (errorLine) {
-      if (NO_KEY.test(errorLine)) {
-        return { kind: 'auth', message: `llm: no API key — run \`llm keys set <provider>\` (${firstLine(errorLine)})` };
-      }
-      return { kind: 'api_error', message: `llm: ${firstLine(errorLine)}` };
-    }
+    if (errorLine) return reportedError(llm, errorLine.trim().replace(/^Error:\s*/, ''));
     return { kind: 'text', text: stdout };
   },
 };

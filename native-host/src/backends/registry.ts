@@ -1,56 +1,47 @@
-// Every backend the host can run: the built-ins plus custom ones from host.json, with their settings.
-import { BUILTIN_BACKENDS, type BuiltinBackendName } from '../../../shared/protocol/frames.js';
-import type { HostConfig } from '../config.js';
+// Every backend the host can run: the built-ins (one line each) plus custom ones from host.json, with their settings.
+import type { BuiltinBackendSettings, HostConfig } from '../config.js';
 import { claude } from './claude.js';
 import { codex } from './codex.js';
 import { customBackend } from './custom.js';
-import { DEFAULT_MODELS } from './defaults.js';
 import { gemini } from './gemini.js';
 import { llm } from './llm.js';
 import { ollama } from './ollama.js';
 import { qwen } from './qwen.js';
 import type { BackendSpec } from './types.js';
 
-export const BUILTIN_SPECS: Readonly<Record<BuiltinBackendName, BackendSpec>> = { claude, codex, gemini, qwen, ollama, llm };
+/** The built-ins, one line each, in the order "Automatic" tries them (hello lists them in this order). */
+export const BUILTIN_SPECS = { claude, codex, gemini, qwen, ollama, llm } as const satisfies Record<string, BackendSpec>;
+
+export type BuiltinBackendName = keyof typeof BUILTIN_SPECS;
+export const BUILTIN_BACKENDS = Object.keys(BUILTIN_SPECS) as BuiltinBackendName[];
+
+/** Custom backends see what any built-in may see: they usually wrap one of the same services. */
+const CUSTOM_ENV_NAMES = [...new Set(Object.values(BUILTIN_SPECS).flatMap((spec) => spec.envNames ?? []))];
 
 /** A backend together with what host.json says about it. */
 export interface BackendEntry {
   spec: BackendSpec;
-  /** Explicit executable path from the config (built-ins) — tried before any search. */
-  pathOverride?: string;
-  /** Model to use when the request names none (config, then the built-in default). */
+  settings: BuiltinBackendSettings;
+  /** Model to use when the request names none (config, then the backend's default). */
   defaultModel?: string;
-  authType?: string;
 }
 
-function isBuiltin(name: string): name is BuiltinBackendName {
-  return (BUILTIN_BACKENDS as readonly string[]).includes(name);
+export function isBuiltin(name: string): name is BuiltinBackendName {
+  return Object.hasOwn(BUILTIN_SPECS, name);
 }
 
-function builtinEntry(name: BuiltinBackendName, config: HostConfig): BackendEntry {
-  const settings = config.backends?.[name];
-  const defaultModel = settings?.model ?? DEFAULT_MODELS[name];
-  return {
-    spec: BUILTIN_SPECS[name],
-    ...(settings?.path ? { pathOverride: settings.path } : {}),
-    ...(defaultModel ? { defaultModel } : {}),
-    ...(settings?.authType ? { authType: settings.authType } : {}),
-  };
+function entry(spec: BackendSpec, settings: BuiltinBackendSettings = {}): BackendEntry {
+  const defaultModel = settings.model ?? spec.defaultModel;
+  return { spec, settings, ...(defaultModel ? { defaultModel } : {}) };
 }
 
 export function findBackend(name: string, config: HostConfig): BackendEntry | undefined {
-  if (isBuiltin(name)) return builtinEntry(name, config);
+  if (isBuiltin(name)) return entry(BUILTIN_SPECS[name], config.backends?.[name]);
   const custom = config.custom?.[name];
-  if (!custom) return undefined;
-  const spec = customBackend(name, custom);
-  return { spec, ...(spec.defaultModel ? { defaultModel: spec.defaultModel } : {}) };
+  return custom ? entry({ ...customBackend(name, custom), envNames: CUSTOM_ENV_NAMES }) : undefined;
 }
 
 export function allBackends(config: HostConfig): BackendEntry[] {
-  const entries = BUILTIN_BACKENDS.map((name) => builtinEntry(name, config));
-  for (const name of Object.keys(config.custom ?? {})) {
-    const entry = findBackend(name, config);
-    if (entry) entries.push(entry);
-  }
-  return entries;
+  const names = [...BUILTIN_BACKENDS, ...Object.keys(config.custom ?? {})];
+  return names.map((name) => findBackend(name, config)).filter((e): e is BackendEntry => e !== undefined);
 }

@@ -1,4 +1,4 @@
-// The environment a backend sees: an allowlist of the host's variables, never everything it inherited.
+// The environment a backend sees: an allowlist of the host's variables plus the backend's own names, never everything it inherited.
 const ALLOWED_NAMES = new Set([
   'HOME',
   'USER',
@@ -23,24 +23,6 @@ const ALLOWED_NAMES = new Set([
   'NODE_EXTRA_CA_CERTS',
   'SSL_CERT_FILE',
   'SSL_CERT_DIR',
-  // backend credentials and endpoints
-  'ANTHROPIC_API_KEY',
-  'ANTHROPIC_AUTH_TOKEN',
-  'ANTHROPIC_BASE_URL',
-  'CLAUDE_CODE_OAUTH_TOKEN',
-  'CLAUDE_CONFIG_DIR',
-  'OPENAI_API_KEY',
-  'OPENAI_BASE_URL',
-  'CODEX_HOME',
-  'GEMINI_API_KEY',
-  'GOOGLE_API_KEY',
-  'GOOGLE_CLOUD_PROJECT',
-  'GOOGLE_CLOUD_LOCATION',
-  'GOOGLE_APPLICATION_CREDENTIALS',
-  'GOOGLE_GENAI_USE_VERTEXAI',
-  'DASHSCOPE_API_KEY',
-  'OLLAMA_HOST',
-  'LLM_USER_PATH',
 ]);
 
 /** Windows programs (node included) do not start without these. */
@@ -63,22 +45,26 @@ const WINDOWS_NAMES = new Set([
   'TMP',
 ]);
 
-function allowed(name: string): boolean {
-  if (ALLOWED_NAMES.has(name) || name.startsWith('LC_')) return true;
+function allowed(name: string, backendNames: ReadonlySet<string>): boolean {
+  if (ALLOWED_NAMES.has(name) || backendNames.has(name) || name.startsWith('LC_')) return true;
   return process.platform === 'win32' && WINDOWS_NAMES.has(name.toUpperCase());
 }
 
 export interface ChildEnvOptions {
   path: string;
   tmpDir: string;
+  /** Variables the backend may see from the host's environment (its keys and endpoints). */
+  passNames?: readonly string[];
+  /** Fixed variables the backend runs with. */
   backendEnv?: Readonly<Record<string, string>>;
   source?: NodeJS.ProcessEnv;
 }
 
-export function buildChildEnv({ path, tmpDir, backendEnv, source = process.env }: ChildEnvOptions): NodeJS.ProcessEnv {
+export function buildChildEnv({ path, tmpDir, passNames = [], backendEnv, source = process.env }: ChildEnvOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
+  const backendNames = new Set(passNames);
   for (const [name, value] of Object.entries(source)) {
-    if (value !== undefined && allowed(name)) env[name] = value;
+    if (value !== undefined && allowed(name, backendNames)) env[name] = value;
   }
   Object.assign(env, backendEnv ?? {});
   env.PATH = path;

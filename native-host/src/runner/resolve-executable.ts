@@ -43,8 +43,14 @@ function processPathDirs(): string[] {
  * Resolves `name` (a program name, or an absolute path for custom backends). The login-shell probe
  * only runs when PATH has no match, and only once per process; with `waitForLoginShell` false its
  * result is used only if it is already known (hello answers at once; the probe's findings follow).
+ * `ownDirs` are the backend's own installer's folders, searched after the usual ones.
  */
-export async function resolveExecutable(name: string, override?: string, waitForLoginShell = true): Promise<Resolution> {
+export async function resolveExecutable(
+  name: string,
+  override?: string,
+  waitForLoginShell = true,
+  ownDirs: readonly string[] = [],
+): Promise<Resolution> {
   if (override) {
     if (!isAbsolute(override)) return { ok: false, problem: `configured path "${override}" is not absolute` };
     const found = findIn([dirname(override)], basename(override));
@@ -62,9 +68,9 @@ export async function resolveExecutable(name: string, override?: string, waitFor
   const shellDirs = waitForLoginShell ? await loginShellPath() : (loginShellPathIfKnown() ?? []);
   const fromShell = findIn(shellDirs, name);
   if (fromShell) return { ok: true, path: fromShell, via: 'login-shell' };
-  const wellKnown = findIn(wellKnownDirs(), name);
+  const wellKnown = findIn([...wellKnownDirs(), ...ownDirs.filter((dir) => isAbsolute(dir))], name);
   if (wellKnown) return { ok: true, path: wellKnown, via: 'well-known' };
-  return { ok: false, problem: `${name} not found on PATH, the login-shell PATH or the usual install directories` };
+  return { ok: false, problem: 'not found on PATH, the login-shell PATH or the usual install folders' };
 }
 
 /**

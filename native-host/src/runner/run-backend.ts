@@ -1,21 +1,25 @@
 // Runs one named backend for one prompt: resolve, prepare, spawn in a private dir, classify.
-import { BUILTIN_BACKENDS } from '../../../shared/protocol/frames.js';
 import type { HostConfig } from '../config.js';
-import { HOST_SYSTEM_PROMPT } from '../backends/defaults.js';
-import { defaultQwenAuthType } from '../backends/qwen.js';
-import { findBackend } from '../backends/registry.js';
+import { noAnswerWithin, notInstalled } from '../backends/failure-words.js';
+import { BUILTIN_BACKENDS, findBackend } from '../backends/registry.js';
 import type { BackendContext, PrepareContext, ProbeOutcome } from '../backends/types.js';
 import { appDataDir, ensurePrivateDir } from '../paths.js';
 import { buildChildEnv } from './child-env.js';
 import { classifyCapture, type RunOutcome } from './classify.js';
 import { createRunDir } from './run-dir.js';
 import { childPath, resolveExecutable } from './resolve-executable.js';
+import { ownInstallDirs } from './well-known-dirs.js';
 import { spawnCapture } from './spawn-capture.js';
 import { commandFor } from './windows-command.js';
 
 /** Per-stream cap on what a backend may print (1 MB each for stdout and stderr). */
 export const MAX_CAPTURE_BYTES = 1024 * 1024;
 const PROBE_MAX_BYTES = 256 * 1024;
+
+/** The role instructions (judge, nudge, coach) are in the prompt; this only fences the CLI in. */
+export const HOST_SYSTEM_PROMPT =
+  'You answer a single request in one reply. You have no tools and must not ask to use any. ' +
+  'Follow the output format the request asks for exactly.';
 
 export interface BackendRunRequest {
   backend: string;
@@ -33,8 +37,8 @@ export interface BackendRunOptions {
   onSpawn?(pid: number): void;
 }
 
-function fail(kind: Extract<RunOutcome, { ok: false }>['error']['kind'], message: string): RunOutcome {
-  return { ok: false, error: { kind, message } };
+function fail(kind: Extract<RunOutcome, { ok: false }>['error']['kind'], message: string, hint?: string): RunOutcome {
+  return { ok: false, error: { kind, message, ...(hint ? { hint } : {}) } };
 }
 
 export async function runBackend(req: BackendRunRequest, opts: BackendRunOptions): Promise<RunOutcome> {
@@ -43,29 +47,31 @@ export async function runBackend(req: BackendRunRequest, opts: BackendRunOptions
     // An unknown name is reported as not installed: the extension shows it like a missing CLI.
     return fail(
       'not_installed',
-      `unknown backend "${req.backend}": built-ins are ${BUILTIN_BACKENDS.join(', ')}; custom ones are defined in ${opts.configPath}`,
+      `the antidrift helper knows no backend “${req.backend}”`,
+      `choose one of ${BUILTIN_BACKENDS.join(', ')} in Options, or define it under "custom" in ${opts.configPath}`,
     );
   }
-  const { spec } = entry;
+  const { spec, settings } = entry;
   const model = req.model || entry.defaultModel;
-  if (spec.requiresModel && !model) return fail('bad_request', `${spec.name} needs a model: name one in the request or in host.json`);
+  if (spec.requiresModel && !model)
+    return fail('bad_request', `${spec.name} needs a model`, "name one in Options, or in the helper's host.json");
   // A model starting with '-' would be read as an option by the CLI.
-  if (model?.startsWith('-')) return fail('bad_request', `model "${model}" may not start with "-"`);
+  if (model?.startsWith('-')) return fail('bad_request', `the model “${model}” may not start with “-”`);
 
-  const resolved = await resolveExecutable(spec.executable, entry.pathOverride);
-  if (!resolved.ok) return fail('not_installed', `${spec.name}: ${resolved.problem}`);
+  const resolved = await resolveExecutable(spec.executable, settings.path, true, ownInstallDirs(spec));
+  if (!resolved.ok) return { ok: false, error: notInstalled(spec, resolved.problem) };
 
   const dataDir = ensurePrivateDir(appDataDir());
   const runDir = createRunDir();
   try {
-    const env = buildChildEnv({ path: childPath(resolved.path), tmpDir: runDir.tmp, ...(spec.env ? { backendEnv: spec.env } : {}) });
+    const env = buildChildEnv({
+      path: childPath(resolved.path),
+      tmpDir: runDir.tmp,
+      ...(spec.envNames ? { passNames: spec.envNames } : {}),
+      ...(spec.env ? { backendEnv: spec.env } : {}),
+    });
     const remaining = (): number => opts.deadline - Date.now();
-    const base = {
-      workDir: runDir.path,
-      dataDir,
-      systemPrompt: HOST_SYSTEM_PROMPT,
-      authType: entry.authType ?? defaultQwenAuthType(process.env),
-    };
+    const base = { workDir: runDir.path, dataDir, systemPrompt: HOST_SYSTEM_PROMPT };
     const probe = async (args: string[], timeoutMs: number): Promise<ProbeOutcome> => {
       const command = commandFor(resolved.path, args);
       if (!command.ok) return { ok: false, exitCode: null, stdout: '', stderr: '', timedOut: false, spawnError: command.problem };
@@ -91,16 +97,16 @@ export async function runBackend(req: BackendRunRequest, opts: BackendRunOptions
 
     let prepared = {};
     if (spec.prepare) {
-      const prepareCtx: PrepareContext = { ...base, binPath: resolved.path, model, probe };
+      const prepareCtx: PrepareContext = { ...base, binPath: resolved.path, model, settings, env, probe };
       const outcome = await spec.prepare(prepareCtx);
       if (!outcome.ok) return { ok: false, error: outcome.error };
       prepared = outcome.data;
     }
     const ctx: BackendContext = { ...base, prepared };
     const timeLeft = remaining();
-    if (timeLeft <= 0) return fail('timeout', `${spec.name}: no answer within ${Math.round(req.timeoutMs / 1000)} s`);
+    if (timeLeft <= 0) return { ok: false, error: noAnswerWithin(spec.name, req.timeoutMs) };
     const command = commandFor(resolved.path, spec.argv(model, ctx));
-    if (!command.ok) return fail('spawn', `${spec.name}: ${command.problem}`);
+    if (!command.ok) return fail('spawn', `${spec.name} could not be started (${command.problem})`);
     const capture = await spawnCapture({
       bin: command.bin,
       args: command.args,

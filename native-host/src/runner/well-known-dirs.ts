@@ -1,9 +1,10 @@
-// Directories CLIs are commonly installed in, for hosts started by a GUI browser with a minimal PATH.
+// Directories package managers install CLIs into, for hosts started by a GUI browser with a minimal PATH (a backend adds its own installer's).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
+import type { BackendSpec } from '../backends/types.js';
 
-function home(): string {
+export function home(): string {
   return process.env.HOME || process.env.USERPROFILE || homedir();
 }
 
@@ -45,7 +46,6 @@ export function wellKnownDirs(): string[] {
     process.platform === 'win32'
       ? [
           process.env.APPDATA && join(process.env.APPDATA, 'npm'),
-          process.env.LOCALAPPDATA && join(process.env.LOCALAPPDATA, 'Programs', 'Ollama'),
           process.env.LOCALAPPDATA && join(process.env.LOCALAPPDATA, 'Volta', 'bin'),
           join(h, '.bun', 'bin'),
           join(h, '.local', 'bin'),
@@ -68,4 +68,10 @@ export function wellKnownDirs(): string[] {
           '/snap/bin',
         ];
   return candidates.filter((dir): dir is string => !!dir && existsSync(dir));
+}
+
+/** A backend's own installer folders on this machine (absolute, existing ones only). */
+export function ownInstallDirs(spec: Pick<BackendSpec, 'installDirs'>): string[] {
+  const dirs = spec.installDirs?.({ home: home(), env: process.env, platform: process.platform }) ?? [];
+  return dirs.filter((dir): dir is string => !!dir && isAbsolute(dir) && existsSync(dir));
 }

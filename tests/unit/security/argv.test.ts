@@ -3,9 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUILTIN_BACKENDS } from '../../../shared/protocol/frames';
 import { ensureGeminiPolicy } from '../../../native-host/src/backends/gemini';
-import { BUILTIN_SPECS } from '../../../native-host/src/backends/registry';
+import { BUILTIN_BACKENDS, BUILTIN_SPECS, type BuiltinBackendName } from '../../../native-host/src/backends/registry';
 import type { BackendContext } from '../../../native-host/src/backends/types';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'antidrift-argv-'));
@@ -15,12 +14,11 @@ const ctx: BackendContext = {
   workDir: join(dataDir, 'run'),
   dataDir,
   systemPrompt: 'SYSTEM',
-  authType: 'openai',
-  prepared: { policyFile: ensureGeminiPolicy(dataDir), disableFeatures: ['shell_tool', 'web_search_request'] },
+  prepared: { policyFile: ensureGeminiPolicy(dataDir), disableFeatures: ['shell_tool', 'web_search_request'], authType: 'openai' },
 };
 const MODEL = 'model-x';
 
-function argvOf(name: (typeof BUILTIN_BACKENDS)[number]): string[] {
+function argvOf(name: BuiltinBackendName): string[] {
   return BUILTIN_SPECS[name].argv(MODEL, ctx);
 }
 
@@ -63,6 +61,8 @@ describe('built-in argv keeps tools and memory off (docs/BACKENDS.md)', () => {
     expect(text).toMatch(/\[\[rule\]\]/);
     expect(text).toMatch(/toolName\s*=\s*"\*"/);
     expect(text).toMatch(/decision\s*=\s*"deny"/);
+    // gemini 0.6x ignores a rule without a priority (and with it the whole file): the highest of its tier.
+    expect(text).toMatch(/priority\s*=\s*999/);
     expect(text).not.toMatch(/allow/);
     expect(pairOf(argv, '-e')).toBe('none');
     expect(pairOf(argv, '--allowed-mcp-server-names')).toBe('__none__');
@@ -78,6 +78,9 @@ describe('built-in argv keeps tools and memory off (docs/BACKENDS.md)', () => {
     expect(pairOf(argv, '--max-session-turns')).toBe('1');
     expect(pairOf(argv, '--chat-recording')).toBe('false');
     expect(argv).not.toContain('--yolo');
+    expect(pairOf(argv, '--auth-type')).toBe('openai');
+    // With nothing prepared no auth type is forced: qwen uses the one its own settings select.
+    expect(BUILTIN_SPECS.qwen.argv(undefined, { ...ctx, prepared: {} })).not.toContain('--auth-type');
   });
 
   it('ollama and llm: no tools, nothing logged (llm -n)', () => {

@@ -1,102 +1,58 @@
-// AI roles over the native host: the `run` round trip on the active backend, and failures in words.
+// AI roles over the native host: the `run` round trip on the backend a call was launched with, and failures in words.
 import { AIResponseError, createAIRoles, SYSTEM_PROMPT, type AIRoles } from '../shared/ai';
-import { chooseBackend, type HostConnection } from '../shared/core/host-status';
+import type { AITarget } from '../shared/core/host-status';
 import type { Failure } from '../shared/messages/failure';
-import type { RunErrorKind } from '../shared/protocol/frames';
-import type { Settings } from '../shared/core/settings';
+import { HOST_TIMEOUT_GRACE_MS } from '../shared/protocol/frames';
 import type { NativeChannel } from './native-channel';
 import { errorText } from '../shared/util/error-text';
 
-/** A backend failure carried as an exception through the role parsers. */
+/** A failure with its words, carried as an exception through the role parsers. */
 export class BackendFailure extends Error {
-  constructor(
-    readonly kind: RunErrorKind | 'unavailable',
-    message: string,
-    readonly backend: string | null,
-  ) {
-    super(message);
+  constructor(readonly failure: Failure) {
+    super(failure.message);
     this.name = 'BackendFailure';
   }
 }
 
-const LOGIN_HINTS: Record<string, string> = {
-  claude: 'run `claude` once in a terminal and log in',
-  codex: 'run `codex login` in a terminal',
-  gemini: 'run `gemini` once in a terminal and sign in, or set GEMINI_API_KEY',
-  qwen: 'run `qwen` once in a terminal and sign in',
-  ollama: 'start the server with `ollama serve` and pull the model',
-  llm: 'set a key with `llm keys set`',
-};
+const PARSE_KINDS = { empty: 'empty_response', no_json: 'no_json', parse: 'parse', invalid: 'invalid' } as const;
 
-function hintFor(error: BackendFailure, host: HostConnection): string | undefined {
-  switch (error.kind) {
-    case 'auth':
-      return LOGIN_HINTS[error.backend ?? ''] ?? 'log in to the backend in a terminal';
-    case 'not_installed':
-      return 'install it, or pick another backend in Options';
-    case 'timeout':
-      return 'raise the timeout in Options, or try a faster model';
-    case 'unavailable':
-      return host.connection === 'missing' ? 'install the native host — see Options' : 'see Options for the host status';
-    default:
-      return undefined;
+/**
+ * Any failure of a role on `backend` as the words a person reads. The host words its own failures
+ * (`RunError`: message and hint) and they are passed on as they are; only what happens on this side
+ * of the helper is worded here.
+ */
+export function describeFailure(error: unknown, backend: string): Failure {
+  if (error instanceof BackendFailure) return error.failure;
+  if (error instanceof AIResponseError)
+    return { kind: PARSE_KINDS[error.kind], message: `${backend}'s answer was unusable: ${error.message}` };
+  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return { kind: 'timeout', message: `${backend} gave no answer in time, and the native host did not say why` };
   }
+  return { kind: 'unavailable', message: `${backend} could not be asked: ${errorText(error)}` };
 }
 
-/** Turns any failure of a role into what diagnostics and the options page show. */
-export function describeFailure(error: unknown, host: HostConnection): Failure {
-  if (error instanceof BackendFailure) {
-    const hint = hintFor(error, host);
-    return { kind: error.kind, message: `${error.backend ?? 'AI'}: ${error.message}`, ...(hint ? { hint } : {}) };
-  }
-  if (error instanceof AIResponseError) {
-    const kinds = { empty: 'empty_response', no_json: 'no_json', parse: 'parse', invalid: 'invalid' } as const;
-    return { kind: kinds[error.kind], message: `the model's answer was unusable: ${error.message}` };
-  }
-  return { kind: 'unavailable', message: errorText(error) };
-}
-
-/** One line for diagnostics: kind, message and hint. */
-export function failureLine(failure: Failure): string {
-  return `${failure.kind}: ${failure.message}${failure.hint ? ` (${failure.hint})` : ''}`;
-}
-
-export interface AIContext {
-  channel: NativeChannel;
-  /** The settings and host status now (they change while a session runs). */
-  inputs(): { settings: Settings; host: HostConnection };
-}
-
-/** Completes one prompt on the active backend; throws BackendFailure on every kind of failure. */
+/** Completes one prompt on `target` through the host; throws BackendFailure on every kind of failure. */
 export async function completeOnHost(
-  ctx: AIContext,
+  channel: NativeChannel,
+  target: AITarget,
   prompt: string,
-  signal: AbortSignal,
-  override?: { backend?: string; model?: string },
-): Promise<{ text: string; ms: number; backend: string }> {
-  const { settings, host } = ctx.inputs();
-  const backend = override?.backend ?? chooseBackend(settings, host);
-  if (!backend) {
-    const why =
-      host.connection === 'connected'
-        ? settings.backend
-          ? `${settings.backend} is not available`
-          : 'no AI backend was found on this computer'
-        : `the native host is ${host.connection === 'missing' ? 'not installed' : 'not connected'}`;
-    throw new BackendFailure('unavailable', why, null);
-  }
-  if (signal.aborted) throw new BackendFailure('timeout', 'cancelled', backend);
-  const model = override?.model ?? (settings.model || undefined);
+  timeoutMs: number,
+): Promise<{ text: string; ms: number }> {
   let result;
   try {
-    result = await ctx.channel.run(backend, model, `${SYSTEM_PROMPT}\n\n${prompt}`, settings.aiTimeoutSeconds * 1000);
+    result = await channel.run(target.backend, target.model, `${SYSTEM_PROMPT}\n\n${prompt}`, timeoutMs);
   } catch (error) {
-    throw new BackendFailure('unavailable', errorText(error), backend);
+    const message = `${target.backend} could not be asked: the native host did not answer (${errorText(error)})`;
+    throw new BackendFailure({ kind: 'unavailable', message, hint: 'Options → Native host says why; Reconnect tries again' });
   }
-  if (!result.ok) throw new BackendFailure(result.error.kind, result.error.message, backend);
-  return { text: result.text, ms: result.ms, backend };
+  if (!result.ok) throw new BackendFailure(result.error);
+  return { text: result.text, ms: result.ms };
 }
 
-export function createHostRoles(ctx: AIContext): AIRoles {
-  return createAIRoles(async (prompt, signal) => (await completeOnHost(ctx, prompt, signal)).text);
+/** The AI roles on one backend and model, each call under the run's timeout (the host's answers first). */
+export function hostRolesOn(channel: NativeChannel, target: AITarget, timeoutMs: number): AIRoles {
+  return createAIRoles(async (prompt) => (await completeOnHost(channel, target, prompt, timeoutMs)).text);
 }
+
+/** The extension gives up a grace period after the run's own timeout, by which the host has answered. */
+export const aiSignal = (timeoutMs: number): AbortSignal => AbortSignal.timeout(timeoutMs + HOST_TIMEOUT_GRACE_MS);

@@ -1,10 +1,11 @@
 // Runs the controller's effects against the browser, storage and the AI roles, feeding results back as events.
 import { browser } from 'wxt/browser';
 import type { AIRoles } from '../shared/ai';
-import type { ControllerEffect } from '../shared/core/controller';
-import { HOST_TIMEOUT_GRACE_MS } from '../shared/protocol/frames';
-import { describeFailure, failureLine } from './ai';
-import type { Shell } from './shell';
+import type { ControllerEffect, ControllerEvent } from '../shared/core/controller';
+import type { AITarget } from '../shared/core/host-status';
+import { failureText } from '../shared/messages/failure-text';
+import { aiSignal, describeFailure } from './ai';
+import type { Diagnostics } from './diagnostics';
 import { DRIFT_ANSWERS, NOTIFICATION_PREFIX, notify } from './notifications';
 import * as store from './store';
 import { errorText } from '../shared/util/error-text';
@@ -16,8 +17,13 @@ const PRECISE_TIMER_WINDOW_MS = 60_000;
 type EffectOf<T extends ControllerEffect['type']> = Extract<ControllerEffect, { type: T }>;
 
 export interface EffectDeps {
-  shell: () => Shell;
-  roles: AIRoles;
+  /** Feeds a result back to the controller (the shell's own `send`). */
+  send(event: ControllerEvent): void;
+  diagnostics: Diagnostics;
+  /** The AI roles on the backend and model an effect was launched with. */
+  rolesOn(target: AITarget, timeoutMs: number): AIRoles;
+  /** Applies the away threshold (the idle API; nothing where the browser has none). */
+  watchAway(afterSeconds: number, askNow: boolean): void;
   now(): number;
 }
 
@@ -33,46 +39,50 @@ function armAlarm(deps: EffectDeps, at: number | null): void {
   void browser.alarms.create(TICK_ALARM, { when: at });
   const delay = at - deps.now();
   if (delay < PRECISE_TIMER_WINDOW_MS) {
-    preciseTimer = setTimeout(() => void deps.shell().send({ type: 'ticked', at: deps.now() }), Math.max(0, delay));
+    preciseTimer = setTimeout(() => deps.send({ type: 'ticked', at: deps.now() }), Math.max(0, delay));
   }
 }
 
-/** The AI call gets the run's timeout plus the host's grace: the host's own timeout answers first. */
-const aiSignal = (timeoutMs: number) => AbortSignal.timeout(timeoutMs + HOST_TIMEOUT_GRACE_MS);
-
 function runJudge(deps: EffectDeps, e: EffectOf<'runJudge'>): void {
   const started = deps.now();
-  const { sessionId, launch, app } = e;
-  deps.roles.judge
-    .judge(e.commitment, e.title, app, aiSignal(e.timeoutMs), e.source)
+  const { sessionId, launch, app, target } = e;
+  const { backend } = target;
+  deps
+    .rolesOn(target, e.timeoutMs)
+    .judge.judge(e.commitment, e.title, app, aiSignal(e.timeoutMs), e.source)
     .then((verdict) => {
-      const shell = deps.shell();
-      shell.diagnostics.add(
+      const took = deps.now() - started;
+      deps.diagnostics.add(
         'info',
-        `judge ${app}: ${verdict.drifting ? `drifting — ${verdict.reason}` : 'on task'} (${deps.now() - started} ms)`,
+        `judge ${app} (${backend}): ${verdict.drifting ? `drifting — ${verdict.reason}` : 'on task'} (${took} ms)`,
       );
-      void shell.send({ type: 'judgeSucceeded', at: deps.now(), sessionId, launch, app, ...verdict });
+      deps.send({ type: 'judgeSucceeded', at: deps.now(), sessionId, launch, app, backend, ...verdict });
     })
     .catch((error: unknown) => {
-      const shell = deps.shell();
-      const error_ = failureLine(describeFailure(error, shell.state.host));
-      void shell.send({ type: 'judgeFailed', at: deps.now(), sessionId, launch, app, error: error_ });
+      deps.send({
+        type: 'judgeFailed',
+        at: deps.now(),
+        sessionId,
+        launch,
+        app,
+        backend,
+        error: failureText(describeFailure(error, backend)),
+      });
     });
 }
 
 function runNudge(deps: EffectDeps, e: EffectOf<'runNudge'>): void {
-  const { sessionId, stretch } = e;
-  deps.roles.nudger
-    .nudge(e.commitment, e.titles, aiSignal(e.timeoutMs))
+  const { sessionId, stretch, target } = e;
+  const { backend } = target;
+  deps
+    .rolesOn(target, e.timeoutMs)
+    .nudger.nudge(e.commitment, e.titles, aiSignal(e.timeoutMs))
     .then((message) => {
-      const shell = deps.shell();
-      shell.diagnostics.add('info', `nudge: ${message ? message : 'on track'}`);
-      void shell.send({ type: 'nudgeSucceeded', at: deps.now(), sessionId, stretch, message });
+      deps.diagnostics.add('info', `nudge (${backend}): ${message ? message : 'on track'}`);
+      deps.send({ type: 'nudgeSucceeded', at: deps.now(), sessionId, stretch, backend, message });
     })
     .catch((error: unknown) => {
-      const shell = deps.shell();
-      const failure = describeFailure(error, shell.state.host);
-      void shell.send({ type: 'nudgeFailed', at: deps.now(), sessionId, stretch, error: `${failure.kind}: ${failure.message}` });
+      deps.send({ type: 'nudgeFailed', at: deps.now(), sessionId, stretch, backend, error: failureText(describeFailure(error, backend)) });
     });
 }
 
@@ -88,9 +98,8 @@ async function focusPlace(e: EffectOf<'focusPlace'>): Promise<void> {
  * so in diagnostics), so a request that promises durability can tell; everything else only reports.
  */
 export function runEffect(deps: EffectDeps, effect: ControllerEffect): Promise<void> | void {
-  const shell = deps.shell();
   const failed = (what: string) => (error: unknown) => {
-    shell.diagnostics.add('error', `${what} failed: ${errorText(error)}`);
+    deps.diagnostics.add('error', `${what} failed: ${errorText(error)}`);
   };
   const write = (what: string, work: Promise<void>) =>
     work.catch((error: unknown) => {
@@ -114,7 +123,7 @@ export function runEffect(deps: EffectDeps, effect: ControllerEffect): Promise<v
       void focusPlace(effect).catch(failed('returning to the task tab'));
       return;
     case 'notifyDrift':
-      shell.diagnostics.add('info', `drift in ${effect.app}: ${effect.reason}`);
+      deps.diagnostics.add('info', `drift in ${effect.app}: ${effect.reason}`);
       void notify(`${NOTIFICATION_PREFIX}${effect.episode}`, `Drifting? ${effect.app}`, effect.reason, DRIFT_ANSWERS).catch(
         failed('the drift notification'),
       );
@@ -122,8 +131,10 @@ export function runEffect(deps: EffectDeps, effect: ControllerEffect): Promise<v
     case 'notifyTimeboxEnded':
       void notify('antidrift-timebox', 'Timebox over', `Time is up for: ${effect.commitment}`).catch(failed('the timebox notification'));
       return;
+    case 'watchAway':
+      return deps.watchAway(effect.afterSeconds, effect.askNow);
     case 'log':
-      shell.diagnostics.add(effect.level, effect.message);
+      deps.diagnostics.add(effect.level, effect.message);
       return;
   }
 }

@@ -1,14 +1,15 @@
 // Away detection: chrome.idle's idle/locked states become awayStarted/awayEnded events, with the person's threshold.
 import { browser } from 'wxt/browser';
-import type { Shell } from './shell';
+import type { ControllerEvent } from '../shared/core/controller';
 
-export type IdleState = 'active' | 'idle' | 'locked';
+/** What chrome.idle reports (not the controller's idle phase). */
+export type IdleReading = 'active' | 'idle' | 'locked';
 
 /** The idle API as the background uses it (a port: tests drive their own). */
 export interface IdlePort {
   setThreshold(seconds: number): void;
-  query(seconds: number): Promise<IdleState>;
-  onChange(listener: (state: IdleState) => void): void;
+  query(seconds: number): Promise<IdleReading>;
+  onChange(listener: (state: IdleReading) => void): void;
 }
 
 export function browserIdle(): IdlePort | null {
@@ -17,8 +18,8 @@ export function browserIdle(): IdlePort | null {
   if (!idle) return null;
   return {
     setThreshold: (seconds) => idle.setDetectionInterval(seconds),
-    query: (seconds) => idle.queryState(seconds) as Promise<IdleState>,
-    onChange: (listener) => idle.onStateChanged.addListener((state) => listener(state as IdleState)),
+    query: (seconds) => idle.queryState(seconds) as Promise<IdleReading>,
+    onChange: (listener) => idle.onStateChanged.addListener((state) => listener(state as IdleReading)),
   };
 }
 
@@ -26,7 +27,7 @@ export class AwayWatcher {
   #threshold = 0;
 
   constructor(
-    private readonly shell: Shell,
+    private readonly send: (event: ControllerEvent) => void,
     private readonly idle: IdlePort,
     private readonly now: () => number,
   ) {
@@ -35,13 +36,13 @@ export class AwayWatcher {
   }
 
   /** Idle is reported once the threshold has passed: the person left that long ago. Locked is now. */
-  #changed(state: IdleState): void {
+  #changed(state: IdleReading): void {
     const at = this.now();
-    if (state === 'active') void this.shell.send({ type: 'awayEnded', at });
-    else void this.shell.send({ type: 'awayStarted', at: state === 'idle' ? at - this.#threshold * 1000 : at, why: state });
+    if (state === 'active') this.send({ type: 'awayEnded', at });
+    else this.send({ type: 'awayStarted', at: state === 'idle' ? at - this.#threshold * 1000 : at, why: state });
   }
 
-  /** Applies the threshold (on start and whenever the settings change); on start also asks where the person is now. */
+  /** Applies the threshold (the controller's watchAway: on start and whenever the setting changes); on start also asks where the person is now. */
   sync(seconds: number, checkNow = false): void {
     if (seconds !== this.#threshold) {
       this.#threshold = seconds;

@@ -1,6 +1,7 @@
 // System notifications: the drift ones with their two answers, and the end-of-session review when no popup is open to ask it.
 import { browser } from 'wxt/browser';
-import type { PendingReview } from '../shared/history/records';
+import type { ControllerEvent } from '../shared/core/controller';
+import type { PendingReview, ReviewAnswer } from '../shared/history/records';
 
 export const NOTIFICATION_PREFIX = 'antidrift-drift-';
 export const REVIEW_NOTIFICATION_PREFIX = 'antidrift-review-';
@@ -46,4 +47,31 @@ export async function openPopup(): Promise<void> {
   } catch {
     await browser.tabs.create({ url: browser.runtime.getURL('/popup.html') });
   }
+}
+
+export interface NotificationRouting {
+  send(event: ControllerEvent): void;
+  now(): number;
+  review(key: string, answer: ReviewAnswer): void;
+}
+
+/**
+ * Answers from notifications: a drift one's buttons are Back to task / This is on task, a review's are
+ * Yes / No. Clicking a drift notification itself is Back to task: in Firefox, which has no notification
+ * buttons, it is the only answer one can give; clicking a review opens the popup (Partly, a note).
+ */
+export function routeNotificationClicks(to: NotificationRouting): void {
+  const answered = (id: string, event: ControllerEvent) => {
+    to.send(event);
+    void browser.notifications.clear(id);
+  };
+  browser.notifications.onButtonClicked.addListener((id, button) => {
+    const reviewed = reviewKeyOf(id);
+    if (reviewed !== null) return to.review(reviewed, button === 0 ? 'yes' : 'no');
+    if (id.startsWith(NOTIFICATION_PREFIX)) answered(id, { type: button === 0 ? 'backToTaskChosen' : 'onTaskChosen', at: to.now() });
+  });
+  browser.notifications.onClicked.addListener((id) => {
+    if (reviewKeyOf(id) !== null) return void openPopup().catch(() => {});
+    if (id.startsWith(NOTIFICATION_PREFIX)) answered(id, { type: 'backToTaskChosen', at: to.now() });
+  });
 }

@@ -1,9 +1,10 @@
 // Answers runtime messages: checks who sent them, validates them, and routes each type to its handler.
 import type { AIRoles } from '../shared/ai';
-import { HOST_TIMEOUT_GRACE_MS } from '../shared/protocol/frames';
+import { chooseTarget, type AITarget } from '../shared/core/host-status';
 import type { Failure } from '../shared/messages/failure';
+import { failureText } from '../shared/messages/failure-text';
 import { parseRequest, type ParsedRequestOf, type Reply, type ReplyValue, type RequestType } from '../shared/messages/requests';
-import { completeOnHost, describeFailure } from './ai';
+import { aiSignal, describeFailure } from './ai';
 import type { NativeChannel } from './native-channel';
 import type { HistoryRecorder } from './history-recorder';
 import type { Shell } from './shell';
@@ -33,15 +34,14 @@ export function senderKind(sender: SenderFacts, extensionId: string, extensionOr
 export interface RequestContext {
   shell: Shell;
   channel: NativeChannel;
-  roles: AIRoles;
+  /** The AI roles on one backend and model (chosen per request). */
+  rolesOn(target: AITarget, timeoutMs: number): AIRoles;
   now(): number;
   extensionId: string;
   extensionOrigin: string;
   observeActiveTab(): void;
   history: HistoryRecorder;
 }
-
-const TEST_PROMPT = 'This is a connection test. Reply with exactly this JSON object and nothing else: {"ok": true}';
 
 /** A request that failed in a way the person should read (a backend error, a refused start). */
 class RequestFailed extends Error {
@@ -54,9 +54,31 @@ const badRequest = (message: string): Failure => ({ kind: 'bad_request', message
 
 type Handlers = { [T in RequestType]: (req: ParsedRequestOf<T>, ctx: RequestContext) => Promise<ReplyValue<T>> | ReplyValue<T> };
 
-/** Gives up on an AI call a little after the host's own timeout would have answered. */
-function aiDeadline(ctx: RequestContext): AbortSignal {
-  return AbortSignal.timeout(ctx.shell.state.settings.aiTimeoutSeconds * 1000 + HOST_TIMEOUT_GRACE_MS);
+/**
+ * Runs one AI role for a page: the backend chosen once, here (or the one asked for), the failure in the
+ * words the page shows and diagnostics keep.
+ */
+async function askAI<T>(
+  ctx: RequestContext,
+  what: string,
+  asked: { backend?: string; model?: string },
+  call: (roles: AIRoles, signal: AbortSignal, target: AITarget) => Promise<T>,
+): Promise<T> {
+  const { settings, host } = ctx.shell.state;
+  const choice = chooseTarget(settings, host, asked);
+  const timeoutMs = settings.aiTimeoutSeconds * 1000;
+  let failure: Failure;
+  if (choice.ok) {
+    try {
+      return await call(ctx.rolesOn(choice.target, timeoutMs), aiSignal(timeoutMs), choice.target);
+    } catch (error) {
+      failure = describeFailure(error, choice.target.backend);
+    }
+  } else {
+    failure = choice.failure;
+  }
+  ctx.shell.diagnostics.add('warn', `${what} failed: ${failureText(failure)}`);
+  throw new RequestFailed(failure);
 }
 
 const HANDLERS: Handlers = {
@@ -74,33 +96,22 @@ const HANDLERS: Handlers = {
   driftOnTask: (_req, ctx) => act(ctx, { type: 'onTaskChosen', at: ctx.now() }),
   driftDismiss: (req, ctx) => act(ctx, { type: 'bannerDismissed', at: ctx.now(), episode: req.episode }),
   nudgeDismiss: (req, ctx) => act(ctx, { type: 'nudgeDismissed', at: ctx.now(), message: req.message }),
-  coach: async (req, ctx) => {
-    try {
-      return await ctx.roles.coach.coach(req.intention, aiDeadline(ctx));
-    } catch (error) {
-      const failure = describeFailure(error, ctx.shell.state.host);
-      ctx.shell.diagnostics.add('warn', `coach failed: ${failure.message}`);
-      throw new RequestFailed(failure);
-    }
-  },
+  coach: (req, ctx) => askAI(ctx, 'coach', {}, (roles, signal) => roles.coach.coach(req.intention, signal)),
   getSettings: (_req, ctx) => ctx.shell.state.settings,
   saveSettings: async (req, ctx) => {
     // Awaited: "Saved" on the page means the settings are in storage.
     await ctx.shell.send({ type: 'settingsSaved', at: ctx.now(), settings: req.settings });
     return ctx.shell.state.settings;
   },
-  testBackend: async (req, ctx) => {
-    const override = { ...(req.backend ? { backend: req.backend } : {}), ...(req.model ? { model: req.model } : {}) };
-    try {
-      const inputs = () => ({ settings: ctx.shell.state.settings, host: ctx.shell.state.host });
-      const result = await completeOnHost({ channel: ctx.channel, inputs }, TEST_PROMPT, aiDeadline(ctx), override);
-      ctx.shell.diagnostics.add('info', `test of ${result.backend} answered in ${result.ms} ms`);
-      return result;
-    } catch (error) {
-      const failure = describeFailure(error, ctx.shell.state.host);
-      ctx.shell.diagnostics.add('warn', `backend test failed: ${failure.message}`);
-      throw new RequestFailed(failure);
-    }
+  testBackend: (req, ctx) => {
+    const asked = { ...(req.backend ? { backend: req.backend } : {}), ...(req.model ? { model: req.model } : {}) };
+    return askAI(ctx, 'backend test', asked, async (roles, signal, { backend }) => {
+      const started = ctx.now();
+      const text = await roles.tester.test(signal);
+      const ms = ctx.now() - started;
+      ctx.shell.diagnostics.add('info', `test of ${backend} answered in ${ms} ms`);
+      return { text, ms, backend };
+    });
   },
   getDiagnostics: (_req, ctx) => ctx.shell.diagnostics.list(),
   reconnectHost: (_req, ctx) => {

@@ -6,15 +6,20 @@ import {
   type ControllerEffect,
   type ControllerEvent,
   type ControllerState,
+  type SurfaceView,
 } from '../shared/core/controller';
 import type { StatePush } from '../shared/messages/pushes';
 import type { Diagnostics } from './diagnostics';
 
 export interface ShellDeps {
   now(): number;
-  /** Runs one effect; a returned promise settles when it is done (rejects when a write failed). */
-  runEffect(effect: ControllerEffect): Promise<void> | void;
-  publish(push: StatePush): void;
+  /**
+   * Runs one effect; results come back through `send`. A returned promise settles when it is done
+   * (rejects when a write failed).
+   */
+  runEffect(effect: ControllerEffect, send: (event: ControllerEvent) => void): Promise<void> | void;
+  /** The view changed: `previous` is the one published before (null for the first), so each surface can tell what is new. */
+  publish(push: StatePush, previous: SurfaceView | null): void;
   /** Sees every applied transition (the history recorder); must be cheap and must not throw. */
   observeTransition?(before: ControllerState, after: ControllerState, event: ControllerEvent): void;
 }
@@ -24,8 +29,10 @@ type Restored = Extract<ControllerEvent, { type: 'stateRestored' }>;
 export class Shell {
   #state: ControllerState = initialState();
   #hydrated = false;
-  #lastPublished = '';
+  /** The view last published, and its JSON: the one place that decides whether anything changed. */
+  #published: { view: SurfaceView; key: string } | null = null;
   readonly #queue: Array<() => void> = [];
+  readonly #send = (event: ControllerEvent): void => void this.send(event);
 
   constructor(
     private readonly deps: ShellDeps,
@@ -88,7 +95,7 @@ export class Shell {
 
   #run(effect: ControllerEffect): Promise<void> {
     try {
-      return Promise.resolve(this.deps.runEffect(effect));
+      return Promise.resolve(this.deps.runEffect(effect, this.#send));
     } catch (error) {
       this.#internalError(error);
       return Promise.resolve();
@@ -111,8 +118,9 @@ export class Shell {
     if (!this.#hydrated) return;
     const push = this.snapshot();
     const key = JSON.stringify(push.view);
-    if (key === this.#lastPublished) return;
-    this.#lastPublished = key;
-    this.deps.publish(push);
+    const previous = this.#published;
+    if (key === previous?.key) return;
+    this.#published = { view: push.view, key };
+    this.deps.publish(push, previous?.view ?? null);
   }
 }

@@ -91,8 +91,8 @@ export function runControllerSoak({ seed, observations }: SoakOptions): SoakRepo
       const base = { at, sessionId: effect.sessionId, launch: effect.launch, app: effect.app };
       const event: ControllerEvent =
         random() < 0.2
-          ? { type: 'judgeFailed', ...base, error: pick(['timeout', 'auth', 'host disconnected']) }
-          : { type: 'judgeSucceeded', ...base, drifting: random() < 0.5, reason: `judged ${effect.app}` };
+          ? { type: 'judgeFailed', backend: 'claude', ...base, error: pick(['timeout', 'auth', 'host disconnected']) }
+          : { type: 'judgeSucceeded', backend: 'claude', ...base, drifting: random() < 0.5, reason: `judged ${effect.app}` };
       inbox.push({ at, event });
     } else if (effect.type === 'runNudge') {
       count('nudges launched');
@@ -104,8 +104,8 @@ export function runControllerSoak({ seed, observations }: SoakOptions): SoakRepo
       const base = { at, sessionId: effect.sessionId, stretch: effect.stretch };
       const event: ControllerEvent =
         random() < 0.2
-          ? { type: 'nudgeFailed', ...base, error: 'api_error' }
-          : { type: 'nudgeSucceeded', ...base, message: random() < 0.5 ? '' : `advice ${int(0, 3)}` };
+          ? { type: 'nudgeFailed', backend: 'claude', ...base, error: 'api_error' }
+          : { type: 'nudgeSucceeded', backend: 'claude', ...base, message: random() < 0.5 ? '' : `advice ${int(0, 3)}` };
       inbox.push({ at, event });
     } else if (effect.type === 'armAlarm') {
       alarm = effect.at;

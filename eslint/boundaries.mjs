@@ -10,7 +10,7 @@ export const ZOD_FREE = [
   'shared/core/{badge,commitment,limits,list-entry,vocabulary}',
   'shared/core/controller/{events,handler}',
   'shared/ai/{errors,extract-json,parse-object,prompt-data,sanitize,system-prompt}',
-  'shared/messages/{guards,shape,state-port,message-shapes}',
+  'shared/messages/{guards,shape,state-port,message-shapes,failure-text}',
   'shared/history/limits',
 ];
 

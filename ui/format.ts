@@ -36,10 +36,12 @@ export type HostLine = { text: string; tone: 'ok' | 'warn' | 'muted'; seeOptions
 
 export function hostStatusLine(host: HostStatus): HostLine {
   switch (host.connection) {
-    case 'connected':
-      return host.activeBackend
-        ? { text: `AI: ${host.activeBackend} · host connected`, tone: 'ok', seeOptions: false }
-        : { text: 'AI unavailable: no backend found', tone: 'warn', seeOptions: true };
+    case 'connected': {
+      if (host.activeBackend) return { text: `AI: ${host.activeBackend} · host connected`, tone: 'ok', seeOptions: false };
+      // A backend the person chose is named: "no backend found" would send them looking for the wrong thing.
+      const missing = host.chosenBackend ? `${host.chosenBackend} not found` : 'no backend found';
+      return { text: `AI unavailable: ${missing}`, tone: 'warn', seeOptions: true };
+    }
     case 'connecting':
       return { text: 'Connecting to the host…', tone: 'muted', seeOptions: false };
     case 'disconnected':

@@ -65,6 +65,7 @@ export function benchThroughput(opts: { runs: number; secondsPerRun: number }): 
       if (e.type === 'runJudge')
         send({
           type: 'judgeSucceeded',
+          backend: 'claude',
           at: now,
           sessionId: e.sessionId,
           launch: e.launch,

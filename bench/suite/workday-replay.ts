@@ -94,6 +94,7 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
         const drifts = day.truth[effect.app] ?? true;
         push(at + rng.between(3_000, 10_000), {
           type: 'judgeSucceeded',
+          backend: 'claude',
           at: 0,
           sessionId: effect.sessionId,
           launch: effect.launch,
@@ -107,6 +108,7 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
         nudgeTimes.push(at);
         push(at + rng.between(4_000, 12_000), {
           type: 'nudgeSucceeded',
+          backend: 'claude',
           at: 0,
           sessionId: effect.sessionId,
           stretch: effect.stretch,

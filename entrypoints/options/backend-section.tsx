@@ -29,7 +29,7 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
       const { backend, ms, text } = reply.value;
       setResult({ ok: true, text: `${backend} answered in ${ms} ms: “${text.trim()}”` });
     } else {
-      setResult({ ok: false, text: `${reply.error.kind}: ${replyError(reply)}` });
+      setResult({ ok: false, text: replyError(reply) });
     }
   };
 

@@ -128,7 +128,8 @@ export function HostSection({ host, env }: { host: HostStatus | null; env: HostE
           <ol class="log">
             {log.map((entry, i) => (
               <li key={`${entry.at}-${i}`} class={`log-${entry.level}`}>
-                <time>{new Date(entry.at).toLocaleTimeString()}</time> <span class="level">{entry.level}</span> {entry.message}
+                <time>{new Date(entry.at).toLocaleTimeString()}</time> <span class="level">{entry.level}</span>{' '}
+                <span data-testid="diagnostic-message">{entry.message}</span>
               </li>
             ))}
           </ol>

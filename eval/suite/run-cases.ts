@@ -1,8 +1,9 @@
 // Runs planned cases through the extension's own AI path: NativeChannel → the built host → the backend CLI.
-import { createHostRoles, describeFailure, failureLine } from '../../background/ai';
+import { aiSignal, describeFailure, hostRolesOn } from '../../background/ai';
 import { NativeChannel, type ChannelStatus } from '../../background/native-channel';
-import { DEFAULT_SETTINGS, type Settings } from '../../shared/core/settings';
-import { HOST_TIMEOUT_GRACE_MS } from '../../shared/protocol/limits';
+import { chooseTarget } from '../../shared/core/host-status';
+import { DEFAULT_SETTINGS } from '../../shared/core/settings';
+import { failureText } from '../../shared/messages/failure-text';
 import type { PlannedCase } from '../cases';
 import { spawnHostPort, type SpawnedHostPort } from './host-port';
 import type { Outcome } from './outcomes';
@@ -72,24 +73,14 @@ export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOp
         stoppedBecause: `the native host did not connect: ${connected.error ?? connected.connection}`,
       };
     }
-    const settings: Settings = {
-      ...DEFAULT_SETTINGS,
-      backend: opts.backend,
-      model: opts.model ?? '',
-      aiTimeoutSeconds: opts.timeoutSeconds,
-    };
-    const ctx = { channel, inputs: () => ({ settings, host: channel.current }) };
     // Hello answers before the login-shell PATH probe ends; a backend it finds arrives in a later push.
     const find = (st: ChannelStatus) => st.backends.find((b) => b.name === opts.backend);
-    const backend = find(await until((st) => find(st)?.available === true, LOGIN_SHELL_WAIT_MS));
-    if (!backend?.available) {
-      return {
-        outcomes: [],
-        hostVersion: channel.current.hostVersion,
-        stoppedBecause: `${opts.backend} is not available to the host: ${backend?.problem ?? 'no such backend (built-in, or custom in host.json)'}`,
-      };
-    }
-    const roles = createHostRoles(ctx);
+    const host = await until((st) => find(st)?.available === true, LOGIN_SHELL_WAIT_MS);
+    // The extension's own choice: the same words when the backend cannot run.
+    const choice = chooseTarget({ ...DEFAULT_SETTINGS, backend: opts.backend, model: opts.model ?? '' }, host);
+    if (!choice.ok) return { outcomes: [], hostVersion: host.hostVersion, stoppedBecause: failureText(choice.failure) };
+    const timeoutMs = opts.timeoutSeconds * 1000;
+    const roles = hostRolesOn(channel, choice.target, timeoutMs);
     const outcomes: Outcome[] = [];
     let next = 0;
     let stoppedBecause: string | undefined;
@@ -98,7 +89,7 @@ export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOp
         const index = next++;
         const p = planned[index]!;
         // The extension's own deadline for a role: the run's timeout plus the host's grace to kill it.
-        const signal = AbortSignal.timeout(opts.timeoutSeconds * 1000 + HOST_TIMEOUT_GRACE_MS);
+        const signal = aiSignal(timeoutMs);
         const started = performance.now();
         let outcome: Outcome;
         try {
@@ -120,13 +111,13 @@ export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOp
             outcome = { role: 'nudge', id: p.case.id, kind: p.kind, expected: p.case.onTrack, got: message === '', message, ms };
           }
         } catch (error) {
-          const failure = describeFailure(error, channel.current);
-          const base = { id: p.case.id, kind: p.kind, error: failureLine(failure), ms: performance.now() - started };
+          const failure = describeFailure(error, opts.backend);
+          const base = { id: p.case.id, kind: p.kind, error: failureText(failure), ms: performance.now() - started };
           outcome =
             p.role === 'judge'
               ? { role: 'judge', expected: p.case.drifting, ...base }
               : { role: 'nudge', expected: p.case.onTrack, ...base };
-          if (FATAL_KINDS.has(failure.kind)) stoppedBecause ??= failureLine(failure);
+          if (FATAL_KINDS.has(failure.kind)) stoppedBecause ??= failureText(failure);
         }
         outcomes.push(outcome);
         opts.onOutcome(outcome, index);

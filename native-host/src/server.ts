@@ -207,7 +207,7 @@ export class HostServer {
     };
     const slot = this.slots.acquire(deadline);
     if (slot === 'busy') {
-      const message = `the antidrift helper is busy: ${this.slots.maxQueued} runs are already waiting`;
+      const message = `the native host is busy: ${this.slots.maxQueued} runs are already waiting`;
       return reply({ ok: false, error: { kind: 'api_error', message, hint: 'try again in a moment' } });
     }
     const release = await slot;

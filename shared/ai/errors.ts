@@ -1,7 +1,7 @@
 // Typed failures of the AI role parsers, each with a stable `kind` for diagnostics.
 
 /** Which role's output failed to parse (shown in diagnostics next to the kind). */
-export type AIRole = 'verdict' | 'nudge' | 'coach';
+export type AIRole = 'verdict' | 'nudge' | 'coach' | 'test';
 
 /** Stable machine-readable failure categories; diagnostics and logs key on these, not on messages. */
 export type AIResponseErrorKind = 'empty' | 'no_json' | 'parse' | 'invalid';

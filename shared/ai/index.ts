@@ -32,4 +32,5 @@ export {
   type CoachPlan,
 } from './coach';
 export { SYSTEM_PROMPT } from './system-prompt';
-export { createAIRoles, type AIRoles, type Coach, type CompleteText, type DriftJudge, type Nudger } from './roles';
+export { CONNECTION_TEST_PROMPT, parseConnectionTest } from './connection-test';
+export { createAIRoles, type AIRoles, type Coach, type CompleteText, type ConnectionTester, type DriftJudge, type Nudger } from './roles';

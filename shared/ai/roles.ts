@@ -1,5 +1,6 @@
-// The three AI roles over one text-completion port: build the prompt, complete it, parse strictly.
+// The AI roles over one text-completion port (judge, nudge, coach, and the connection test): build the prompt, complete it, parse strictly.
 import { buildCoachPrompt, parseCoach, type CoachPlan } from './coach';
+import { CONNECTION_TEST_PROMPT, parseConnectionTest } from './connection-test';
 import { buildNudgePrompt, parseNudge } from './nudge';
 import { buildVerdictPrompt, parseVerdict, type ObservationSource, type Verdict } from './verdict';
 
@@ -21,10 +22,16 @@ export interface Coach {
   coach(intention: string, signal: AbortSignal): Promise<CoachPlan>;
 }
 
+/** Asks the fixed connection-test question; resolves with the raw answer once it is the object asked for. */
+export interface ConnectionTester {
+  test(signal: AbortSignal): Promise<string>;
+}
+
 export interface AIRoles {
   judge: DriftJudge;
   nudger: Nudger;
   coach: Coach;
+  tester: ConnectionTester;
 }
 
 /**
@@ -50,6 +57,9 @@ export function createAIRoles(complete: CompleteText): AIRoles {
     },
     coach: {
       coach: (intention, signal) => completeAndParse(complete, buildCoachPrompt(intention), signal, parseCoach),
+    },
+    tester: {
+      test: (signal) => completeAndParse(complete, CONNECTION_TEST_PROMPT, signal, parseConnectionTest),
     },
   };
 }

@@ -1,5 +1,6 @@
 // The native host as the controller and the surfaces see it: connection, backends, and which one the AI uses.
 import * as z from 'zod';
+import type { Failure } from '../messages/failure';
 import { BackendInfo, BackendName, WatcherInfo } from '../protocol/frames';
 import type { Settings } from './settings';
 import { CONNECTIONS } from './vocabulary';
@@ -24,6 +25,8 @@ export const NO_HOST: HostConnection = { connection: 'connecting', backends: [] 
 export const HostStatus = HostConnection.extend({
   /** The chosen backend if available, else the first available one, or null. */
   activeBackend: BackendName.nullable(),
+  /** The backend the person chose in Options (null: Automatic), so a missing choice is named. */
+  chosenBackend: BackendName.nullable(),
 });
 export type HostStatus = z.infer<typeof HostStatus>;
 
@@ -38,6 +41,74 @@ export function chooseBackend(settings: Pick<Settings, 'backend'>, host: HostCon
   return available[0]?.name ?? null;
 }
 
+/** Which backend and model one AI call runs on; chosen once, when the call is made. */
+export interface AITarget {
+  readonly backend: string;
+  readonly model?: string;
+}
+
+export type TargetChoice = { ok: true; target: AITarget } | { ok: false; failure: Failure };
+
+/** Why no AI call can run on `requested` (or on any backend, with none chosen), in the words a person reads. */
+function noTarget(requested: string | null, host: HostConnection): Failure {
+  const who = requested ?? 'The AI';
+  if (host.connection === 'missing') {
+    return {
+      kind: 'unavailable',
+      message: `${who} cannot be asked: the native host is not installed`,
+      hint: 'install it with the command under Options → Native host',
+    };
+  }
+  if (host.connection !== 'connected') {
+    const why = host.error ? ` (${host.error})` : '';
+    return {
+      kind: 'unavailable',
+      message: `${who} cannot be asked: the native host is not connected${why}`,
+      hint: 'Options → Native host says why; Reconnect tries again',
+    };
+  }
+  if (requested) {
+    const info = host.backends.find((b) => b.name === requested);
+    if (!info)
+      return {
+        kind: 'not_installed',
+        message: `${requested} is not a backend the native host knows`,
+        hint: 'choose another backend in Options',
+      };
+    return {
+      kind: 'not_installed',
+      message: `${requested} is not installed here (${info.problem ?? 'the helper cannot find it'})`,
+      hint: info.hint ?? 'install it, or choose another backend in Options',
+    };
+  }
+  const names = host.backends.map((b) => b.name).join(', ');
+  return {
+    kind: 'unavailable',
+    message: 'No AI backend was found on this computer',
+    hint: `install one of ${names}, then Reconnect in Options`,
+  };
+}
+
+/**
+ * The backend and model an AI call runs on: the one asked for (Options' Test), else the chosen or first
+ * available backend; the model asked for, else the settings'. When none can run, what to tell the person.
+ */
+export function chooseTarget(
+  settings: Pick<Settings, 'backend' | 'model'>,
+  host: HostConnection,
+  asked: { backend?: string; model?: string } = {},
+): TargetChoice {
+  const requested = asked.backend ?? settings.backend;
+  const backend = asked.backend
+    ? host.connection === 'connected' && host.backends.some((b) => b.name === asked.backend && b.available)
+      ? asked.backend
+      : null
+    : chooseBackend(settings, host);
+  if (backend === null) return { ok: false, failure: noTarget(requested, host) };
+  const model = asked.model || settings.model;
+  return { ok: true, target: model ? { backend, model } : { backend } };
+}
+
 export function hostStatus(settings: Pick<Settings, 'backend'>, host: HostConnection): HostStatus {
-  return { ...host, activeBackend: chooseBackend(settings, host) };
+  return { ...host, activeBackend: chooseBackend(settings, host), chosenBackend: settings.backend };
 }

@@ -1,5 +1,4 @@
 // The history recorder's functional core: (recorder, before, after, event) → (recorder, writes), run after every transition.
-import { chooseBackend } from '../core/host-status';
 import { sessionOf, type ControllerEvent, type ControllerState, type SessionRecord } from '../core/controller';
 import { HISTORY_HEARTBEAT_MS, HISTORY_MAX_TEXT } from './limits';
 import type { DriftChoice, EndReason, HistoryMark, HistorySegment, HistorySession, HistoryWrite } from './records';
@@ -106,7 +105,7 @@ function marksOf(key: string, before: ControllerState, after: ControllerState, e
       reason: d.reason.slice(0, HISTORY_MAX_TEXT),
     });
   }
-  const backend = chooseBackend(after.settings, after.host) ?? 'unknown';
+  // The backend that answered, as the call's result says: not whichever one is chosen now.
   if ((event.type === 'judgeSucceeded' || event.type === 'judgeFailed') && event.sessionId === session.id) {
     marks.push({
       key: `${key}:j${event.launch}`,
@@ -114,7 +113,7 @@ function marksOf(key: string, before: ControllerState, after: ControllerState, e
       at,
       type: 'call',
       role: 'judge',
-      backend,
+      backend: event.backend,
       ok: event.type === 'judgeSucceeded',
     });
   }
@@ -125,7 +124,7 @@ function marksOf(key: string, before: ControllerState, after: ControllerState, e
       at,
       type: 'call',
       role: 'nudge',
-      backend,
+      backend: event.backend,
       ok: event.type === 'nudgeSucceeded',
     });
   }

@@ -1,6 +1,6 @@
 // End-to-end fixture: a temp profile and home, the host installed, the fake claude first on PATH, headed Chromium on Xvfb.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page, Worker } from 'playwright-core';
@@ -30,6 +30,8 @@ export interface FakeCall {
 
 export interface E2E {
   home: string;
+  /** This browser's fake CLIs (links to tests/e2e/fixtures/bin), first on its PATH: remove one to uninstall it. */
+  bin: string;
   userDataDir: string;
   display: string;
   /** The browser's environment (also the host's and, filtered, the backends'). */
@@ -47,8 +49,8 @@ export interface E2E {
   /** The History page, once it has drawn its first view. */
   history(): Promise<HistoryPage>;
   calls(): FakeCall[];
-  /** Writes $HOME/fake-claude-mode (`auth` = not logged in), or removes it with null. */
-  setFakeMode(mode: string | null): void;
+  /** Writes $HOME/fake-<cli>-mode (claude: auth, hang, prose; ollama: no-server, no-model, hang, prose), or removes it with null. */
+  setFakeMode(mode: string | null, cli?: 'claude' | 'ollama'): void;
   /** Closes the browser and launches it again on the same profile and home. */
   restart(): Promise<void>;
   /**
@@ -73,13 +75,16 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   const root = mkdtempSync(join(tmpdir(), 'antidrift-e2e-'));
   const home = join(root, 'home');
   const userDataDir = join(root, 'profile');
+  const bin = join(root, 'bin');
   mkdirSync(home);
   mkdirSync(userDataDir);
+  mkdirSync(bin);
+  for (const name of readdirSync(FAKE_BIN)) symlinkSync(join(FAKE_BIN, name), join(bin, name));
   installHost(userDataDir, home);
   const pages = await startPageServer();
   const env: NodeJS.ProcessEnv = options.wayland
-    ? { ...process.env, ...options.wayland, HOME: home, PATH: `${FAKE_BIN}:${process.env.PATH ?? ''}` }
-    : { ...process.env, HOME: home, DISPLAY: display, PATH: `${FAKE_BIN}:${process.env.PATH ?? ''}` };
+    ? { ...process.env, ...options.wayland, HOME: home, PATH: `${bin}:${process.env.PATH ?? ''}` }
+    : { ...process.env, HOME: home, DISPLAY: display, PATH: `${bin}:${process.env.PATH ?? ''}` };
   if (options.wayland) delete env.DISPLAY;
   else delete env.WAYLAND_DISPLAY;
   const extraArgs = options.wayland ? ['--ozone-platform=wayland'] : [];
@@ -93,6 +98,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
 
   const e2e: E2E = {
     home,
+    bin,
     userDataDir,
     display,
     env,
@@ -137,8 +143,8 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
         .filter((line) => line.trim())
         .map((line) => JSON.parse(line) as FakeCall);
     },
-    setFakeMode(mode) {
-      const file = join(home, 'fake-claude-mode');
+    setFakeMode(mode, cli = 'claude') {
+      const file = join(home, `fake-${cli}-mode`);
       if (mode === null) rmSync(file, { force: true });
       else writeFileSync(file, mode);
     },

@@ -50,9 +50,9 @@ describe('AI failures, the coach and the options page', () => {
 
     const options = await e2e().options();
     const result = await options.testBackend();
-    expect(result).toContain('auth:');
-    expect(result).toContain('Not logged in');
-    expect(result).toContain('run `claude` once in a terminal and log in');
+    expect(result.trim()).toBe(
+      'claude is not logged in (it says “Not logged in · Please run /login”) — run `claude` once in a terminal and log in',
+    );
     e2e().setFakeMode(null);
     expect(await options.testBackend()).toMatch(/^claude answered in \d+ ms: “\{"ok":true\}”$/);
     await e2e().screenshot(options.page, 'options');

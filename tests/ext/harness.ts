@@ -4,12 +4,11 @@ import { fakeBrowser } from 'wxt/testing';
 import type { Browser } from 'wxt/browser';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { startBackground, type Background, type StatePort } from '../../background';
-import { resetBadgeMemory } from '../../background/badge';
 import type { NativePort } from '../../background/native-channel';
 import type { StatePush } from '../../shared/messages/pushes';
 import type { Settings } from '../../shared/core/settings';
 import type { BackendInfo } from '../../shared/protocol/frames';
-import type { IdlePort, IdleState } from '../../background/idle';
+import type { IdlePort, IdleReading } from '../../background/idle';
 import { HistoryDb } from '../../storage/history-db';
 
 type Listener<T> = (value: T) => void;
@@ -17,18 +16,18 @@ type Listener<T> = (value: T) => void;
 /** chrome.idle as a test drives it: `set` reports a state change, as the browser would after input or none. */
 export class FakeIdle implements IdlePort {
   threshold = 0;
-  state: IdleState = 'active';
-  private listeners: Array<(state: IdleState) => void> = [];
+  state: IdleReading = 'active';
+  private listeners: Array<(state: IdleReading) => void> = [];
   setThreshold(seconds: number): void {
     this.threshold = seconds;
   }
-  query(): Promise<IdleState> {
+  query(): Promise<IdleReading> {
     return Promise.resolve(this.state);
   }
-  onChange(listener: (state: IdleState) => void): void {
+  onChange(listener: (state: IdleReading) => void): void {
     this.listeners.push(listener);
   }
-  set(state: IdleState): void {
+  set(state: IdleReading): void {
     this.state = state;
     for (const l of this.listeners) l(state);
   }
@@ -85,7 +84,7 @@ export class FakeHost {
   watcher: Record<string, unknown> = { state: 'running', kind: 'x11' };
   runs: Array<{ backend: string; prompt: string; model?: string }> = [];
   /** How `run` answers: text for ok, or an error kind + message. */
-  reply: (prompt: string) => { text: string } | { kind: string; message: string } | 'hang' = () => ({
+  reply: (prompt: string) => { text: string } | { kind: string; message: string; hint?: string } | 'hang' = () => ({
     text: '{"drifting": false, "reason": ""}',
   });
 
@@ -262,7 +261,6 @@ export async function restartWorker(keepSessionStorage = true): Promise<void> {
   const local = await fakeBrowser.storage.local.get(null);
   const session = await fakeBrowser.storage.session.get(null);
   fakeBrowser.reset();
-  resetBadgeMemory(); // a new worker starts with fresh module state
   await fakeBrowser.storage.local.set(local);
   if (keepSessionStorage) await fakeBrowser.storage.session.set(session);
 }

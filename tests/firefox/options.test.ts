@@ -8,7 +8,7 @@ import { firefoxForSuite } from './harness';
 describe('the Options page in a real Firefox ESR', () => {
   const firefox = firefoxForSuite();
 
-  it('Test backend: the auth error with its hint when not logged in, the answer when logged in', async () => {
+  it('Test backend: the not-logged-in sentence with its hint, the answer when logged in', async () => {
     const ff = firefox();
     const options = await ff.extensionPage('options.html');
     const text = (id: string) => options.$eval(`[data-testid="${id}"]`, (e) => e.textContent ?? '');
@@ -27,8 +27,9 @@ describe('the Options page in a real Firefox ESR', () => {
     };
     writeFileSync(join(ff.home, 'fake-claude-mode'), 'auth');
     const failed = await testBackend();
-    expect(failed).toContain('auth:');
-    expect(failed).toContain('run `claude` once in a terminal and log in');
+    expect(failed.trim()).toBe(
+      'claude is not logged in (it says “Not logged in · Please run /login”) — run `claude` once in a terminal and log in',
+    );
     rmSync(join(ff.home, 'fake-claude-mode'));
     expect(await testBackend()).toMatch(/^claude answered in \d+ ms: “\{"ok":true\}”$/);
   });

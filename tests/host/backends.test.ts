@@ -152,9 +152,7 @@ describe('custom backends and names', () => {
 
   it('an unknown backend is not_installed; a missing executable is not_installed', async () => {
     const h = start({ custom: { ghost: { bin: '/nonexistent/ghost-cli', args: [] } } });
-    expect(expectError(await run(h, 'nosuch', 'x'), 'not_installed')).toMatch(
-      /^the antidrift helper knows no backend “nosuch” — choose one of/,
-    );
+    expect(expectError(await run(h, 'nosuch', 'x'), 'not_installed')).toMatch(/^the native host knows no backend “nosuch” — choose one of/);
     expect(expectError(await run(h, 'ghost', 'x'), 'not_installed')).toMatch(/ghost-cli/);
   });
 

@@ -192,7 +192,7 @@ describe('npm run eval over the real host with a fake claude', () => {
     writeAnswers(planned, () => ({ notLoggedIn: true }));
     const run = await runEval(['--kind', KINDS.join(',')]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/stopped: auth: claude: .*\(run `claude` once in a terminal and log in\)/);
+    expect(run.stderr).toMatch(/stopped: claude is not logged in \(it says “.*”\) — run `claude` once in a terminal and log in/);
     expect(calls().count).toBeLessThanOrEqual(2);
     const { score } = results();
     expect(score.judge.answered + score.nudge.answered).toBe(0);

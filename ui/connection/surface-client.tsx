@@ -1,6 +1,7 @@
 // The surfaces' view of the background, passed through context so tests can inject a fake one.
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
+import { failureText } from '../../shared/messages/failure-text';
 import type { StatePush } from '../../shared/messages/pushes';
 import type { Reply, RequestOf, RequestType } from '../../shared/messages/requests';
 
@@ -28,9 +29,7 @@ export function useClient(): SurfaceClient {
   return client;
 }
 
-/** A failed reply's message and hint, as one line. */
+/** A failed reply as the sentence a person reads (its message, then what to do). */
 export function replyError(reply: Reply): string {
-  if (reply.ok) return '';
-  const hint = reply.error.hint ? ` — ${reply.error.hint}` : '';
-  return `${reply.error.message}${hint}`;
+  return reply.ok ? '' : failureText(reply.error);
 }

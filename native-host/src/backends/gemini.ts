@@ -88,7 +88,7 @@ export const gemini: BackendSpec = {
       return {
         kind: 'api_error',
         message: `gemini did not accept antidrift's deny-all tool policy${quoted(lineMatching(stderr, POLICY_REJECTED))}, so its answer was not used`,
-        hint: 'choose another backend in Options until the antidrift helper is updated for this gemini version',
+        hint: 'choose another backend in Options until the native host is updated for this gemini version',
       };
     }
     if (exitCode !== null && AUTH_EXIT_CODES.has(exitCode)) {

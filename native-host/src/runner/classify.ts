@@ -23,7 +23,7 @@ export function classifyCapture(spec: BackendSpec, capture: CaptureResult, ctx: 
       return fail(notInstalled(spec, `its executable could not be started: ${capture.spawnError.message}`));
     return fail({ kind: 'spawn', message: `${name} could not be started (${capture.spawnError.message})` });
   }
-  if (capture.aborted) return fail({ kind: 'spawn', message: `${name} was stopped because the antidrift helper is shutting down` });
+  if (capture.aborted) return fail({ kind: 'spawn', message: `${name} was stopped because the native host is shutting down` });
   const extraction = spec.extract({ stdout: capture.stdout, stderr: capture.stderr, exitCode: capture.exitCode }, ctx);
   if (capture.timedOut) {
     if (extraction.kind === 'auth') return fail(notLoggedIn(spec, extraction.detail));

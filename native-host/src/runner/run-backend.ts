@@ -47,7 +47,7 @@ export async function runBackend(req: BackendRunRequest, opts: BackendRunOptions
     // An unknown name is reported as not installed: the extension shows it like a missing CLI.
     return fail(
       'not_installed',
-      `the antidrift helper knows no backend “${req.backend}”`,
+      `the native host knows no backend “${req.backend}”`,
       `choose one of ${BUILTIN_BACKENDS.join(', ')} in Options, or define it under "custom" in ${opts.configPath}`,
     );
   }

@@ -4,7 +4,7 @@ import { appKey, entryMatches } from '../match';
 import { evaluateCurrent, type Step } from './evaluate';
 import { unchanged, type EventOf } from './handler';
 import type { DriftState, SessionRecord } from './records';
-import { configFrom, withSession, type ActiveState, type ControllerState, type SessionState } from './state';
+import { withSession, type ActiveState, type ControllerState, type SessionState } from './state';
 
 /** Outside an active session an observation only becomes the current one: nothing is judged. */
 export function recordObservation(s: ControllerState, e: EventOf<'observed'>): Step {
@@ -52,7 +52,7 @@ export function markOnTask(s: SessionState): Step {
     judgeDue: null,
     lastOnTask: current,
   };
-  return unchanged({ ...withSession(s, session), drift, settings, config: configFrom(settings, s.host) });
+  return unchanged({ ...withSession(s, session), drift, settings });
 }
 
 /** "Back to task": the banner is answered, and the last on-task tab comes back when there is one. */

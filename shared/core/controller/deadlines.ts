@@ -2,7 +2,7 @@
 import { MIN_DEADLINE_DELAY_MS } from '../limits';
 import { appKey, matchesAny } from '../match';
 import { nudgeWaitMs } from './evaluate';
-import type { ControllerState } from './state';
+import { timingsOf, type ControllerState } from './state';
 
 /**
  * The next moment a `ticked` event changes anything, or null when nothing is pending:
@@ -11,15 +11,16 @@ import type { ControllerState } from './state';
 export function nextDeadline(s: ControllerState, at: number): number | null {
   if (s.phase !== 'active') return null;
   const { session, drift: d } = s;
+  const timings = timingsOf(s.settings);
   const due: number[] = [];
   if (d.judgeDue) due.push(d.judgeDue.at);
   for (const p of Object.values(d.pendingJudges)) due.push(p.expiresAt);
   if (session.endsAt !== undefined && !session.timeboxNotified) due.push(session.endsAt);
-  due.push((d.lastReevaluatedAt ?? at) + s.config.reevaluateEveryMs);
+  due.push((d.lastReevaluatedAt ?? at) + timings.reevaluateEveryMs);
   const current = d.current;
   const onAllowed = current !== null && matchesAny(session.allowed, current.app, current.source) !== undefined;
   if (onAllowed && appKey(current.app) && d.lastNudgedAt !== null) {
-    const nudgeAt = d.lastNudgedAt + nudgeWaitMs(s.config, d);
+    const nudgeAt = d.lastNudgedAt + nudgeWaitMs(timings, d);
     // Past nudge deadlines that did not fire (nothing new in the ring) wait for the periodic tick.
     if (nudgeAt > at) due.push(nudgeAt);
   }

@@ -4,7 +4,8 @@ import { JUDGE_RETRY_MS, NUDGE_NEW_TITLES, RECENT_TITLES, VERDICT_CACHE_LIMIT } 
 import { appKey, matchesAny } from '../match';
 import type { ControllerEffect } from './events';
 import type { DriftState, ObservationRecord, Verdict } from './records';
-import { judgeExpiry, type ActiveState, type ControllerConfig, type ControllerState } from './state';
+import type { AITarget } from '../host-status';
+import { aiTargetOf, judgeExpiry, timingsOf, type ActiveState, type ControllerState, type Timings } from './state';
 
 export interface Step<S extends ControllerState = ControllerState> {
   state: S;
@@ -34,7 +35,7 @@ export function enterDrifting(
   const driftEpisode = sameEpisode ? d.driftEpisode : d.driftEpisode + 1;
   const drift: DriftState = { ...d, status: 'drifting', reason, driftEpisode, judgeDue: null };
   const effects: ControllerEffect[] =
-    !sameEpisode && obs.source === 'os' ? [{ type: 'notifyDrift', episode: driftEpisode, app: obs.app, title: obs.title, reason }] : [];
+    !sameEpisode && obs.source === 'os' ? [{ type: 'notifyDrift', episode: driftEpisode, app: obs.app, reason }] : [];
   return { drift, effects };
 }
 
@@ -48,8 +49,8 @@ export function cacheVerdict(verdicts: Record<string, Verdict>, key: string, ver
 }
 
 /** The wait between nudges now: the debounce, stretched while the answers keep saying "on track". */
-export function nudgeWaitMs(config: ControllerConfig, d: DriftState): number {
-  return config.nudgeDebounceMs * d.nudgeBackoff;
+export function nudgeWaitMs(timings: Timings, d: DriftState): number {
+  return timings.nudgeDebounceMs * d.nudgeBackoff;
 }
 
 /** How many titles of the ring were not in it when the nudge last ran (all of them before the first nudge). */
@@ -59,16 +60,18 @@ function titlesSinceLastNudge(d: DriftState): number {
 }
 
 function maybeNudge(s: ActiveState, d: DriftState, at: number): { drift: DriftState; effects: ControllerEffect[] } {
-  const { config, session } = s;
+  const { session, settings } = s;
+  const timings = timingsOf(settings);
   const eligible =
-    config.nudgeEnabled &&
-    config.aiAvailable &&
+    settings.nudgeEnabled &&
     d.recentTitles.length >= 2 &&
-    (d.lastNudgedAt === null || at - d.lastNudgedAt >= nudgeWaitMs(config, d)) &&
+    (d.lastNudgedAt === null || at - d.lastNudgedAt >= nudgeWaitMs(timings, d)) &&
     // New evidence only: the same titles (the person is away, or cycles through the same files)
     // would get the same answer, so asking again would only spend a call.
     titlesSinceLastNudge(d) >= NUDGE_NEW_TITLES;
-  if (!eligible) return { drift: d, effects: [] };
+  // Chosen here, once: the nudge runs on the backend and model this says, and its answer names them.
+  const target = eligible ? aiTargetOf(s) : null;
+  if (!target) return { drift: d, effects: [] };
   return {
     drift: { ...d, lastNudgedAt: at, lastNudgedTitles: [...d.recentTitles] },
     effects: [
@@ -78,21 +81,23 @@ function maybeNudge(s: ActiveState, d: DriftState, at: number): { drift: DriftSt
         stretch: d.onTaskStretch,
         commitment: commitmentText(session.commitment),
         titles: [...d.recentTitles],
-        timeoutMs: config.aiTimeoutMs,
+        timeoutMs: timings.aiTimeoutMs,
+        target,
       },
     ],
   };
 }
 
-function launchJudge(s: ActiveState, d: DriftState, obs: ObservationRecord, key: string, at: number): Step<ActiveState> {
+function launchJudge(s: ActiveState, d: DriftState, obs: ObservationRecord, key: string, at: number, target: AITarget): Step<ActiveState> {
   const launch = d.judgeLaunches + 1;
+  const timings = timingsOf(s.settings);
   const drift: DriftState = {
     ...d,
     status: 'checking',
     reason: '',
     judgeLaunches: launch,
     judgeDue: null,
-    pendingJudges: { ...d.pendingJudges, [key]: { launch, expiresAt: judgeExpiry(s.config, at) } },
+    pendingJudges: { ...d.pendingJudges, [key]: { launch, expiresAt: judgeExpiry(timings, at) } },
   };
   const effect: ControllerEffect = {
     type: 'runJudge',
@@ -102,7 +107,8 @@ function launchJudge(s: ActiveState, d: DriftState, obs: ObservationRecord, key:
     title: obs.title,
     app: key,
     source: obs.source,
-    timeoutMs: s.config.aiTimeoutMs,
+    timeoutMs: timings.aiTimeoutMs,
+    target,
   };
   return { state: { ...s, drift }, effects: [effect] };
 }
@@ -125,13 +131,15 @@ function evaluateUnmatched(
   if (d.pendingJudges[key]) return { state: { ...s, drift: { ...d, status: 'checking', reason: '', judgeDue: null } }, effects: [] };
   const failedAt = d.judgeFailures[key];
   const recentlyFailed = failedAt !== undefined && at - failedAt < JUDGE_RETRY_MS;
-  if (!key || !s.config.aiAvailable || recentlyFailed) {
+  const target = aiTargetOf(s);
+  if (!key || !target || recentlyFailed) {
     return { state: { ...s, drift: { ...d, status: 'unknown', reason: '', judgeDue: null } }, effects: [] };
   }
-  if (d.judgeDue?.app === key && at >= d.judgeDue.at) return launchJudge(s, d, obs, key, at);
-  if (d.judgeDue?.app !== key && s.config.judgeDebounceMs === 0) return launchJudge(s, d, obs, key, at);
+  const { judgeDebounceMs } = timingsOf(s.settings);
+  if (d.judgeDue?.app === key && at >= d.judgeDue.at) return launchJudge(s, d, obs, key, at, target);
+  if (d.judgeDue?.app !== key && judgeDebounceMs === 0) return launchJudge(s, d, obs, key, at, target);
   // Debounce on dwell: a quick alt-tab flick is gone before the judge would have been asked.
-  const judgeDue = d.judgeDue?.app === key ? d.judgeDue : { app: key, at: at + s.config.judgeDebounceMs };
+  const judgeDue = d.judgeDue?.app === key ? d.judgeDue : { app: key, at: at + judgeDebounceMs };
   return { state: { ...s, drift: { ...d, status: 'checking', reason: '', judgeDue } }, effects: [] };
 }
 

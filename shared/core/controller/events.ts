@@ -3,6 +3,7 @@ import type { HostConnection } from '../host-status';
 import type { Settings } from '../settings';
 import type { ObservationSource } from '../vocabulary';
 import type { Commitment, DriftState, ObservationRecord, SessionRecord } from './records';
+import type { AITarget } from '../host-status';
 
 export interface SessionStartInput {
   commitment: Commitment;
@@ -31,10 +32,21 @@ export type ControllerEvent =
   | { type: 'settingsSaved'; at: number; settings: Settings }
   /** The native channel's view of the host changed: connection, backends, watcher. */
   | { type: 'hostStatusChanged'; at: number; host: HostConnection }
-  | { type: 'judgeSucceeded'; at: number; sessionId: number; launch: number; app: string; drifting: boolean; reason: string }
-  | { type: 'judgeFailed'; at: number; sessionId: number; launch: number; app: string; error: string }
-  | { type: 'nudgeSucceeded'; at: number; sessionId: number; stretch: number; message: string }
-  | { type: 'nudgeFailed'; at: number; sessionId: number; stretch: number; error: string }
+  /** A judge answered; `backend` is the one that did (the launch's target). */
+  | {
+      type: 'judgeSucceeded';
+      at: number;
+      sessionId: number;
+      launch: number;
+      app: string;
+      backend: string;
+      drifting: boolean;
+      reason: string;
+    }
+  /** A judge failed; `error` is the sentence a person reads. */
+  | { type: 'judgeFailed'; at: number; sessionId: number; launch: number; app: string; backend: string; error: string }
+  | { type: 'nudgeSucceeded'; at: number; sessionId: number; stretch: number; backend: string; message: string }
+  | { type: 'nudgeFailed'; at: number; sessionId: number; stretch: number; backend: string; error: string }
   | { type: 'backToTaskChosen'; at: number }
   | { type: 'onTaskChosen'; at: number }
   /** The banner of this drift episode was answered with Escape (Back to task answers it too). */
@@ -50,6 +62,11 @@ export type AwayReason = 'idle' | 'locked';
 
 export type ControllerEventType = ControllerEvent['type'];
 
+/** When an event happened (an observation carries its own time). */
+export function eventTime(e: ControllerEvent): number {
+  return e.type === 'observed' ? e.observation.at : e.at;
+}
+
 export type ControllerEffect =
   | {
       type: 'runJudge';
@@ -60,8 +77,10 @@ export type ControllerEffect =
       app: string;
       source: ObservationSource;
       timeoutMs: number;
+      /** The backend and model chosen at launch; the shell runs exactly these. */
+      target: AITarget;
     }
-  | { type: 'runNudge'; sessionId: number; stretch: number; commitment: string; titles: string[]; timeoutMs: number }
+  | { type: 'runNudge'; sessionId: number; stretch: number; commitment: string; titles: string[]; timeoutMs: number; target: AITarget }
   /** Re-arm the single wake-up alarm at `at` (null: none needed). */
   | { type: 'armAlarm'; at: number | null }
   | { type: 'saveSession'; session: SessionRecord | null; lastSessionId: number }
@@ -69,6 +88,8 @@ export type ControllerEffect =
   | { type: 'saveSettings'; settings: Settings }
   | { type: 'focusPlace'; observation: ObservationRecord }
   /** An OS app (where no toast is visible) drifted: raise a system notification, once per episode. */
-  | { type: 'notifyDrift'; episode: number; app: string; title: string; reason: string }
+  | { type: 'notifyDrift'; episode: number; app: string; reason: string }
+  /** Count the person away after this long without input (and, on start, ask whether they are away now). */
+  | { type: 'watchAway'; afterSeconds: number; askNow: boolean }
   | { type: 'notifyTimeboxEnded'; commitment: string }
   | { type: 'log'; level: 'info' | 'warn'; message: string };

@@ -1,7 +1,7 @@
 // The session controller's public surface: a functional core for the background shell.
 export * from './records';
 export * from './state';
-export type { ControllerEvent, ControllerEffect, ControllerEventType, SessionStartInput } from './events';
+export { eventTime, type ControllerEvent, type ControllerEffect, type ControllerEventType, type SessionStartInput } from './events';
 export { transition } from './transition';
 export { nextDeadline } from './deadlines';
 export { pushTitle, type Step } from './evaluate';

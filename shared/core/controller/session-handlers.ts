@@ -9,7 +9,7 @@ import type { ControllerEffect } from './events';
 import { log, unchanged, type EventOf } from './handler';
 import { Commitment, type DriftState, type SessionRecord } from './records';
 import {
-  configFrom,
+  aiTargetOf,
   freshDrift,
   withSession,
   type ActiveState,
@@ -80,14 +80,14 @@ export function restoreState(s: ControllerState, e: EventOf<'stateRestored'>): S
     e.drift && session && e.drift.sessionId === session.id
       ? e.drift
       : { ...freshDrift(session?.id ?? 0, null, 0), lastReevaluatedAt: e.at };
-  const restored = { ...s, settings: e.settings, config: configFrom(e.settings, s.host), lastSessionId, drift };
+  const restored = { ...s, settings: e.settings, lastSessionId, drift };
   return unchanged(withSession(restored, session));
 }
 
 /** New inputs; a backend that just became usable gets the current window looked at again. */
 function withInputs(s: ControllerState, at: number, settings: Settings, host: HostConnection): Step {
-  const next: ControllerState = { ...s, settings, host, config: configFrom(settings, host) };
-  const becameAvailable = next.config.aiAvailable && !s.config.aiAvailable;
+  const next: ControllerState = { ...s, settings, host };
+  const becameAvailable = aiTargetOf(next) !== null && aiTargetOf(s) === null;
   return becameAvailable && next.phase === 'active' ? evaluateCurrent(next, at, false) : unchanged(next);
 }
 

@@ -1,23 +1,20 @@
 // The controller's state: an explicit session phase, the drift state, and the inputs it obeys (settings, host).
-import { NO_HOST, chooseBackend, type HostConnection } from '../host-status';
+import { NO_HOST, chooseTarget, type AITarget, type HostConnection } from '../host-status';
 import { HOST_TIMEOUT_GRACE_MS } from '../../protocol/limits';
 import { REEVALUATE_MAX_MS, REEVALUATE_MIN_MS } from '../limits';
 import { DEFAULT_SETTINGS, type Settings } from '../settings';
 import { DriftState, type ObservationRecord, type SessionRecord } from './records';
 
-/** Timings and switches the controller obeys, derived from the settings and the host in one place. */
-export interface ControllerConfig {
+/** The timings the controller obeys, read from the settings where they are needed (nothing derived is stored). */
+export interface Timings {
   readonly nudgeDebounceMs: number;
   readonly judgeDebounceMs: number;
   /** The timeout a backend run gets; the controller gives up on an answer a grace period later. */
   readonly aiTimeoutMs: number;
   readonly reevaluateEveryMs: number;
-  /** Whether a backend can run at all (host connected, one available). */
-  readonly aiAvailable: boolean;
-  readonly nudgeEnabled: boolean;
 }
 
-export function configFrom(settings: Settings, host: HostConnection): ControllerConfig {
+export function timingsOf(settings: Settings): Timings {
   const nudgeDebounceMs = Math.round(settings.nudgeIntervalMinutes * 60_000);
   return {
     nudgeDebounceMs,
@@ -25,14 +22,18 @@ export function configFrom(settings: Settings, host: HostConnection): Controller
     aiTimeoutMs: settings.aiTimeoutSeconds * 1000,
     // Re-evaluate at least as often as a nudge may fire, so short intervals are honoured.
     reevaluateEveryMs: Math.max(REEVALUATE_MIN_MS, Math.min(REEVALUATE_MAX_MS, nudgeDebounceMs)),
-    aiAvailable: chooseBackend(settings, host) !== null,
-    nudgeEnabled: settings.nudgeEnabled,
   };
 }
 
+/** The backend and model an AI call launched now runs on, or null when none can (no host, none available). */
+export function aiTargetOf(s: Pick<StateCommon, 'settings' | 'host'>): AITarget | null {
+  const choice = chooseTarget(s.settings, s.host);
+  return choice.ok ? choice.target : null;
+}
+
 /** When the controller stops waiting for a judge launched at `at`. */
-export function judgeExpiry(config: ControllerConfig, at: number): number {
-  return at + config.aiTimeoutMs + HOST_TIMEOUT_GRACE_MS;
+export function judgeExpiry(timings: Timings, at: number): number {
+  return at + timings.aiTimeoutMs + HOST_TIMEOUT_GRACE_MS;
 }
 
 interface StateCommon {
@@ -41,8 +42,6 @@ interface StateCommon {
   readonly drift: DriftState;
   readonly settings: Settings;
   readonly host: HostConnection;
-  /** Derived from `settings` and `host` whenever either changes. */
-  readonly config: ControllerConfig;
 }
 
 export type PausedSession = SessionRecord & { readonly pausedAt: number };
@@ -87,5 +86,5 @@ export interface ControllerInputs {
 export function initialState(inputs: ControllerInputs = {}): ControllerState {
   const settings = inputs.settings ?? DEFAULT_SETTINGS;
   const host = inputs.host ?? NO_HOST;
-  return { phase: 'idle', lastSessionId: 0, drift: freshDrift(), settings, host, config: configFrom(settings, host) };
+  return { phase: 'idle', lastSessionId: 0, drift: freshDrift(), settings, host };
 }

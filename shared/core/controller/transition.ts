@@ -5,7 +5,7 @@ import { markAway, markBack } from './away-handlers';
 import { backToTask, dismissBanner, dismissNudge, evaluateObservation, markOnTask, recordObservation } from './choice-handlers';
 import { nextDeadline } from './deadlines';
 import type { Step } from './evaluate';
-import type { ControllerEvent } from './events';
+import { eventTime, type ControllerEvent } from './events';
 import { unchanged, type Handler, type HandlerTable } from './handler';
 import { changeHost, endSession, pauseSession, restoreState, resumeSession, saveSettings, startSession, tick } from './session-handlers';
 import { sessionOf, type ActiveState, type ControllerState, type IdleState, type PausedState, type SessionState } from './state';
@@ -69,10 +69,6 @@ function reduce(s: ControllerState, e: ControllerEvent): Step {
   return handler ? handler(s, e as never) : unchanged(s);
 }
 
-function eventTime(e: ControllerEvent): number {
-  return e.type === 'observed' ? e.observation.at : e.at;
-}
-
 /**
  * A dismissal hides one text. Once the advice moves on (a new text, or none), it is forgotten,
  * so the same advice returning later shows again.
@@ -85,7 +81,7 @@ function forgetStaleDismissal(before: ControllerState, after: ControllerState): 
 
 /**
  * The controller: applies one event and returns the new state and the effects the shell must run.
- * Persistence and the wake-up alarm are derived here from what changed, so no handler can forget them.
+ * Persistence, the wake-up alarm and the away threshold are derived here from what changed, so no handler can forget them.
  */
 export function transition(state: ControllerState, event: ControllerEvent): Step {
   const step = reduce(state, event);
@@ -99,6 +95,10 @@ export function transition(state: ControllerState, event: ControllerEvent): Step
     }
     if (next.drift !== state.drift) effects.push({ type: 'saveDrift', drift: next.drift });
     if (next.settings !== state.settings) effects.push({ type: 'saveSettings', settings: next.settings });
+  }
+  const afterSeconds = next.settings.awayAfterSeconds;
+  if (event.type === 'stateRestored' || afterSeconds !== state.settings.awayAfterSeconds) {
+    effects.push({ type: 'watchAway', afterSeconds, askNow: event.type === 'stateRestored' });
   }
   const at = eventTime(event);
   const before = nextDeadline(state, at);

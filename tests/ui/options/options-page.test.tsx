@@ -75,7 +75,7 @@ describe('options: backend', () => {
     expect(fake.sent('testBackend')).toEqual([{ type: 'testBackend', backend: 'claude', model: 'haiku' }]);
   });
 
-  it('shows a classified error with its hint', async () => {
+  it('shows an error as the sentence the background sends: message, then hint; the kind is not a word', async () => {
     await options({
       testBackend: (): Reply<'testBackend'> => ({
         ok: false,
@@ -84,7 +84,7 @@ describe('options: backend', () => {
     });
     fireEvent.click(screen.getByTestId('backend-test'));
     const result = await screen.findByText(/not logged in/);
-    expect(result.textContent).toBe('auth: claude is not logged in — run `claude` once in a terminal to log in');
+    expect(result.textContent).toBe('claude is not logged in — run `claude` once in a terminal to log in');
     expect(result.classList.contains('error')).toBe(true);
   });
 });

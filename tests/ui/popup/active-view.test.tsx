@@ -131,6 +131,11 @@ describe('popup: host status line', () => {
     [host({ connection: 'missing', activeBackend: null }), /^AI unavailable: host not installed — see Options$/, true],
     [host({ connection: 'disconnected', activeBackend: null }), /^Host disconnected — retrying$/, false],
     [host({ connection: 'connected', activeBackend: null }), /^AI unavailable: no backend found — see Options$/, true],
+    [
+      host({ connection: 'connected', activeBackend: null, chosenBackend: 'ollama' }),
+      /^AI unavailable: ollama not found — see Options$/,
+      true,
+    ],
   ];
   it.each(cases)('%o', async (h, text, seeOptions) => {
     const fake = await popupWith(push({ host: h }));

@@ -52,7 +52,16 @@ class Recorded extends Harness {
       (typeof this.effects)[number],
       { type: 'runJudge' }
     >;
-    return this.send({ type: 'judgeSucceeded', at: this.now, sessionId: judge.sessionId, launch: judge.launch, app, drifting, reason });
+    return this.send({
+      type: 'judgeSucceeded',
+      backend: 'claude',
+      at: this.now,
+      sessionId: judge.sessionId,
+      launch: judge.launch,
+      app,
+      drifting,
+      reason,
+    });
   }
 
   end() {
@@ -221,15 +230,32 @@ describe('marks', () => {
     h.start(['docs.test']);
     h.observe('news.test', 'News');
     const judge = h.effects.find((e) => e.type === 'runJudge') as Extract<(typeof h.effects)[number], { type: 'runJudge' }>;
-    h.send({ type: 'judgeFailed', at: h.now, sessionId: judge.sessionId, launch: judge.launch, app: 'news.test', error: 'timeout' });
+    expect(judge.target).toEqual({ backend: 'claude' });
+    h.send({
+      type: 'judgeFailed',
+      backend: judge.target.backend,
+      at: h.now,
+      sessionId: judge.sessionId,
+      launch: judge.launch,
+      app: 'news.test',
+      error: 'timeout',
+    });
     h.advance(SEC).observe('docs.test', 'A');
     h.advance(SEC).observe('docs.test', 'B');
     h.advance(2 * MIN).observe('docs.test', 'C');
     const nudge = h.effects.find((e) => e.type === 'runNudge') as Extract<(typeof h.effects)[number], { type: 'runNudge' }>;
-    h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: nudge.sessionId, stretch: nudge.stretch, message: 'Tests first?' });
+    // The answer names the backend that gave it (one chosen at launch); the mark says that one, not today's choice.
+    h.send({
+      type: 'nudgeSucceeded',
+      backend: 'ollama',
+      at: h.now,
+      sessionId: nudge.sessionId,
+      stretch: nudge.stretch,
+      message: 'Tests first?',
+    });
     h.advance(SEC).send({ type: 'nudgeDismissed', at: h.now, message: 'Tests first?' });
     const calls = h.marks('call').map((m) => m.type === 'call' && `${m.role}:${m.backend}:${m.ok}`);
-    expect(calls).toEqual(['judge:claude:false', 'nudge:claude:true']);
+    expect(calls).toEqual(['judge:claude:false', 'nudge:ollama:true']);
     expect(h.marks('nudge')).toMatchObject([{ message: 'Tests first?' }]);
     expect(h.marks('nudgeDismissed')).toHaveLength(1);
   });
@@ -243,6 +269,7 @@ describe('marks', () => {
     const before = h.writes.length;
     h.send({
       type: 'judgeSucceeded',
+      backend: 'claude',
       at: h.now,
       sessionId: judge.sessionId,
       launch: judge.launch,

@@ -67,6 +67,7 @@ describe('zod-free checks of the pushes', () => {
         host: host({
           connection: 'disconnected',
           activeBackend: null,
+          chosenBackend: null,
           error: 'Native host has exited.',
           nextRetryAt: 5,
           watcher: { state: 'running', kind: 'x11' },

@@ -9,7 +9,16 @@ function judged(h: Harness, app: string, drifting: boolean, reason = drifting ? 
     .filter((j) => j.app === app)
     .slice(-1);
   if (!judge) throw new Error(`no judge launched for ${app}`);
-  return h.send({ type: 'judgeSucceeded', at: h.now, sessionId: judge.sessionId, launch: judge.launch, app, drifting, reason });
+  return h.send({
+    type: 'judgeSucceeded',
+    backend: 'claude',
+    at: h.now,
+    sessionId: judge.sessionId,
+    launch: judge.launch,
+    app,
+    drifting,
+    reason,
+  });
 }
 
 describe('local rules', () => {
@@ -120,6 +129,7 @@ describe('drift judge', () => {
       h.observe('news.test', 'Headlines');
       const effects = h.send({
         type: 'judgeSucceeded',
+        backend: 'claude',
         at: h.now,
         sessionId: judge!.sessionId,
         launch: judge!.launch,
@@ -139,6 +149,7 @@ describe('drift judge', () => {
     h.observe('code', 'parser.ts');
     h.send({
       type: 'judgeSucceeded',
+      backend: 'claude',
       at: h.now,
       sessionId: judge!.sessionId,
       launch: judge!.launch,
@@ -170,6 +181,7 @@ describe('drift judge', () => {
     const [judge] = ofType(h.observe('news.test', 'Headlines'), 'runJudge');
     const effects = h.send({
       type: 'judgeFailed',
+      backend: 'claude',
       at: h.now,
       sessionId: judge!.sessionId,
       launch: judge!.launch,
@@ -192,6 +204,17 @@ describe('drift judge', () => {
     h.advance(35 * SEC).tick();
     expect(h.status).toBe('unknown');
     expect(h.state.drift.pendingJudges).toEqual({});
+  });
+
+  it('a launch carries the backend and model chosen then; a later change of choice does not move it', () => {
+    const h = new Harness({ model: 'haiku' });
+    h.start();
+    const [judge] = ofType(h.observe('news.test', 'Headlines'), 'runJudge');
+    expect(judge?.target).toEqual({ backend: 'claude', model: 'haiku' });
+    h.send({ type: 'settingsSaved', at: h.now, settings: { ...h.state.settings, model: '' } });
+    expect(judge?.target).toEqual({ backend: 'claude', model: 'haiku' });
+    const [next] = ofType(h.advance(MIN).observe('games.test', 'Chess'), 'runJudge');
+    expect(next?.target).toEqual({ backend: 'claude' });
   });
 
   it('without AI an unmatched app is unknown and nothing is judged', () => {
@@ -220,7 +243,7 @@ describe('drift judge', () => {
     h.start();
     expect(ofType(h.observe('videos.test', 'x', 'tab'), 'notifyDrift')).toHaveLength(0);
     const first = ofType(h.observe('Outlook', 'Inbox', 'os'), 'notifyDrift');
-    expect(first).toEqual([{ type: 'notifyDrift', episode: 2, app: 'Outlook', title: 'Inbox', reason: expect.stringMatching(/blocked/) }]);
+    expect(first).toEqual([{ type: 'notifyDrift', episode: 2, app: 'Outlook', reason: expect.stringMatching(/blocked/) }]);
     expect(ofType([...h.observe('Outlook', 'Inbox (2)', 'os'), ...h.tick()], 'notifyDrift')).toHaveLength(0);
     const [judge] = ofType(h.observe('XTerm', 'irc', 'os'), 'runJudge');
     expect(ofType(judged(h, judge!.app, true, 'Chatting'), 'notifyDrift')).toHaveLength(1);

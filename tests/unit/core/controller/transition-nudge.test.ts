@@ -26,6 +26,7 @@ describe('nudge', () => {
     });
     h.send({
       type: 'nudgeSucceeded',
+      backend: 'claude',
       at: h.now,
       sessionId: h.sessionId,
       stretch: nudge!.stretch,
@@ -72,7 +73,14 @@ describe('nudge', () => {
   it('leaves the message empty on a nudger error (no fabrication) and does not retry at once', () => {
     const h = new Harness();
     const [nudge] = ofType(onTaskStretch(h), 'runNudge');
-    const effects = h.send({ type: 'nudgeFailed', at: h.now, sessionId: h.sessionId, stretch: nudge!.stretch, error: 'timeout' });
+    const effects = h.send({
+      type: 'nudgeFailed',
+      backend: 'claude',
+      at: h.now,
+      sessionId: h.sessionId,
+      stretch: nudge!.stretch,
+      error: 'timeout',
+    });
     expect(h.state.drift.nudgeMessage).toBe('');
     expect(surfaceView(h.state).nudge).toBeNull();
     expect(ofType(effects, 'log')[0]?.message).toMatch(/nudge failed: timeout/);
@@ -82,12 +90,19 @@ describe('nudge', () => {
   it('an on-track result clears an earlier advisory', () => {
     const h = new Harness({ nudgeIntervalMinutes: 1 });
     const [first] = ofType(onTaskStretch(h), 'runNudge');
-    h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: h.sessionId, stretch: first!.stretch, message: 'Heads up: lexer work' });
+    h.send({
+      type: 'nudgeSucceeded',
+      backend: 'claude',
+      at: h.now,
+      sessionId: h.sessionId,
+      stretch: first!.stretch,
+      message: 'Heads up: lexer work',
+    });
     expect(surfaceView(h.state).nudge?.message).toBe('Heads up: lexer work');
     h.advance(MIN).observe('code', 'parser.test.ts');
     const [second] = ofType(h.observe('code', 'ast.ts'), 'runNudge');
     expect(second).toBeDefined();
-    h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: h.sessionId, stretch: second!.stretch, message: '' });
+    h.send({ type: 'nudgeSucceeded', backend: 'claude', at: h.now, sessionId: h.sessionId, stretch: second!.stretch, message: '' });
     expect(h.state.drift.nudgeMessage).toBe('');
     expect(surfaceView(h.state).nudge).toBeNull();
   });
@@ -103,14 +118,21 @@ describe('nudge', () => {
     const [nudge] = ofType(onTaskStretch(h), 'runNudge');
     interrupt(h);
     h.observe('code', 'back.ts');
-    h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: nudge!.sessionId, stretch: nudge!.stretch, message: 'stale concern' });
+    h.send({
+      type: 'nudgeSucceeded',
+      backend: 'claude',
+      at: h.now,
+      sessionId: nudge!.sessionId,
+      stretch: nudge!.stretch,
+      message: 'stale concern',
+    });
     expect(h.state.drift.nudgeMessage).toBe('');
   });
 
   it('leaving the allowed apps clears an advisory already shown', () => {
     const h = new Harness();
     const [nudge] = ofType(onTaskStretch(h), 'runNudge');
-    h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: h.sessionId, stretch: nudge!.stretch, message: 'Heads up' });
+    h.send({ type: 'nudgeSucceeded', backend: 'claude', at: h.now, sessionId: h.sessionId, stretch: nudge!.stretch, message: 'Heads up' });
     h.observe('news.test', 'Headlines');
     expect(h.state.drift.nudgeMessage).toBe('');
     h.observe('code', 'parser.ts');
@@ -195,7 +217,7 @@ describe('nudge', () => {
     };
     const answer = (message: string) => {
       const last = ofType(h.effects, 'runNudge').at(-1)!;
-      h.send({ type: 'nudgeSucceeded', at: h.now, sessionId: last.sessionId, stretch: last.stretch, message });
+      h.send({ type: 'nudgeSucceeded', backend: 'claude', at: h.now, sessionId: last.sessionId, stretch: last.stretch, message });
     };
     h.observe('code', 'start.ts');
     minutesToNextNudge();

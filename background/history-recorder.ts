@@ -1,16 +1,17 @@
 // The recorder's shell: runs the pure recorder after every transition, writes to IndexedDB in order, heartbeats, reviews.
-import { sessionOf, type ControllerEvent, type ControllerState } from '../shared/core/controller';
-import { EMPTY_RECORDER, recordHeartbeat, recordTransition, type RecorderState, type RecorderStep } from '../shared/history/recorder';
+import { eventTime, type ControllerEvent, type ControllerState } from '../shared/core/controller';
+import {
+  EMPTY_RECORDER,
+  progressOf,
+  recordHeartbeat,
+  recordTransition,
+  resumeRecorder,
+  reviewOf,
+  type RecorderState,
+  type RecorderStep,
+} from '../shared/history/recorder';
 import { HISTORY_HEARTBEAT_MS, REVIEW_WINDOW_MS } from '../shared/history/limits';
-import type {
-  HistorySegment,
-  HistorySession,
-  HistoryWrite,
-  PendingReview,
-  ReviewAnswer,
-  SegmentKind,
-  SessionProgress,
-} from '../shared/history/records';
+import type { HistoryWrite, PendingReview, ReviewAnswer, SessionProgress } from '../shared/history/records';
 import type { HistoryDb } from '../storage/history-db';
 import type { Diagnostics } from './diagnostics';
 import { errorText } from '../shared/util/error-text';
@@ -31,20 +32,7 @@ export interface RecorderDeps {
   clearTimer(handle: unknown): void;
 }
 
-type SegmentWrite = Extract<HistoryWrite, { store: 'segments' }>;
 type Transition = { before: ControllerState; after: ControllerState; event: ControllerEvent; at: number };
-
-type Totals = Pick<SessionProgress, 'focusedMs' | 'driftMs' | 'awayMs'>;
-
-/** The total each kind of segment counts in; not-sure and paused time count in none. */
-const TOTAL_OF: Partial<Record<SegmentKind, keyof Totals>> = { ontask: 'focusedMs', drifting: 'driftMs', away: 'awayMs' };
-
-function addSpan(totals: Totals, kind: SegmentKind, ms: number): void {
-  const total = TOTAL_OF[kind];
-  if (total) totals[total] += Math.max(0, ms);
-}
-
-const eventTime = (e: ControllerEvent) => (e.type === 'observed' ? e.observation.at : e.at);
 
 export class HistoryRecorder {
   #state: RecorderState = EMPTY_RECORDER;
@@ -53,9 +41,6 @@ export class HistoryRecorder {
   #queue: Transition[] = [];
   #writing: Promise<void> = Promise.resolve();
   #heartbeat: unknown = null;
-  /** Closed segments of the running session, summed; the open one is added when asked. */
-  #closed: Totals = { focusedMs: 0, driftMs: 0, awayMs: 0 };
-  #lastDrift: SessionProgress['lastDrift'] = null;
   #pendingReview: PendingReview | null = null;
   readonly ready: Promise<void>;
 
@@ -78,12 +63,7 @@ export class HistoryRecorder {
       const [newest, ...stale] = unended.sort((a, b) => b.startedAt - a.startedAt);
       const closes: HistoryWrite[] = stale.map((s) => ({ store: 'sessions', record: { ...s, endedAt: s.lastSeenAt, endReason: 'lost' } }));
       if (closes.length) await db.put(closes);
-      if (newest) {
-        const segments = await db.segmentsOf(newest.key);
-        const open = segments.pop() ?? null;
-        for (const s of segments) this.#count(s);
-        this.#state = { session: newest, open, writtenAt: open?.end ?? 0 };
-      }
+      if (newest) this.#state = resumeRecorder(newest, await db.segmentsOf(newest.key));
     } catch (error) {
       this.deps.diagnostics.add('error', `history is not recorded: ${errorText(error)}`);
     }
@@ -100,21 +80,15 @@ export class HistoryRecorder {
   }
 
   #record({ before, after, event, at }: Transition): void {
-    const previous = this.#state;
-    const step = recordTransition(previous, before, after, event, at, this.privacy());
+    const step = recordTransition(this.#state, before, after, event, at, this.privacy());
     this.#apply(step);
-    if (previous.session && previous.session.key !== step.recorder.session?.key) this.#ended(previous.session, step.writes);
-    if (step.recorder.session && previous.session?.key !== step.recorder.session.key)
-      this.#closed = { focusedMs: 0, driftMs: 0, awayMs: 0 };
-    const closing = previous.open;
-    if (closing && closing.key !== step.recorder.open?.key) {
-      const closed = step.writes.find((w): w is SegmentWrite => w.store === 'segments' && w.record.key === closing.key);
-      if (closed && closed.record.session === step.recorder.session?.key) this.#count(closed.record);
+    const review = step.ended && reviewOf(step.ended, this.deps.now());
+    if (review) {
+      this.#pendingReview = review;
+      void this.deps.savePendingReview(review).catch(() => {});
+      this.deps.onReviewPending?.(review);
     }
-    const d = after.drift;
-    if (d.status === 'drifting' && d.driftEpisode !== before.drift.driftEpisode && d.current)
-      this.#lastDrift = { place: d.current.app, at };
-    if (!sessionOf(after)) this.#lastDrift = null;
+    if (step.ended) void this.prune();
     this.#armHeartbeat();
   }
 
@@ -125,24 +99,6 @@ export class HistoryRecorder {
     this.#writing = this.#writing
       .then(() => db.put(step.writes))
       .catch((error: unknown) => this.deps.diagnostics.add('error', `writing history failed: ${errorText(error)}`));
-  }
-
-  #count(segment: HistorySegment): void {
-    addSpan(this.#closed, segment.kind, segment.end - segment.start);
-  }
-
-  #ended(session: HistorySession, writes: HistoryWrite[]): void {
-    const closed = writes.find((w) => w.store === 'sessions' && w.record.key === session.key)?.record as HistorySession | undefined;
-    if (!closed || closed.endReason === 'lost' || closed.endReason === 'replaced') return;
-    this.#pendingReview = {
-      key: session.key,
-      nextAction: session.nextAction,
-      successCondition: session.successCondition,
-      endedAt: closed.endedAt ?? this.deps.now(),
-    };
-    void this.deps.savePendingReview(this.#pendingReview).catch(() => {});
-    this.deps.onReviewPending?.(this.#pendingReview);
-    void this.prune();
   }
 
   /** While a segment is open its end moves forward every heartbeat; nothing runs between sessions. */
@@ -167,11 +123,7 @@ export class HistoryRecorder {
   }
 
   progress(): SessionProgress | null {
-    const { session, open } = this.#state;
-    if (!session) return null;
-    const totals = { ...this.#closed };
-    if (open) addSpan(totals, open.kind, Math.max(open.end, this.deps.now()) - open.start);
-    return { ...totals, lastDrift: this.#lastDrift };
+    return progressOf(this.#state, this.deps.now());
   }
 
   pendingReview(): PendingReview | null {

@@ -113,7 +113,7 @@ export class NativeChannel {
    */
   private open(retry = false): void {
     if (this.stopped || this.port) return;
-    if (!retry) this.setStatus({ connection: 'connecting', error: undefined, nextRetryAt: undefined });
+    if (!retry) this.setStatus({ connection: 'connecting', error: undefined });
     let port: NativePort;
     try {
       port = this.deps.connect();
@@ -170,8 +170,7 @@ export class NativeChannel {
     if (this.stopped) return;
     const missing = isMissingHost(reason);
     const delay = missing ? MISSING_RETRY_MS : this.backoff.next();
-    const nextRetryAt = this.deps.now() + delay;
-    this.setStatus({ connection: missing ? 'missing' : 'disconnected', error: reason, nextRetryAt, backends: [] });
+    this.setStatus({ connection: missing ? 'missing' : 'disconnected', error: reason, backends: [] });
     this.deps.clearTimer(this.retryTimer);
     this.retryTimer = this.deps.setTimer(() => this.open(true), delay);
   }

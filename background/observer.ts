@@ -10,7 +10,7 @@ import { errorText } from '../shared/util/error-text';
 const WINDOW_ID_NONE = -1;
 
 export class Observer {
-  #memory: ObserverMemory = { focus: 'browser', lastOs: null };
+  #memory: ObserverMemory = { focus: 'browser' };
   private chain: Promise<void> = Promise.resolve();
 
   constructor(
@@ -121,7 +121,7 @@ export class Observer {
         }
         return;
       }
-      this.setMemory({ focus: 'os', lastOs: { title: event.title, app: event.app, at } });
+      this.setMemory({ focus: 'os' });
       void this.shell.send({ type: 'observed', observation });
     });
   }

@@ -34,7 +34,6 @@ export const ObserverMemory = z.object({
   focus: z.enum(['browser', 'os']),
   /** The browser window the person last focused; title updates elsewhere are not theirs. */
   windowId: z.number().int().optional(),
-  lastOs: z.object({ title: z.string(), app: z.string(), at: z.number() }).nullable(),
 });
 export type ObserverMemory = z.infer<typeof ObserverMemory>;
 

@@ -65,7 +65,9 @@ export function formatSpan(ms: number): string {
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
-/** A time of day in the person's locale, to the minute. */
+const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/** A time of day in the person's locale (their 12- or 24-hour clock), to the minute: the popup's and the History page's. */
 export function formatClock(ms: number): string {
-  return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return clockFormat.format(ms);
 }

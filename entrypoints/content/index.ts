@@ -2,7 +2,7 @@
 // Imports `browser` from @wxt-dev/browser (native MV3 API), not wxt/browser: the polyfill would blow the size budget.
 import { browser } from '@wxt-dev/browser';
 import { startToast } from './toast';
-import type { ToastRuntime } from './toast-runtime';
+import type { PortRuntime } from '../../ui/connection/reconnecting-port';
 
 export default defineContentScript({
   matches: ['<all_urls>'],
@@ -12,6 +12,6 @@ export default defineContentScript({
   main() {
     // The extension's own pages have the popup/options UI already.
     if (/^(chrome|moz)-extension:$/.test(location.protocol)) return;
-    startToast({ getRuntime: () => browser?.runtime as unknown as ToastRuntime | undefined });
+    startToast({ getRuntime: () => browser?.runtime as unknown as PortRuntime | undefined });
   },
 });

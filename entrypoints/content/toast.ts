@@ -1,16 +1,13 @@
-// The toast's lifecycle: state port with backoff, visibility, shadow host, focus, actions, teardown.
+// The toast's lifecycle: the state port (ui/connection/reconnecting-port.ts), visibility, shadow host, focus, actions, teardown.
 import type { ToastView } from '../../shared/core/controller/surface-view';
-import { STATE_PORT_RETRY } from '../../shared/core/limits';
 import { isToastPush } from '../../shared/messages/guards';
-import { STATE_PORT } from '../../shared/messages/state-port';
-import { Backoff } from '../../shared/util/backoff';
+import { connectStatePort, contextGone, type PortRuntime } from '../../ui/connection/reconnecting-port';
 import { buildDriftBanner, buildHeadsUp, type ToastAction } from './toast-dom';
-import { contextGone, type ToastPort, type ToastRuntime } from './toast-runtime';
 import { pickTier, type ToastTier } from './toast-state';
 import { TOAST_CSS } from './toast-styles';
 
 export interface ToastOptions {
-  getRuntime: () => ToastRuntime | undefined;
+  getRuntime: () => PortRuntime | undefined;
   document?: Document;
   /** Reconnect delays (tests shorten them): the first, doubling per failed attempt up to the longest. */
   retry?: { firstMs: number; maxMs: number };
@@ -25,11 +22,8 @@ export interface ToastHandle {
 export function startToast(options: ToastOptions): ToastHandle {
   const doc = options.document ?? document;
   const { getRuntime } = options;
-  const backoff = new Backoff(options.retry ?? STATE_PORT_RETRY);
 
   let stopped = false;
-  let port: ToastPort | undefined;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let view: ToastView | null = null;
   let shown: ToastTier | null = null;
   let answeredEpisode = -1;
@@ -51,18 +45,12 @@ export function startToast(options: ToastOptions): ToastHandle {
     if (hadFocus && back instanceof HTMLElement && back.isConnected) back.focus();
   };
 
-  const stop = () => {
+  /** The UI goes; the port is closed by whoever called (the port client itself when the context died). */
+  const teardown = () => {
     if (stopped) return;
     stopped = true;
-    clearTimeout(retryTimer);
     doc.removeEventListener('visibilitychange', render);
     unmount();
-    try {
-      port?.disconnect();
-    } catch {
-      // The context is already gone: nothing to close.
-    }
-    port = undefined;
   };
 
   /** Every browser call goes through here: a dead context tears the UI down instead of throwing. */
@@ -127,7 +115,6 @@ export function startToast(options: ToastOptions): ToastHandle {
   }
 
   const onMessage = (message: unknown) => {
-    backoff.reset();
     if (!isToastPush(message)) return;
     const next = message.view;
     // A different message, even one dismissed before, shows again once the push moves on.
@@ -136,35 +123,12 @@ export function startToast(options: ToastOptions): ToastHandle {
     render();
   };
 
-  const onDisconnect = () => {
-    port = undefined;
-    try {
-      void getRuntime()?.lastError; // Reading it keeps Chromium from logging an unchecked error.
-    } catch {
-      // Ignored: the check below decides.
-    }
-    if (stopped) return;
-    if (contextGone(getRuntime)) return stop();
-    retryTimer = setTimeout(connect, backoff.next());
-  };
-
-  function connect() {
-    if (stopped) return;
-    if (contextGone(getRuntime)) return stop();
-    try {
-      const runtime = getRuntime();
-      if (!runtime) return stop();
-      port = runtime.connect({ name: STATE_PORT });
-      port.onMessage.addListener(onMessage);
-      port.onDisconnect.addListener(onDisconnect);
-    } catch (error) {
-      guard(error);
-      if (!stopped) onDisconnect();
-    }
-  }
-
   doc.addEventListener('visibilitychange', render);
-  connect();
+  const client = connectStatePort({ getRuntime, onMessage, onGone: teardown, ...(options.retry ? { retry: options.retry } : {}) });
+  function stop(): void {
+    teardown();
+    client.stop();
+  }
   return {
     stop,
     get stopped() {

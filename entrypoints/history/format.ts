@@ -16,20 +16,14 @@ export const CAUSE_WORDS: Record<DriftCause, string> = { blocked: 'blocked list'
 
 export const ANSWER_WORDS: Record<ReviewAnswer, string> = { yes: 'met', partly: 'partly met', no: 'not met' };
 
-export { formatSpan as span } from '../../ui/format';
+export { formatClock as clock, formatSpan as span } from '../../ui/format';
 
 export function minutes(ms: number): number {
   return Math.round(ms / 60_000);
 }
 
-const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
 const shortDayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric' });
-
-/** 10:04 in the local zone. */
-export function clock(ms: number): string {
-  return clockFormat.format(ms);
-}
 
 /** "Mon, 13 Nov" (the browser's locale decides the order). */
 export function day(ms: number): string {

@@ -14,7 +14,6 @@ export const HostConnection = z.object({
   backends: z.array(BackendInfo),
   /** Why the host is not connected, in words (the browser's own error where there is one). */
   error: z.string().optional(),
-  nextRetryAt: z.number().optional(),
 });
 export type HostConnection = z.infer<typeof HostConnection>;
 

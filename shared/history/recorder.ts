@@ -1,8 +1,21 @@
 // The history recorder's functional core: (recorder, before, after, event) → (recorder, writes), run after every transition.
 import { sessionOf, type ControllerEvent, type ControllerState, type SessionRecord } from '../core/controller';
 import { HISTORY_HEARTBEAT_MS, HISTORY_MAX_TEXT } from './limits';
-import type { DriftChoice, EndReason, HistoryMark, HistorySegment, HistorySession, HistoryWrite } from './records';
+import type {
+  DriftChoice,
+  EndReason,
+  HistoryMark,
+  HistorySegment,
+  HistorySession,
+  HistoryWrite,
+  PendingReview,
+  SegmentKind,
+  SessionProgress,
+} from './records';
 import { sameSegment, segmentFacts, sessionKey, type SegmentFacts } from './segments';
+
+/** The running session's time in closed segments, by what it counts as (not-sure, away and paused time count in none). */
+export type Totals = Pick<SessionProgress, 'focusedMs' | 'driftMs'>;
 
 /** What the recorder remembers between transitions; rebuilt from IndexedDB when the service worker starts. */
 export interface RecorderState {
@@ -11,17 +24,55 @@ export interface RecorderState {
   open: HistorySegment | null;
   /** When the open segment's end was last written. */
   writtenAt: number;
+  /** The session's closed segments, summed (the open one is added when asked: `progressOf`). */
+  totals: Totals;
+  lastDrift: SessionProgress['lastDrift'];
 }
 
 export interface RecorderPrivacy {
   keepTitles: boolean;
 }
 
-export const EMPTY_RECORDER: RecorderState = { session: null, open: null, writtenAt: 0 };
+const NO_TOTALS: Totals = { focusedMs: 0, driftMs: 0 };
+
+export const EMPTY_RECORDER: RecorderState = { session: null, open: null, writtenAt: 0, totals: NO_TOTALS, lastDrift: null };
 
 export interface RecorderStep {
   recorder: RecorderState;
   writes: HistoryWrite[];
+  /** The session this step closed, as written (with its end and reason), or null. */
+  ended: HistorySession | null;
+}
+
+/** The total each kind of segment counts in. */
+const TOTAL_OF: Partial<Record<SegmentKind, keyof Totals>> = { ontask: 'focusedMs', drifting: 'driftMs' };
+
+function withSpan(totals: Totals, kind: SegmentKind, ms: number): Totals {
+  const total = TOTAL_OF[kind];
+  return total && ms > 0 ? { ...totals, [total]: totals[total] + ms } : totals;
+}
+
+/** The running session so far (closed segments plus the open one up to `now`), or null between sessions. */
+export function progressOf(r: RecorderState, now: number): SessionProgress | null {
+  if (!r.session) return null;
+  const totals = r.open ? withSpan(r.totals, r.open.kind, Math.max(r.open.end, now) - r.open.start) : r.totals;
+  return { ...totals, lastDrift: r.lastDrift };
+}
+
+/** The review a session that ended asks for; none for one replaced by a new session or lost unseen. */
+export function reviewOf(ended: HistorySession, now: number): PendingReview | null {
+  if (ended.endReason === 'lost' || ended.endReason === 'replaced') return null;
+  return { key: ended.key, nextAction: ended.nextAction, successCondition: ended.successCondition, endedAt: ended.endedAt ?? now };
+}
+
+/** The recorder of a session read back from storage: its segments in order, the last one still open. */
+export function resumeRecorder(session: HistorySession, segments: readonly HistorySegment[]): RecorderState {
+  const closed = segments.slice(0, -1);
+  const open = segments.at(-1) ?? null;
+  const totals = closed.reduce((sum, s) => withSpan(sum, s.kind, s.end - s.start), NO_TOTALS);
+  const drift = segments.findLast((s) => s.kind === 'drifting');
+  const lastDrift = drift?.place ? { place: drift.place, at: drift.start } : null;
+  return { session, open, writtenAt: open?.end ?? 0, totals, lastDrift };
 }
 
 function newSession(session: SessionRecord, at: number): HistorySession {
@@ -164,9 +215,13 @@ export function recordTransition(
   privacy: RecorderPrivacy,
 ): RecorderStep {
   const writes: HistoryWrite[] = [];
-  let { session: record, open, writtenAt } = r;
+  let { session: record, open, writtenAt, totals, lastDrift } = r;
+  let ended: HistorySession | null = null;
   // After a browser restart the open segment stays where its last write left it: the time between is a gap.
-  if (event.type === 'stateRestored' && event.drift === null) open = null;
+  if (event.type === 'stateRestored' && event.drift === null && open) {
+    totals = withSpan(totals, open.kind, open.end - open.start);
+    open = null;
+  }
   const current = sessionOf(after);
   const key = current ? sessionKey(current) : null;
 
@@ -179,16 +234,22 @@ export function recordTransition(
     const reason: EndReason = was && sessionKey(was) === previous.key ? endReason(was, current !== null, at) : 'lost';
     for (const mark of marksOf(previous.key, before, after, event, at)) writes.push({ store: 'marks', record: mark });
     if (open) writes.push({ store: 'segments', record: { ...open, end: Math.max(open.start, endedAt) } });
-    writes.push({ store: 'sessions', record: { ...previous, endedAt, endReason: reason, lastSeenAt: endedAt } });
+    ended = { ...previous, endedAt, endReason: reason, lastSeenAt: endedAt };
+    writes.push({ store: 'sessions', record: ended });
     record = null;
     open = null;
+    totals = NO_TOTALS;
+    lastDrift = null;
   }
-  if (!current || !key) return { recorder: { session: null, open: null, writtenAt }, writes };
+  if (!current || !key) return { recorder: { ...EMPTY_RECORDER, writtenAt }, writes, ended };
 
   const listed = record ? withLists(record, current) : newSession(current, at);
   let sessionChanged = listed !== record;
   record = listed;
-  for (const mark of marksOf(key, before, after, event, at)) writes.push({ store: 'marks', record: mark });
+  for (const mark of marksOf(key, before, after, event, at)) {
+    writes.push({ store: 'marks', record: mark });
+    if (mark.type === 'drift') lastDrift = { place: mark.place, at: mark.at };
+  }
 
   const facts = segmentFacts(after);
   if (facts && open && open.session === key && sameSegment(factsOf(open), facts)) {
@@ -203,7 +264,10 @@ export function recordTransition(
     // Segments meet where the change happened. Away reaches back (idle is noticed a threshold after the
     // last input), so it may cut the open segment short, never reach into the one before.
     const boundary = open && open.session === key ? Math.max(open.start, at) : at;
-    if (open && open.session === key) writes.push({ store: 'segments', record: { ...open, end: boundary } });
+    if (open && open.session === key) {
+      writes.push({ store: 'segments', record: { ...open, end: boundary } });
+      totals = withSpan(totals, open.kind, boundary - open.start);
+    }
     open = segmentAt(key, facts, boundary, privacy);
     writes.push({ store: 'segments', record: open });
     writtenAt = at;
@@ -211,19 +275,20 @@ export function recordTransition(
     sessionChanged = true;
   }
   if (sessionChanged) writes.push({ store: 'sessions', record });
-  return { recorder: { session: record, open, writtenAt }, writes };
+  return { recorder: { session: record, open, writtenAt, totals, lastDrift }, writes, ended };
 }
 
 /** Time passing without events: the open segment's end (and the session's last-seen time) move forward. */
 export function recordHeartbeat(r: RecorderState, at: number): RecorderStep {
-  if (!r.session || !r.open || at <= r.open.end) return { recorder: r, writes: [] };
+  if (!r.session || !r.open || at <= r.open.end) return { recorder: r, writes: [], ended: null };
   const open = { ...r.open, end: at };
   const session = { ...r.session, lastSeenAt: at };
   return {
-    recorder: { session, open, writtenAt: at },
+    recorder: { ...r, session, open, writtenAt: at },
     writes: [
       { store: 'segments', record: open },
       { store: 'sessions', record: session },
     ],
+    ended: null,
   };
 }

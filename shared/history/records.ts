@@ -107,7 +107,6 @@ export type PendingReview = z.infer<typeof PendingReview>;
 export const SessionProgress = z.object({
   focusedMs: z.number(),
   driftMs: z.number(),
-  awayMs: z.number(),
   lastDrift: z.object({ place: z.string(), at: z.number() }).nullable(),
 });
 export type SessionProgress = z.infer<typeof SessionProgress>;

@@ -137,7 +137,6 @@ describe('NativeChannel', () => {
     expect(host.ports.length).toBeLessThan(20);
     const last = statuses.at(-1)!;
     expect(last).toMatchObject({ connection: 'disconnected', error: 'Native host has exited.' });
-    expect(last.nextRetryAt! - timers.now).toBeLessThanOrEqual(60_000);
     expect(timers.pending).toBe(1);
     // Only the first attempt says "connecting": a retry keeps the failure on screen, no flicker.
     expect(statuses.filter((s) => s.connection === 'connecting')).toHaveLength(1);
@@ -210,8 +209,6 @@ describe('the background over a host that exits at start', () => {
     expect(host.ports.length).toBeLessThanOrEqual(minutes + 8);
     const last = pushes.at(-1)!;
     expect(last.view.host).toMatchObject({ connection: 'disconnected', error: 'Native host has exited.' });
-    expect(last.view.host.nextRetryAt! - Date.now()).toBeGreaterThan(0);
-    expect(last.view.host.nextRetryAt! - Date.now()).toBeLessThanOrEqual(60_000);
     // Each attempt costs a few pushes (connecting, disconnected, the reconfigured view), nothing more.
     expect(pushes.length).toBeLessThanOrEqual(host.ports.length * 5 + 5);
     // 30 simulated minutes of retries take well under a second of real CPU.

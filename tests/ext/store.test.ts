@@ -85,7 +85,7 @@ describe('corrupt or old stored values', () => {
       drift: { sessionId: 3, status: 'drifting', reason: 'kept reason', driftEpisode: 4, current: null, dismissedNudge: 'kept advice' },
     },
     [KEYS.diagnostics]: [{ at: 1, level: 'info', message: 'kept entry' }],
-    [KEYS.observer]: { focus: 'os', lastOs: { title: 'kept window', app: 'code', at: 1 } },
+    [KEYS.observer]: { focus: 'os', windowId: 7 },
     [KEYS.pendingReview]: { key: 'k-3', nextAction: 'Write', successCondition: 'Done', endedAt: 1 },
   };
   const LOCAL = new Set<string>([KEYS.settings, KEYS.session, KEYS.pendingReview]);
@@ -113,7 +113,7 @@ describe('corrupt or old stored values', () => {
       { version: 2, drift: { sessionId: 3, status: 'ontask', current: null, dismissedNudge: 'x'.repeat(5_000) } },
     ],
     [KEYS.diagnostics, 'too many entries', Array.from({ length: 501 }, (_, i) => ({ at: i, level: 'info', message: 'm' }))],
-    [KEYS.observer, 'an unknown focus', { focus: 'moon', lastOs: null }],
+    [KEYS.observer, 'an unknown focus', { focus: 'moon' }],
   ];
   const table: Array<[string, string, unknown]> = [
     ...Object.values(KEYS).flatMap((key) => GARBAGE.map(([what, value]) => [key, what, value] as [string, string, unknown])),

@@ -1,7 +1,7 @@
 // A fake browser.runtime for the toast: ports the test drives, recorded messages, a killable context.
-import type { ToastPort, ToastRuntime } from '../../../entrypoints/content/toast-runtime';
+import type { PortRuntime, RuntimePort } from '../../../ui/connection/reconnecting-port';
 
-export class FakePort implements ToastPort {
+export class FakePort implements RuntimePort {
   private messageListeners: ((m: unknown) => void)[] = [];
   private disconnectListeners: (() => void)[] = [];
   disconnected = false;
@@ -21,7 +21,7 @@ export class FakePort implements ToastPort {
   }
 }
 
-export class FakeRuntime implements ToastRuntime {
+export class FakeRuntime implements PortRuntime {
   sent: unknown[] = [];
   ports: FakePort[] = [];
   alive = true;

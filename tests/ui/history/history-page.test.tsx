@@ -90,7 +90,8 @@ describe('history page', () => {
       .getAllByTestId('segment')
       .find((s) => s.getAttribute('aria-label')?.startsWith('drifting · youtube.com · '));
     expect(drift?.getAttribute('tabindex')).toBe('0');
-    expect(drift?.querySelector('title')?.textContent).toMatch(/^drifting · youtube\.com · \d\d:\d\d–\d\d:\d\d$/);
+    // The person's own clock (12- or 24-hour, as their locale says), the same one the popup uses.
+    expect(drift?.querySelector('title')?.textContent).toMatch(/^drifting · youtube\.com · \d\d:\d\d( [AP]M)?–\d\d:\d\d( [AP]M)?$/);
     expect(screen.getAllByTestId('day-bar').length).toBeGreaterThan(0);
     expect(screen.getByTestId('day-chart').getAttribute('aria-label')).toMatch(/2 h 00 min focused, 15 min drifting in all/);
     const cost = screen.getAllByTestId('cost-row');

@@ -20,7 +20,7 @@ describe('popup: history', () => {
       getHistoryStatus: (): Reply<'getHistoryStatus'> => ({
         ok: true,
         value: {
-          progress: { focusedMs: 25 * 60_000, driftMs: 4 * 60_000 + 20_000, awayMs: 0, lastDrift: { place: 'videos.test', at: T0 } },
+          progress: { focusedMs: 25 * 60_000, driftMs: 4 * 60_000 + 20_000, lastDrift: { place: 'videos.test', at: T0 } },
           pendingReview: null,
         },
       }),

@@ -1,7 +1,16 @@
 // The recorder's functional core: segments and marks from controller transitions, incl. away, pause and restarts.
 import { describe, expect, it } from 'vitest';
 import type { ControllerEvent } from '../../../shared/core/controller';
-import { EMPTY_RECORDER, recordHeartbeat, recordTransition, type RecorderState } from '../../../shared/history/recorder';
+import {
+  EMPTY_RECORDER,
+  progressOf,
+  recordHeartbeat,
+  recordTransition,
+  resumeRecorder,
+  reviewOf,
+  type RecorderState,
+  type RecorderStep,
+} from '../../../shared/history/recorder';
 import type { HistoryMark, HistorySegment, HistorySession, HistoryWrite } from '../../../shared/history/records';
 import { HISTORY_HEARTBEAT_MS } from '../../../shared/history/limits';
 import { Harness, MIN, SEC, T0 } from '../core/controller/harness';
@@ -29,8 +38,11 @@ class Recorded extends Harness {
     this.apply(recordHeartbeat(this.recorder, this.now));
   }
 
-  private apply(step: { recorder: RecorderState; writes: HistoryWrite[] }) {
+  ended: HistorySession[] = [];
+
+  private apply(step: RecorderStep) {
     this.recorder = step.recorder;
+    if (step.ended) this.ended.push(step.ended);
     this.writes.push(...step.writes);
     for (const w of step.writes) (this.stored[w.store as 'sessions'] as Map<string, unknown>).set(w.record.key, w.record);
   }
@@ -137,6 +149,53 @@ describe('segments', () => {
   });
 });
 
+describe('the facts the popup and the review come from', () => {
+  it('running totals of closed segments, the open one up to now, and the last drift; reset by a new session', () => {
+    const h = new Recorded();
+    h.start(['docs.test']);
+    h.observe('docs.test', 'Page');
+    h.advance(10 * MIN).observe('videos.test', 'Cats');
+    h.advance(2 * MIN).observe('docs.test', 'Page');
+    expect(h.recorder.totals).toEqual({ focusedMs: 10 * MIN, driftMs: 2 * MIN });
+    expect(h.recorder.lastDrift).toEqual({ place: 'videos.test', at: T0 + 10 * MIN });
+    expect(progressOf(h.recorder, h.now + 3 * MIN)).toEqual({ focusedMs: 13 * MIN, driftMs: 2 * MIN, lastDrift: h.recorder.lastDrift });
+    h.advance(MIN).start(['docs.test']);
+    expect(h.recorder.totals).toEqual({ focusedMs: 0, driftMs: 0 });
+    expect(h.recorder.lastDrift).toBeNull();
+  });
+
+  it('a session that ends is returned once, as written; its review is asked, a replaced one’s is not', () => {
+    const h = new Recorded();
+    h.start(['docs.test']);
+    h.observe('docs.test', 'Page');
+    h.advance(MIN).start(['docs.test']);
+    expect(h.ended.map((s) => s.endReason)).toEqual(['replaced']);
+    expect(reviewOf(h.ended[0]!, h.now)).toBeNull();
+    h.advance(MIN).end();
+    expect(h.ended.map((s) => s.endReason)).toEqual(['replaced', 'ended']);
+    expect(reviewOf(h.ended[1]!, h.now)).toEqual({
+      key: h.ended[1]!.key,
+      nextAction: 'Write the parser tests',
+      successCondition: 'all tests in parser.test.ts pass',
+      endedAt: h.now,
+    });
+    expect(progressOf(h.recorder, h.now)).toBeNull();
+  });
+
+  it('resumed from storage: closed segments summed, the last one open, the last drift from its segment', () => {
+    const h = new Recorded();
+    h.start(['docs.test']);
+    h.observe('docs.test', 'Page');
+    h.advance(4 * MIN).observe('videos.test', 'Cats');
+    h.advance(MIN).observe('docs.test', 'Page');
+    h.advance(MIN).heartbeat();
+    const resumed = resumeRecorder([...h.stored.sessions.values()][0]!, h.segments());
+    expect(resumed.totals).toEqual(h.recorder.totals);
+    expect(resumed.lastDrift).toEqual({ place: 'videos.test', at: T0 + 4 * MIN });
+    expect(progressOf(resumed, h.now)).toEqual(progressOf(h.recorder, h.now));
+  });
+});
+
 describe('restarts', () => {
   it('a service-worker restart (drift state kept) continues the open segment', () => {
     const h = new Recorded();
@@ -144,7 +203,7 @@ describe('restarts', () => {
     h.observe('docs.test', 'Page');
     const { session } = h;
     // The worker died: a new recorder is rebuilt from what was stored.
-    h.recorder = { session: [...h.stored.sessions.values()][0]!, open: h.segments().at(-1)!, writtenAt: h.now };
+    h.recorder = resumeRecorder([...h.stored.sessions.values()][0]!, h.segments());
     h.advance(5 * MIN).send({
       type: 'stateRestored',
       at: h.now,

@@ -69,7 +69,6 @@ describe('zod-free checks of the pushes', () => {
           activeBackend: null,
           chosenBackend: null,
           error: 'Native host has exited.',
-          nextRetryAt: 5,
           watcher: { state: 'running', kind: 'x11' },
           backends: [{ name: 'claude', available: true, path: '/bin/claude', version: '1', custom: false, problem: 'p' }],
         }),

@@ -1,19 +1,17 @@
 // Test tiers: unit (pure shared/), ext (WXT fake browser), ui (Preact components), host (spawned host), e2e (real Chromium).
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
-import { messageShapesPlugin } from './modules/message-shapes';
 
 export default defineConfig({
   test: {
     projects: [
-      // The zod-free message checks import shapes the build derives: every tier that loads them needs the plugin.
-      { plugins: [messageShapesPlugin()], test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
-        plugins: [WxtVitest(), messageShapesPlugin()],
+        plugins: [WxtVitest()],
         test: { name: 'ext', include: ['tests/ext/**/*.test.ts'], environment: 'node' },
       },
       {
-        plugins: [WxtVitest(), messageShapesPlugin()],
+        plugins: [WxtVitest()],
         oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
         test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'happy-dom' },
       },

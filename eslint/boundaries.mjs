@@ -10,7 +10,7 @@ export const ZOD_FREE = [
   'shared/core/{badge,commitment,limits,list-entry,vocabulary}',
   'shared/core/controller/{events,handler}',
   'shared/ai/{errors,extract-json,parse-object,prompt-data,sanitize,system-prompt}',
-  'shared/messages/{guards,shape,state-port,message-shapes,failure-text}',
+  'shared/messages/{guards,state-port,failure-text}',
   'shared/history/limits',
 ];
 
@@ -21,7 +21,7 @@ export const BOUNDARIES = [
     name: 'core',
     files: ['shared/**'],
     allow: ['shared/**'],
-    allowPackages: ['zod', 'zod/**', 'virtual:antidrift/message-shapes'],
+    allowPackages: ['zod', 'zod/**'],
     typesToo: true,
     because:
       'shared/ is the pure core and the wire schemas: no browser, Node, entrypoint, background or UI code; time and I/O come in as arguments',

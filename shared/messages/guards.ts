@@ -1,29 +1,31 @@
-// Zod-free checks of what the background sends the surfaces, derived from the zod schemas at build time.
-// The trust boundary is the background (it validates every incoming message with zod); these pushes
-// and replies come from this extension's own code, so a shape check is enough to keep a bug from
-// breaking a page, and keeping zod out of the popup and the toast is what keeps them small and fast.
-import { statePush, toastPush } from 'virtual:antidrift/message-shapes';
+// Zod-free checks of what the background sends our pages and the toast: the message's type and the parts a surface reads.
+// Every push and reply comes from this extension's own background, in the same build (an update reloads every
+// page and cuts off every content script), and was typed by the zod schemas it was made from. The check only
+// keeps a stray or broken message from reaching the render code; a deep shape check derived at build time was
+// measured and removed (see docs/ARCHITECTURE.md, "Messages").
 import type { Reply, RequestType } from './requests';
 import type { StatePush, ToastPush } from './pushes';
-import { conforms, type Shape } from './shape';
-
-const STATE_PUSH = statePush as Shape;
-const TOAST_PUSH = toastPush as Shape;
-
-export function isStatePush(raw: unknown): raw is StatePush {
-  return conforms(STATE_PUSH, raw);
-}
-
-export function isToastPush(raw: unknown): raw is ToastPush {
-  return conforms(TOAST_PUSH, raw);
-}
 
 type Loose = Record<string, unknown>;
 const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+export function isStatePush(raw: unknown): raw is StatePush {
+  return isObject(raw) && raw.type === 'state' && isObject(raw.view) && typeof raw.view.phase === 'string' && typeof raw.now === 'number';
+}
+
+/** Every field of the toast's small slice: the toast runs in every web page, so it reads nothing unchecked. */
+export function isToastPush(raw: unknown): raw is ToastPush {
+  if (!isObject(raw) || raw.type !== 'toast' || !isObject(raw.view)) return false;
+  const { banner, nudge } = raw.view;
+  const bannerOk =
+    banner === null ||
+    (isObject(banner) && typeof banner.episode === 'number' && typeof banner.reason === 'string' && typeof banner.task === 'string');
+  return bannerOk && (nudge === null || (isObject(nudge) && typeof nudge.message === 'string'));
+}
+
 /**
  * Whether `raw` is a reply: `{ok: true, value}` or `{ok: false, error: {kind, message}}`. A
- * getState reply's value must be a state push; other values are our own typed records.
+ * getState reply's value must be a state push.
  */
 export function isReply<T extends RequestType>(raw: unknown, type: T): raw is Reply<T> {
   if (!isObject(raw) || typeof raw.ok !== 'boolean') return false;

@@ -9,6 +9,3 @@ export type StatePush = z.infer<typeof StatePush>;
 /** To a web page's toast: only what it shows. */
 export const ToastPush = z.object({ type: z.literal('toast'), view: ToastView });
 export type ToastPush = z.infer<typeof ToastPush>;
-
-/** The pushes whose zod-free checks the build derives (see modules/message-shapes.ts). */
-export const CHECKED_MESSAGES = { statePush: StatePush, toastPush: ToastPush } as const;

@@ -131,7 +131,7 @@ describe('npm run eval over the real host with a fake claude', () => {
       [missedDrift.case.id, falseAlarm.case.id, secondFalseAlarm.case.id, wrongNudge.case.id].sort(),
     );
     expect(score.failures.map((o) => [o.id, o.error])).toEqual([
-      [unparseable.case.id, expect.stringMatching(/^no_json: the model's answer was unusable/)],
+      [unparseable.case.id, "claude's answer was unusable: the model response contains no JSON object"],
     ]);
 
     // The report says the same, in words.

@@ -23,3 +23,19 @@ export function noAnswerPhrase(timeoutMs: number): string {
 export function noAnswerWithin(name: string, timeoutMs: number): RunError {
   return { kind: 'timeout', message: `${name} ${noAnswerPhrase(timeoutMs)}`, hint: TIMEOUT_HINT };
 }
+
+/** A `run` for a name the host has no backend for (reported like a missing CLI). */
+export function unknownBackend(name: string, builtins: readonly string[], configPath: string): RunError {
+  return {
+    kind: 'not_installed',
+    message: `the native host knows no backend “${name}”`,
+    hint: `choose one of ${builtins.join(', ')} in Options, or define it under "custom" in ${configPath}`,
+  };
+}
+
+/** The model a run would use cannot be passed: none where one is needed, or one a CLI would read as an option. */
+export function unusableModel(name: string, model: string | undefined): RunError {
+  return model
+    ? { kind: 'bad_request', message: `the model “${model}” may not start with “-”` }
+    : { kind: 'bad_request', message: `${name} needs a model`, hint: "name one in Options, or in the native host's host.json" };
+}

@@ -1,25 +1,21 @@
 // Runs one named backend for one prompt: resolve, prepare, spawn in a private dir, classify.
+import type { RunError } from '../../../shared/protocol/frames.js';
 import type { HostConfig } from '../config.js';
-import { noAnswerWithin, notInstalled } from '../backends/failure-words.js';
-import { BUILTIN_BACKENDS, findBackend } from '../backends/registry.js';
-import type { BackendContext, PrepareContext, ProbeOutcome } from '../backends/types.js';
+import { noAnswerWithin, notInstalled, unknownBackend, unusableModel } from '../backends/failure-words.js';
+import { BUILTIN_BACKENDS, findBackend, HOST_SYSTEM_PROMPT } from '../backends/registry.js';
+import type { BackendContext, ProbeOutcome } from '../backends/types.js';
 import { appDataDir, ensurePrivateDir } from '../paths.js';
 import { buildChildEnv } from './child-env.js';
 import { classifyCapture, type RunOutcome } from './classify.js';
 import { createRunDir } from './run-dir.js';
 import { childPath, resolveExecutable } from './resolve-executable.js';
 import { ownInstallDirs } from './well-known-dirs.js';
-import { spawnCapture } from './spawn-capture.js';
+import { spawnCapture, type CaptureResult } from './spawn-capture.js';
 import { commandFor } from './windows-command.js';
 
-/** Per-stream cap on what a backend may print (1 MB each for stdout and stderr). */
+/** Per-stream cap on what a backend may print (1 MB each for stdout and stderr); probes get a quarter. */
 export const MAX_CAPTURE_BYTES = 1024 * 1024;
-const PROBE_MAX_BYTES = 256 * 1024;
-
-/** The role instructions (judge, nudge, coach) are in the prompt; this only fences the CLI in. */
-export const HOST_SYSTEM_PROMPT =
-  'You answer a single request in one reply. You have no tools and must not ask to use any. ' +
-  'Follow the output format the request asks for exactly.';
+const PROBE_MAX_BYTES = MAX_CAPTURE_BYTES / 4;
 
 export interface BackendRunRequest {
   backend: string;
@@ -37,87 +33,49 @@ export interface BackendRunOptions {
   onSpawn?(pid: number): void;
 }
 
-function fail(kind: Extract<RunOutcome, { ok: false }>['error']['kind'], message: string, hint?: string): RunOutcome {
-  return { ok: false, error: { kind, message, ...(hint ? { hint } : {}) } };
-}
+const failed = (error: RunError): RunOutcome => ({ ok: false, error });
 
 export async function runBackend(req: BackendRunRequest, opts: BackendRunOptions): Promise<RunOutcome> {
   const entry = findBackend(req.backend, opts.config);
-  if (!entry) {
-    // An unknown name is reported as not installed: the extension shows it like a missing CLI.
-    return fail(
-      'not_installed',
-      `the native host knows no backend “${req.backend}”`,
-      `choose one of ${BUILTIN_BACKENDS.join(', ')} in Options, or define it under "custom" in ${opts.configPath}`,
-    );
-  }
+  if (!entry) return failed(unknownBackend(req.backend, BUILTIN_BACKENDS, opts.configPath));
   const { spec, settings } = entry;
   const model = req.model || entry.defaultModel;
-  if (spec.requiresModel && !model)
-    return fail('bad_request', `${spec.name} needs a model`, "name one in Options, or in the helper's host.json");
   // A model starting with '-' would be read as an option by the CLI.
-  if (model?.startsWith('-')) return fail('bad_request', `the model “${model}” may not start with “-”`);
-
+  if ((spec.requiresModel && !model) || model?.startsWith('-')) return failed(unusableModel(spec.name, model));
   const resolved = await resolveExecutable(spec.executable, settings.path, true, ownInstallDirs(spec));
-  if (!resolved.ok) return { ok: false, error: notInstalled(spec, resolved.problem) };
+  if (!resolved.ok) return failed(notInstalled(spec, resolved.problem));
 
   const dataDir = ensurePrivateDir(appDataDir());
   const runDir = createRunDir();
   try {
-    const env = buildChildEnv({
-      path: childPath(resolved.path),
-      tmpDir: runDir.tmp,
-      ...(spec.envNames ? { passNames: spec.envNames } : {}),
-      ...(spec.env ? { backendEnv: spec.env } : {}),
-    });
+    const passNames = spec.envNames ?? [];
+    const env = buildChildEnv({ path: childPath(resolved.path), tmpDir: runDir.tmp, passNames, backendEnv: spec.env ?? {} });
     const remaining = (): number => opts.deadline - Date.now();
-    const base = { workDir: runDir.path, dataDir, systemPrompt: HOST_SYSTEM_PROMPT };
-    const probe = async (args: string[], timeoutMs: number): Promise<ProbeOutcome> => {
+    /** The resolved CLI with `args` (no shell), in the run's directory and environment; a string when it cannot start. */
+    const runCli = async (args: string[], stdin: string, timeoutMs: number, run: boolean): Promise<CaptureResult | string> => {
       const command = commandFor(resolved.path, args);
-      if (!command.ok) return { ok: false, exitCode: null, stdout: '', stderr: '', timedOut: false, spawnError: command.problem };
-      const capture = await spawnCapture({
-        bin: command.bin,
-        args: command.args,
-        cwd: runDir.path,
-        env,
-        stdin: '',
-        timeoutMs: Math.max(1, Math.min(timeoutMs, remaining())),
-        maxBytes: PROBE_MAX_BYTES,
-        ...(opts.signal ? { signal: opts.signal } : {}),
-      });
-      return {
-        ok: !capture.spawnError && !capture.timedOut && capture.exitCode === 0,
-        exitCode: capture.exitCode,
-        stdout: capture.stdout,
-        stderr: capture.stderr,
-        timedOut: capture.timedOut,
-        ...(capture.spawnError ? { spawnError: capture.spawnError.message } : {}),
-      };
+      if (!command.ok) return command.problem;
+      const { signal, onSpawn } = opts;
+      const options = { ...(signal ? { signal } : {}), ...(onSpawn && run ? { onSpawn } : {}) };
+      const maxBytes = run ? MAX_CAPTURE_BYTES : PROBE_MAX_BYTES;
+      return spawnCapture({ bin: command.bin, args: command.args, cwd: runDir.path, env, stdin, timeoutMs, maxBytes, ...options });
+    };
+    const probe = async (args: string[], timeoutMs: number): Promise<ProbeOutcome> => {
+      const c = await runCli(args, '', Math.max(1, Math.min(timeoutMs, remaining())), false);
+      if (typeof c === 'string') return { ok: false, exitCode: null, stdout: '', stderr: '', timedOut: false, spawnError: c };
+      const ok = !c.spawnError && !c.timedOut && c.exitCode === 0;
+      const base = { ok, exitCode: c.exitCode, stdout: c.stdout, stderr: c.stderr, timedOut: c.timedOut };
+      return c.spawnError ? { ...base, spawnError: c.spawnError.message } : base;
     };
 
-    let prepared = {};
-    if (spec.prepare) {
-      const prepareCtx: PrepareContext = { ...base, binPath: resolved.path, model, settings, env, probe };
-      const outcome = await spec.prepare(prepareCtx);
-      if (!outcome.ok) return { ok: false, error: outcome.error };
-      prepared = outcome.data;
-    }
-    const ctx: BackendContext = { ...base, prepared };
+    const common = { workDir: runDir.path, dataDir, systemPrompt: HOST_SYSTEM_PROMPT };
+    const prepared = spec.prepare ? await spec.prepare({ ...common, binPath: resolved.path, model, settings, env, probe }) : null;
+    if (prepared && !prepared.ok) return prepared;
+    const ctx: BackendContext = { ...common, prepared: prepared?.data ?? {} };
     const timeLeft = remaining();
-    if (timeLeft <= 0) return { ok: false, error: noAnswerWithin(spec.name, req.timeoutMs) };
-    const command = commandFor(resolved.path, spec.argv(model, ctx));
-    if (!command.ok) return fail('spawn', `${spec.name} could not be started (${command.problem})`);
-    const capture = await spawnCapture({
-      bin: command.bin,
-      args: command.args,
-      cwd: runDir.path,
-      env,
-      stdin: req.prompt,
-      timeoutMs: timeLeft,
-      maxBytes: MAX_CAPTURE_BYTES,
-      ...(opts.signal ? { signal: opts.signal } : {}),
-      ...(opts.onSpawn ? { onSpawn: opts.onSpawn } : {}),
-    });
+    if (timeLeft <= 0) return failed(noAnswerWithin(spec.name, req.timeoutMs));
+    const capture = await runCli(spec.argv(model, ctx), req.prompt, timeLeft, true);
+    if (typeof capture === 'string') return failed({ kind: 'spawn', message: `${spec.name} could not be started (${capture})` });
     return classifyCapture(spec, capture, ctx, req.timeoutMs);
   } finally {
     runDir.remove();

@@ -107,7 +107,8 @@ describe('built-in argv keeps tools and memory off (docs/BACKENDS.md)', () => {
     const source = readFileSync(new URL('../../../native-host/src/runner/run-backend.ts', import.meta.url), 'utf8');
     const uses = source.match(/req\.prompt/g) ?? [];
     expect(uses).toHaveLength(1);
-    expect(source).toMatch(/stdin: req\.prompt/);
-    expect(source).toMatch(/spec\.argv\(model, ctx\)/);
+    // runCli(args, stdin, …): the argv the spec builds, and the prompt as stdin.
+    expect(source).toMatch(/runCli\(spec\.argv\(model, ctx\), req\.prompt, /);
+    expect(source).toMatch(/spawnCapture\(\{ bin: command\.bin, args: command\.args, cwd: runDir\.path, env, stdin, /);
   });
 });

@@ -1,4 +1,4 @@
-// Test tiers: unit (pure shared/), ext (WXT fake browser), ui (Preact components), host (spawned host), e2e (real Chromium).
+// Test tiers: unit (pure code), ext (the background on WXT's fake browser), ui (Preact components, happy-dom), host (the built host spawned), e2e (real Chromium), e2e-firefox (Firefox ESR over WebDriver BiDi).
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 

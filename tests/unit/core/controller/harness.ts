@@ -43,6 +43,13 @@ export class Harness {
     return step.effects;
   }
 
+  /** The answer to a `runNudge` effect, from the backend it was launched on. */
+  answerNudge(nudge: Extract<ControllerEffect, { type: 'runNudge' }> | undefined, message: string): ControllerEffect[] {
+    if (!nudge) throw new Error('no nudge was launched');
+    const { sessionId, stretch, target } = nudge;
+    return this.send({ type: 'nudgeSucceeded', at: this.now, sessionId, stretch, backend: target.backend, message });
+  }
+
   advance(ms: number): this {
     this.now += ms;
     return this;

@@ -8,7 +8,7 @@ function nudged(message: string): Harness {
   h.start();
   h.observe('code', 'parser.ts');
   const [nudge] = ofType(h.observe('code', 'lexer.ts'), 'runNudge');
-  h.send({ type: 'nudgeSucceeded', backend: 'claude', at: h.now, sessionId: h.sessionId, stretch: nudge!.stretch, message });
+  h.answerNudge(nudge, message);
   return h;
 }
 

@@ -38,14 +38,7 @@ describe('away', () => {
     const [nudge] = ofType(h.effects, 'runNudge');
     expect(nudge).toBeDefined();
     h.send({ type: 'awayStarted', at: h.now, why: 'idle' });
-    h.send({
-      type: 'nudgeSucceeded',
-      backend: 'claude',
-      at: h.now,
-      sessionId: nudge!.sessionId,
-      stretch: nudge!.stretch,
-      message: 'Back to the tests?',
-    });
+    h.answerNudge(nudge, 'Back to the tests?');
     expect(surfaceView(h.state).nudge).toBeNull();
     const before = h.effects.length;
     for (let i = 0; i < 10; i++) {

@@ -24,14 +24,7 @@ describe('nudge', () => {
       commitment: 'Write the parser tests — all tests in parser.test.ts pass',
       titles: ['parser.ts', 'lexer.ts'],
     });
-    h.send({
-      type: 'nudgeSucceeded',
-      backend: 'claude',
-      at: h.now,
-      sessionId: h.sessionId,
-      stretch: nudge!.stretch,
-      message: 'You seem to be in the lexer, not the parser tests.',
-    });
+    h.answerNudge(nudge, 'You seem to be in the lexer, not the parser tests.');
     expect(surfaceView(h.state)).toMatchObject({
       status: 'ontask',
       nudge: { message: 'You seem to be in the lexer, not the parser tests.' },
@@ -90,19 +83,12 @@ describe('nudge', () => {
   it('an on-track result clears an earlier advisory', () => {
     const h = new Harness({ nudgeIntervalMinutes: 1 });
     const [first] = ofType(onTaskStretch(h), 'runNudge');
-    h.send({
-      type: 'nudgeSucceeded',
-      backend: 'claude',
-      at: h.now,
-      sessionId: h.sessionId,
-      stretch: first!.stretch,
-      message: 'Heads up: lexer work',
-    });
+    h.answerNudge(first, 'Heads up: lexer work');
     expect(surfaceView(h.state).nudge?.message).toBe('Heads up: lexer work');
     h.advance(MIN).observe('code', 'parser.test.ts');
     const [second] = ofType(h.observe('code', 'ast.ts'), 'runNudge');
     expect(second).toBeDefined();
-    h.send({ type: 'nudgeSucceeded', backend: 'claude', at: h.now, sessionId: h.sessionId, stretch: second!.stretch, message: '' });
+    h.answerNudge(second, '');
     expect(h.state.drift.nudgeMessage).toBe('');
     expect(surfaceView(h.state).nudge).toBeNull();
   });
@@ -118,21 +104,14 @@ describe('nudge', () => {
     const [nudge] = ofType(onTaskStretch(h), 'runNudge');
     interrupt(h);
     h.observe('code', 'back.ts');
-    h.send({
-      type: 'nudgeSucceeded',
-      backend: 'claude',
-      at: h.now,
-      sessionId: nudge!.sessionId,
-      stretch: nudge!.stretch,
-      message: 'stale concern',
-    });
+    h.answerNudge(nudge, 'stale concern');
     expect(h.state.drift.nudgeMessage).toBe('');
   });
 
   it('leaving the allowed apps clears an advisory already shown', () => {
     const h = new Harness();
     const [nudge] = ofType(onTaskStretch(h), 'runNudge');
-    h.send({ type: 'nudgeSucceeded', backend: 'claude', at: h.now, sessionId: h.sessionId, stretch: nudge!.stretch, message: 'Heads up' });
+    h.answerNudge(nudge, 'Heads up');
     h.observe('news.test', 'Headlines');
     expect(h.state.drift.nudgeMessage).toBe('');
     h.observe('code', 'parser.ts');
@@ -217,7 +196,7 @@ describe('nudge', () => {
     };
     const answer = (message: string) => {
       const last = ofType(h.effects, 'runNudge').at(-1)!;
-      h.send({ type: 'nudgeSucceeded', backend: 'claude', at: h.now, sessionId: last.sessionId, stretch: last.stretch, message });
+      h.answerNudge(last, message);
     };
     h.observe('code', 'start.ts');
     minutesToNextNudge();

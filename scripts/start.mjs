@@ -113,11 +113,12 @@ run(process.execPath, [host, 'install', '--browser', browser, ...(firefox ? [] :
 const doctor = spawnSync(process.execPath, [host, 'doctor', '--json'], { cwd: root, encoding: 'utf8' });
 try {
   const report = JSON.parse(doctor.stdout);
-  const backends = (report.backends ?? []).filter((b) => b.available).map((b) => b.name);
+  const known = report.backends ?? [];
+  const backends = known.filter((b) => b.available).map((b) => b.name);
   if (backends.length) say(`AI backends found: ${backends.join(', ')} (choose one in Options; the first is used by default).`);
   else
     say(
-      'no AI backend found (claude, codex, gemini, qwen, ollama, llm). Blocked/allowed rules work without one;\n' +
+      `no AI backend found (${known.map((b) => b.name).join(', ')}). Blocked/allowed rules work without one;\n` +
         '  the drift judge, the nudge and the coach stay silent until you install and log in to one.',
     );
   if (report.watcher?.state && report.watcher.state !== 'running')

@@ -35,6 +35,8 @@ export interface BackgroundPlatform {
   idle: IdlePort | null;
   /** Connect the host this long after hydration (see the end of startBackground); undefined: at once, at start. */
   hostConnectDelayMs?: number;
+  /** This extension's release (the manifest's version): the helper is told, and the two are compared. */
+  extensionVersion: string;
 }
 
 export function browserPlatform(): BackgroundPlatform {
@@ -46,6 +48,7 @@ export function browserPlatform(): BackgroundPlatform {
     openHistory: () => HistoryDb.open(),
     idle: browserIdle(),
     hostConnectDelayMs: HOST_CONNECT_DELAY_MS,
+    extensionVersion: browser.runtime.getManifest().version,
   };
 }
 
@@ -123,7 +126,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
   );
   const send = (event: Parameters<Shell['send']>[0]) => void shell.send(event);
   const channel = new NativeChannel(
-    { connect: platform.connectNative, lastError: platform.nativeError, now, ...timers },
+    { connect: platform.connectNative, lastError: platform.nativeError, now, extensionVersion: platform.extensionVersion, ...timers },
     {
       onStatus: (host) => send({ type: 'hostStatusChanged', at: now(), host }),
       onWindow: (event) => observer.hostWindow(event),

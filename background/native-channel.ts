@@ -5,6 +5,7 @@ import {
   HOST_TIMEOUT_GRACE_MS,
   HostMessage,
   type HostRequest,
+  PROTOCOL_VERSION,
   type RunResult,
   type WatcherEvent,
   type WindowEvent,
@@ -27,6 +28,8 @@ export interface NativeChannelDeps {
   now(): number;
   setTimer(fn: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
+  /** This extension's release, told to the helper in `hello` (the manifest's version). */
+  extensionVersion: string;
 }
 
 /** The host as the channel knows it: what the controller and the surfaces are told. */
@@ -54,6 +57,14 @@ export class ChannelClosedError extends Error {
   }
 }
 
+/** The helper answered a request with an error frame (it could not read it). */
+export class HostRejectedError extends Error {
+  constructor(detail: string) {
+    super(`host rejected the request: ${detail}`);
+    this.name = 'HostRejectedError';
+  }
+}
+
 function isMissingHost(error: string): boolean {
   return /not found|forbidden|not allowed|no such native application/i.test(error);
 }
@@ -69,12 +80,14 @@ export class NativeChannel {
   private readonly backoff = new Backoff(RECONNECT_BACKOFF);
   private retryTimer: unknown = null;
   private stopped = false;
-  private status: ChannelStatus = { connection: 'disconnected', backends: [] };
+  private status: ChannelStatus;
 
   constructor(
     private readonly deps: NativeChannelDeps,
     private readonly events: ChannelEvents,
-  ) {}
+  ) {
+    this.status = { connection: 'disconnected', backends: [], extensionVersion: deps.extensionVersion };
+  }
 
   get current(): ChannelStatus {
     return this.status;
@@ -128,13 +141,13 @@ export class NativeChannel {
       this.port = null;
       this.onClosed(this.deps.lastError(p) ?? 'the native host closed the connection');
     });
-    this.request({ type: 'hello' }, HELLO_TIMEOUT_MS)
+    this.hello()
       .then((reply) => {
         const hello = HelloReply.safeParse(reply);
         if (!hello.success) throw new Error('the native host answered hello with an unexpected shape');
         this.backoff.reset();
-        const { hostVersion, platform, watcher, backends } = hello.data;
-        this.setStatus({ connection: 'connected', hostVersion, platform, watcher, backends, error: undefined });
+        const { hostVersion, platform, watcher, backends, protocol, oldestProtocol } = hello.data;
+        this.setStatus({ connection: 'connected', hostVersion, platform, watcher, backends, protocol, oldestProtocol, error: undefined });
       })
       .catch((error: Error) => {
         if (this.port === port) {
@@ -142,6 +155,20 @@ export class NativeChannel {
           this.onClosed(error.message);
         }
       });
+  }
+
+  /**
+   * Says which protocol and release this is. A helper of protocol 1 refuses a hello with fields (its
+   * hello is strict): it is asked again without them, and it then answers as it always did.
+   */
+  private async hello(): Promise<HostMessage> {
+    const { extensionVersion } = this.deps;
+    try {
+      return await this.request({ type: 'hello', protocol: PROTOCOL_VERSION, version: extensionVersion }, HELLO_TIMEOUT_MS);
+    } catch (error) {
+      if (!(error instanceof HostRejectedError)) throw error;
+      return this.request({ type: 'hello' }, HELLO_TIMEOUT_MS);
+    }
   }
 
   private close(reason: string): void {
@@ -208,7 +235,7 @@ export class NativeChannel {
     if (!pending) return;
     this.pending.delete(id);
     this.deps.clearTimer(pending.timer);
-    if (message.type === 'error') pending.reject(new Error(`host rejected the request: ${message.error.message}`));
+    if (message.type === 'error') pending.reject(new HostRejectedError(message.error.message));
     else pending.resolve(message);
   }
 

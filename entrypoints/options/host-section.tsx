@@ -5,20 +5,16 @@ import type { DiagnosticEntry } from '../../shared/messages/requests';
 import { HostStatusLine } from '../../ui/components/host-status-line';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { Section } from './field';
-import { detectBrowser, doctorCommand, installCommand, type NavigatorLike } from './install-command';
+import { doctorCommand } from '../../ui/install-command';
+import { HelperSetup } from '../../ui/components/helper-setup';
 import { TableHead } from '../../ui/components/table-head';
 
-export interface HostEnv {
-  extensionId: string;
-  navigator: NavigatorLike;
-}
-
-export function HostSection({ host, env }: { host: HostStatus | null; env: HostEnv }) {
+export function HostSection({ host }: { host: HostStatus | null }) {
   const client = useClient();
+  const env = client.environment();
   const [log, setLog] = useState<DiagnosticEntry[]>([]);
   const [note, setNote] = useState('');
   const [reconnecting, setReconnecting] = useState(false);
-  const browserKind = detectBrowser(env.navigator);
 
   const refresh = useCallback(async () => {
     const reply = await client.request({ type: 'getDiagnostics' });
@@ -58,17 +54,16 @@ export function HostSection({ host, env }: { host: HostStatus | null; env: HostE
         ) : null}
       </div>
       <div class="field">
-        <span class="label">Install the host for this browser ({browserKind})</span>
-        {/* Focusable and labelled: a long command scrolls sideways, and keyboard users must be able to scroll it too. */}
-        <code class="command" data-testid="host-install-command" tabIndex={0} role="region" aria-label="Install command">
-          {installCommand(browserKind, env.extensionId)}
-        </code>
+        <span class="label">
+          The helper for this browser ({env.browser}, extension {env.version})
+        </span>
+        <HelperSetup host={host} always />
         <span class="label">Check the installation</span>
         <code class="command" tabIndex={0} role="region" aria-label="Check command">
-          {doctorCommand(browserKind, env.extensionId)}
+          {doctorCommand(env)}
         </code>
         <p class="hint">
-          Run from the antidrift folder. Extension ID: <code>{env.extensionId}</code>
+          Run in a terminal; it needs Node.js 20 or newer. Extension ID: <code>{env.extensionId}</code>
         </p>
       </div>
       <details data-testid="host-diagnostics" open={host?.connection !== 'connected'}>

@@ -1,7 +1,6 @@
-// Options page entry: connects to the background first, then mounts the options UI with the real background client and this browser's identity.
+// Options page entry: connects to the background first, then mounts the options UI with the real background client.
 import '../../shared/core/zod-jitless';
 import { render } from 'preact';
-import { browser } from 'wxt/browser';
 import { browserClient } from '../../ui/connection/browser-client';
 import { ClientProvider } from '../../ui/connection/surface-client';
 import { stateFeed } from '../../ui/connection/state-feed';
@@ -14,7 +13,7 @@ stateFeed(client);
 
 render(
   <ClientProvider client={client}>
-    <OptionsPage env={{ extensionId: browser.runtime.id, navigator }} />
+    <OptionsPage />
   </ClientProvider>,
   document.getElementById('app')!,
 );

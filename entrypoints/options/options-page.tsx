@@ -5,12 +5,12 @@ import { replyError, useClient } from '../../ui/connection/surface-client';
 import { useStatePush } from '../../ui/connection/use-state-push';
 import { BackendSection } from './backend-section';
 import { BehaviourSection } from './behaviour-section';
-import { HostSection, type HostEnv } from './host-section';
+import { HostSection } from './host-section';
 import { ListsSection } from './lists-section';
 import { fromDraft, toDraft, type Draft, type DraftErrors } from './settings-draft';
 import { TransferSection } from './transfer-section';
 
-export function OptionsPage({ env }: { env: HostEnv }) {
+export function OptionsPage() {
   const client = useClient();
   const push = useStatePush(client);
   const [saved, setSaved] = useState<Settings | null>(null);
@@ -106,7 +106,7 @@ export function OptionsPage({ env }: { env: HostEnv }) {
           ) : null}
         </div>
       </form>
-      <HostSection host={push?.view.host ?? null} env={env} />
+      <HostSection host={push?.view.host ?? null} />
       <TransferSection
         saved={saved}
         onImported={(imported) => {

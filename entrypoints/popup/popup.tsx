@@ -1,6 +1,7 @@
 // The toolbar popup: a fixed-size skeleton until the first state, then the form or the session.
 import { useLayoutEffect, useState } from 'preact/hooks';
 import { useClient } from '../../ui/connection/surface-client';
+import { HelperSetup } from '../../ui/components/helper-setup';
 import { HostStatusLine } from '../../ui/components/host-status-line';
 import { markFirstState } from '../../ui/first-state-mark';
 import { useStatePush } from '../../ui/connection/use-state-push';
@@ -46,6 +47,7 @@ export function Popup() {
       )}
       <footer class="popup-foot">
         <HostStatusLine host={push.view.host} onOpenOptions={client.openOptions} />
+        <HelperSetup host={push.view.host} />
         <button type="button" class="link history-link" data-testid="open-history" onClick={client.openHistory}>
           History
         </button>

@@ -1,4 +1,5 @@
 // Runs planned cases through the extension's own AI path: NativeChannel → the built host → the backend CLI.
+import { readFileSync } from 'node:fs';
 import { aiSignal, describeFailure, hostRolesOn } from '../../background/ai';
 import { NativeChannel, type ChannelStatus } from '../../background/native-channel';
 import { chooseTarget } from '../../shared/core/host-status';
@@ -27,6 +28,9 @@ export interface RunCasesResult {
   stoppedBecause?: string;
 }
 
+/** The release the eval speaks for (the extension's code path, this checkout's version). */
+const EXTENSION_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
 /** Failures that would repeat for every case: stop asking, say why. */
 const FATAL_KINDS = new Set(['auth', 'not_installed', 'unavailable']);
 const CONNECT_TIMEOUT_MS = 20_000;
@@ -39,6 +43,7 @@ export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOp
       connect: () => spawnHostPort(opts.env, (line) => opts.log(`host: ${line}`)),
       lastError: (port) => (port as SpawnedHostPort).exitReason,
       now: Date.now,
+      extensionVersion: EXTENSION_VERSION,
       setTimer: (fn, ms) => setTimeout(fn, ms),
       clearTimer: (handle) => clearTimeout(handle as NodeJS.Timeout),
     },

@@ -7,6 +7,8 @@ import {
   HostRequest,
   MAX_FRAME_FROM_BROWSER,
   MAX_FRAME_TO_BROWSER,
+  OLDEST_PROTOCOL,
+  PROTOCOL_VERSION,
   RequestId,
   type RunRequest,
   type RunResult,
@@ -177,6 +179,10 @@ export class HostServer {
     }
     const request = HostRequest.safeParse(value);
     if (!request.success) return this.sendError(id, `invalid ${value.type} request: ${describeIssues(request.error)}`);
+    if (request.data.type === 'hello') {
+      const { protocol = 1, version = 'unknown' } = request.data;
+      this.opts.log(`hello from extension ${version} (protocol ${protocol}; this helper speaks ${PROTOCOL_VERSION})`);
+    }
     const task = request.data.type === 'hello' ? this.hello(request.data.id) : this.runRequest(request.data);
     const tracked = task.catch((err: unknown) => {
       this.opts.log(`bug: request ${request.data.id} failed: ${(err as Error).stack ?? String(err)}`);
@@ -190,7 +196,16 @@ export class HostServer {
     const backends = await this.opts.describeBackends();
     const first = this.helloBackends === null;
     this.helloBackends = JSON.stringify(backends);
-    this.send({ id, type: 'hello', hostVersion: HOST_VERSION, platform: process.platform, watcher: this.opts.watcherInfo(), backends });
+    this.send({
+      id,
+      type: 'hello',
+      hostVersion: HOST_VERSION,
+      platform: process.platform,
+      watcher: this.opts.watcherInfo(),
+      backends,
+      protocol: PROTOCOL_VERSION,
+      oldestProtocol: OLDEST_PROTOCOL,
+    });
     if (first) this.opts.afterFirstHello?.();
   }
 

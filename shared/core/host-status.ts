@@ -1,7 +1,8 @@
 // The native host as the controller and the surfaces see it: connection, backends, and which one the AI uses.
 import * as z from 'zod';
 import type { Failure } from '../messages/failure';
-import { BackendInfo, BackendName, WatcherInfo } from '../protocol/frames';
+import { BackendInfo, BackendName, ProtocolNumber, ReleaseVersion, WatcherInfo } from '../protocol/frames';
+import { canTalk, HELPER_FITS, helperFit } from './helper-fit';
 import type { Settings } from './settings';
 import { CONNECTIONS } from './vocabulary';
 
@@ -14,6 +15,11 @@ export const HostConnection = z.object({
   backends: z.array(BackendInfo),
   /** Why the host is not connected, in words (the browser's own error where there is one). */
   error: z.string().optional(),
+  /** The helper's protocol and the oldest extension protocol it serves (absent: a helper of protocol 1). */
+  protocol: ProtocolNumber.optional(),
+  oldestProtocol: ProtocolNumber.optional(),
+  /** This extension's release, as it told the helper. */
+  extensionVersion: ReleaseVersion.optional(),
 });
 export type HostConnection = z.infer<typeof HostConnection>;
 
@@ -26,6 +32,8 @@ export const HostStatus = HostConnection.extend({
   activeBackend: BackendName.nullable(),
   /** The backend the person chose in Options (null: Automatic), so a missing choice is named. */
   chosenBackend: BackendName.nullable(),
+  /** Whether helper and extension are the same release, and which side to update if not. */
+  fit: z.enum(HELPER_FITS),
 });
 export type HostStatus = z.infer<typeof HostStatus>;
 
@@ -34,7 +42,7 @@ export type HostStatus = z.infer<typeof HostStatus>;
  * host's own order (its built-ins in the order of its registry, then the custom ones).
  */
 export function chooseBackend(settings: Pick<Settings, 'backend'>, host: HostConnection): string | null {
-  if (host.connection !== 'connected') return null;
+  if (host.connection !== 'connected' || !canTalk(helperFit(host))) return null;
   const available = host.backends.filter((b) => b.available);
   if (settings.backend) return available.some((b) => b.name === settings.backend) ? settings.backend : null;
   return available[0]?.name ?? null;
@@ -64,6 +72,15 @@ function noTarget(requested: string | null, host: HostConnection): Failure {
       kind: 'unavailable',
       message: `${who} cannot be asked: the native host is not connected${why}`,
       hint: 'Options → Native host says why; Reconnect tries again',
+    };
+  }
+  const fit = helperFit(host);
+  if (!canTalk(fit)) {
+    const update = fit === 'helper-too-old' ? 'the native host' : 'the extension';
+    return {
+      kind: 'unavailable',
+      message: `${who} cannot be asked: the native host (${host.hostVersion}) and this extension (${host.extensionVersion ?? 'unknown'}) no longer fit`,
+      hint: `update ${update}: Options → Native host shows how`,
     };
   }
   if (requested) {
@@ -109,5 +126,5 @@ export function chooseTarget(
 }
 
 export function hostStatus(settings: Pick<Settings, 'backend'>, host: HostConnection): HostStatus {
-  return { ...host, activeBackend: chooseBackend(settings, host), chosenBackend: settings.backend };
+  return { ...host, activeBackend: chooseBackend(settings, host), chosenBackend: settings.backend, fit: helperFit(host) };
 }

@@ -21,7 +21,22 @@ export type WatcherState = z.infer<typeof WatcherState>;
 
 // ---- extension → host ----
 
-export const HelloRequest = z.object({ id: RequestId, type: z.literal('hello') }).strict();
+/** A protocol number as `hello` carries it (see PROTOCOL_VERSION). */
+export const ProtocolNumber = z.number().int().min(1).max(1_000);
+/** A release version as `hello` carries it, e.g. `0.2.0`. */
+export const ReleaseVersion = z
+  .string()
+  .max(64)
+  .regex(/^[0-9A-Za-z.+-]+$/, 'a version is letters, digits, . + -');
+
+/**
+ * The extension says which protocol and release it is. Both fields are optional: an extension of
+ * protocol 1 sent neither. (A helper of protocol 1 refuses them: this hello is `strict` there, so the
+ * extension then asks again without them.)
+ */
+export const HelloRequest = z
+  .object({ id: RequestId, type: z.literal('hello'), protocol: ProtocolNumber.optional(), version: ReleaseVersion.optional() })
+  .strict();
 export type HelloRequest = z.infer<typeof HelloRequest>;
 
 /** A model name as passed to a CLI's model flag: one line, no NULs. */
@@ -81,6 +96,10 @@ export const HelloReply = z.object({
   platform: z.string(),
   watcher: WatcherInfo,
   backends: z.array(BackendInfo),
+  /** The helper's protocol; absent from a helper of protocol 1. */
+  protocol: ProtocolNumber.optional(),
+  /** The oldest extension protocol the helper still serves. */
+  oldestProtocol: ProtocolNumber.optional(),
 });
 export type HelloReply = z.infer<typeof HelloReply>;
 

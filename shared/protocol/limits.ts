@@ -13,5 +13,13 @@ export const RUN_TIMEOUT_MS = { min: 1_000, max: 300_000 } as const;
  * `timeout` result come first, and the extension's give-up is only a backstop for a lost answer.
  */
 export const HOST_TIMEOUT_GRACE_MS = 5_000;
+/**
+ * The native-messaging protocol this build speaks, sent both ways in `hello`. A side without the field
+ * is protocol 1 (antidrift 0.1.x). Raise it when a frame or field changes meaning; a new optional field
+ * that an older side may ignore does not need a new number.
+ */
+export const PROTOCOL_VERSION = 2;
+/** The oldest protocol this build still serves on the other side (an older one gets "update it"). */
+export const OLDEST_PROTOCOL = 1;
 /** Longest model name passed to a CLI's model flag. */
 export const MAX_MODEL_CHARS = 200;

@@ -7,7 +7,7 @@ import { startBackground, type Background, type StatePort } from '../../backgrou
 import type { NativePort } from '../../background/native-channel';
 import type { StatePush } from '../../shared/messages/pushes';
 import type { Settings } from '../../shared/core/settings';
-import type { BackendInfo } from '../../shared/protocol/frames';
+import { PROTOCOL_VERSION, type BackendInfo } from '../../shared/protocol/frames';
 import type { IdlePort, IdleReading } from '../../background/idle';
 import { HistoryDb } from '../../storage/history-db';
 
@@ -36,10 +36,13 @@ export class FakeIdle implements IdlePort {
 let historyDbs = 0;
 
 /** What every test platform adds to its native port and clock: a history database of its own and a fake idle API. */
-export function testPlatform(idle = new FakeIdle()): { openHistory: () => Promise<HistoryDb>; idle: FakeIdle } {
+export function testPlatform(idle = new FakeIdle()): { openHistory: () => Promise<HistoryDb>; idle: FakeIdle; extensionVersion: string } {
   const name = `antidrift-history-test-${++historyDbs}`;
-  return { openHistory: () => HistoryDb.open(name), idle };
+  return { openHistory: () => HistoryDb.open(name), idle, extensionVersion: TEST_VERSION };
 }
+
+/** The release the fake host and the fake extension both are (a test of a mismatch sets the host's). */
+export const TEST_VERSION = '0.2.0';
 
 /** A native port whose "host" answers hello and runs from a script, and can push or hang up. */
 export class FakeNativePort implements NativePort {
@@ -82,6 +85,10 @@ export class FakeHost {
   lastError: string | undefined;
   backends: BackendInfo[] = [{ name: 'claude', available: true, path: '/usr/bin/claude' }];
   watcher: Record<string, unknown> = { state: 'running', kind: 'x11' };
+  /** The release the helper says it is, and its protocol (undefined: a helper of protocol 1, which also refuses a hello with fields). */
+  hostVersion = TEST_VERSION;
+  protocol: number | undefined = PROTOCOL_VERSION;
+  hellos: Array<Record<string, unknown>> = [];
   runs: Array<{ backend: string; prompt: string; model?: string }> = [];
   /** How `run` answers: text for ok, or an error kind + message. */
   reply: (prompt: string) => { text: string } | { kind: string; message: string; hint?: string } | 'hang' = () => ({
@@ -105,13 +112,23 @@ export class FakeHost {
   answer(port: FakeNativePort, msg: Record<string, unknown>): void {
     if (this.refuse) return;
     if (msg.type === 'hello') {
+      this.hellos.push(msg);
+      if (this.protocol === undefined && Object.keys(msg).some((key) => key !== 'id' && key !== 'type')) {
+        port.deliver({
+          id: msg.id,
+          type: 'error',
+          error: { kind: 'bad_request', message: 'invalid hello request: Unrecognized key: "protocol"' },
+        });
+        return;
+      }
       port.deliver({
         id: msg.id,
         type: 'hello',
-        hostVersion: '0.1.0',
+        hostVersion: this.hostVersion,
         platform: 'linux',
         watcher: this.watcher,
         backends: this.backends,
+        ...(this.protocol === undefined ? {} : { protocol: this.protocol, oldestProtocol: 1 }),
       });
     } else if (msg.type === 'run') {
       this.runs.push({ backend: String(msg.backend), prompt: String(msg.prompt), ...(msg.model ? { model: String(msg.model) } : {}) });

@@ -1,4 +1,5 @@
 // NativeChannel: handshake, request ids and timeouts, reject-all on disconnect, crash-loop backoff.
+import { PROTOCOL_VERSION } from '../../shared/protocol/frames';
 import { describe, expect, it, vi } from 'vitest';
 import { startBackground, type StatePort } from '../../background';
 import { NativeChannel, type ChannelStatus, type NativeChannelDeps } from '../../background/native-channel';
@@ -41,6 +42,7 @@ function make(host: FakeHost) {
   const deps: NativeChannelDeps = {
     connect: host.connect,
     lastError: () => host.lastError,
+    extensionVersion: '0.2.0',
     now: () => timers.now,
     setTimer: timers.set,
     clearTimer: timers.clear,
@@ -62,8 +64,30 @@ describe('NativeChannel', () => {
     const { channel } = make(host);
     channel.start();
     await settle();
-    expect(channel.current).toMatchObject({ connection: 'connected', hostVersion: '0.1.0', watcher: { state: 'running' } });
-    expect(host.port!.sent[0]).toEqual({ type: 'hello', id: 1 });
+    expect(channel.current).toMatchObject({
+      connection: 'connected',
+      hostVersion: '0.2.0',
+      protocol: PROTOCOL_VERSION,
+      extensionVersion: '0.2.0',
+      watcher: { state: 'running' },
+    });
+    expect(host.port!.sent[0]).toEqual({ type: 'hello', id: 1, protocol: PROTOCOL_VERSION, version: '0.2.0' });
+  });
+
+  it('a helper of protocol 1 refuses a hello with fields: it is asked again without them, and connects', async () => {
+    const host = new FakeHost();
+    host.protocol = undefined;
+    host.hostVersion = '0.1.0';
+    const { channel } = make(host);
+    channel.start();
+    await settle();
+    expect(host.hellos.map((h) => Object.keys(h).sort())).toEqual([
+      ['id', 'protocol', 'type', 'version'],
+      ['id', 'type'],
+    ]);
+    expect(channel.current).toMatchObject({ connection: 'connected', hostVersion: '0.1.0' });
+    expect(channel.current.protocol).toBeUndefined();
+    expect(host.ports).toHaveLength(1);
   });
 
   it('a backends push after hello (the login-shell search finished) updates the backends, keeping the connection', async () => {
@@ -168,6 +192,7 @@ describe('NativeChannel', () => {
       {
         connect: host.connect,
         lastError: () => undefined,
+        extensionVersion: '0.2.0',
         now: () => 0,
         setTimer: (f, ms) => setTimeout(f, ms),
         clearTimer: (h) => clearTimeout(h as never),

@@ -5,6 +5,10 @@ import type { StatePush } from '../../shared/messages/pushes';
 import type { PageRequest, Reply, RequestOf, RequestType } from '../../shared/messages/requests';
 import { ClientProvider, type SurfaceClient } from '../../ui/connection/surface-client';
 import { T0 } from './fixtures';
+import type { ExtensionEnvironment } from '../../ui/install-command';
+
+/** The browser, ID and release the fake pages run as. */
+export const ENVIRONMENT: ExtensionEnvironment = { browser: 'chromium', extensionId: 'abcdefghijklmnopabcdefghijklmnop', version: '0.2.0' };
 
 type Handlers = { [T in RequestType]?: (req: RequestOf<T>) => Reply<T> | Promise<Reply<T>> };
 
@@ -34,6 +38,7 @@ export function fakeClient(handlers: Handlers = {}) {
     now: () => now,
     openOptions: () => void (optionsOpened += 1),
     openHistory: () => void (historyOpened += 1),
+    environment: () => ENVIRONMENT,
   };
   return {
     client,

@@ -6,7 +6,7 @@ import type { StatePush, ToastPush } from '../../shared/messages/pushes';
 export const T0 = 1_700_000_000_000;
 
 export function host(over: Partial<HostStatus> = {}): HostStatus {
-  return { connection: 'connected', backends: [], activeBackend: 'claude', chosenBackend: null, ...over };
+  return { connection: 'connected', backends: [], activeBackend: 'claude', chosenBackend: null, fit: 'same', ...over };
 }
 
 export function session(over: Partial<SessionView> = {}): SessionView {

@@ -1,5 +1,6 @@
 // The real SurfaceClient for the popup, options and history pages: runtime.ts over browser.runtime.
 import { browser } from 'wxt/browser';
+import { detectBrowser } from '../install-command';
 import { request, subscribeState } from './runtime';
 import type { SurfaceClient } from './surface-client';
 
@@ -14,5 +15,10 @@ export function browserClient(): SurfaceClient {
     openHistory: () => {
       browser.tabs.create({ url: browser.runtime.getURL('/history.html') }).catch(() => undefined);
     },
+    environment: () => ({
+      browser: detectBrowser(navigator),
+      extensionId: browser.runtime.id,
+      version: browser.runtime.getManifest().version,
+    }),
   };
 }

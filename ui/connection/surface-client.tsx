@@ -4,6 +4,7 @@ import { useContext } from 'preact/hooks';
 import { failureText } from '../../shared/messages/failure-text';
 import type { StatePush } from '../../shared/messages/pushes';
 import type { Reply, RequestOf, RequestType } from '../../shared/messages/requests';
+import type { ExtensionEnvironment } from '../install-command';
 
 export interface SurfaceClient {
   /** State pushes, on connect and on every change; returns an unsubscribe function. */
@@ -15,6 +16,8 @@ export interface SurfaceClient {
   openOptions(): void;
   /** Opens the History page (/history.html) in a new tab. */
   openHistory(): void;
+  /** This browser, this extension's ID and release: what the helper's install command depends on. */
+  environment(): ExtensionEnvironment;
 }
 
 const ClientContext = createContext<SurfaceClient | null>(null);

@@ -2,18 +2,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsPage } from '../../../entrypoints/options/options-page';
-import { detectBrowser } from '../../../entrypoints/options/install-command';
+import { detectBrowser } from '../../../ui/install-command';
 import type { Reply } from '../../../shared/messages/requests';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/core/settings';
 import { fakeClient, renderWith } from '../fake-client';
 import { host, push } from '../fixtures';
 
 afterEach(cleanup);
-
-const ENV = {
-  extensionId: 'pebbmdeoehmckofpooiemkbkhdlekpgj',
-  navigator: { userAgent: 'Mozilla/5.0 Chrome/130', userAgentData: { brands: [{ brand: 'Chromium' }] } },
-};
 
 async function options(
   handlers = {},
@@ -25,12 +20,12 @@ async function options(
     getDiagnostics: (): Reply<'getDiagnostics'> => ({ ok: true, value: [{ at: 0, level: 'warn', message: 'claude: not logged in' }] }),
     ...handlers,
   });
-  renderWith(fake.client, <OptionsPage env={ENV} />);
+  renderWith(fake.client, <OptionsPage />);
   fake.push(
     push({
       phase: 'idle',
       host: host({
-        hostVersion: '0.1.0',
+        hostVersion: '0.2.0',
         platform: 'linux',
         watcher: { state: 'running', kind: 'x11' },
         backends: [
@@ -201,12 +196,15 @@ describe('options: host', () => {
     expect(screen.getByTestId('host-status').textContent).toMatch(/AI: claude · host connected/);
     await waitFor(() => expect(screen.getByTestId('host-diagnostics').textContent).toContain('claude: not logged in'));
     const diag = screen.getByTestId('host-diagnostics').textContent!;
-    expect(diag).toContain('0.1.0');
+    expect(diag).toContain('0.2.0');
     expect(diag).toContain('running (x11)');
     expect(diag).toContain('unavailable: not on PATH');
+    // The helper of exactly this release, for this browser and this extension's ID.
     expect(screen.getByTestId('host-install-command').textContent).toBe(
-      'node native-host/dist/antidrift-host.mjs install --browser chromium --extension-id pebbmdeoehmckofpooiemkbkhdlekpgj',
+      'npx --yes antidrift-host@0.2.0 install --browser chromium --extension-id abcdefghijklmnopabcdefghijklmnop',
     );
+    // All is well: the command is there, and no advice.
+    expect(screen.getByTestId('helper-advice').textContent).toBe('Install or repair the helper for this browser:');
     fireEvent.click(screen.getByTestId('host-reconnect'));
     await waitFor(() => expect(fake.sent('reconnectHost')).toHaveLength(1));
     await waitFor(() => expect(fake.sent('getDiagnostics')).toHaveLength(2));

@@ -1,0 +1,42 @@
+// Which browser this is, and the exact commands that install and check the helper for it.
+export type BrowserKind = 'chrome' | 'chromium' | 'edge' | 'brave' | 'firefox';
+
+export interface NavigatorLike {
+  userAgent: string;
+  userAgentData?: { brands?: readonly { brand: string }[] } | undefined;
+  brave?: unknown;
+}
+
+/** What the commands depend on: this browser, this extension's ID (per install) and its release. */
+export interface ExtensionEnvironment {
+  browser: BrowserKind;
+  extensionId: string;
+  version: string;
+}
+
+export function detectBrowser(nav: NavigatorLike): BrowserKind {
+  const brands = (nav.userAgentData?.brands ?? []).map((b) => b.brand);
+  if (/firefox\//i.test(nav.userAgent)) return 'firefox';
+  if (nav.brave !== undefined || brands.includes('Brave')) return 'brave';
+  if (brands.includes('Microsoft Edge') || /\bEdg\//.test(nav.userAgent)) return 'edge';
+  if (brands.includes('Google Chrome')) return 'chrome';
+  return 'chromium';
+}
+
+/** The helper of exactly this release, from npm; `--yes` so npx does not stop to ask. */
+function helperCli(env: ExtensionEnvironment): string {
+  return `npx --yes antidrift-host@${env.version}`;
+}
+
+/** Chromium-family hosts are allowed per extension ID (a store and a folder give different ones); Firefox's is fixed by the manifest. */
+function idFlag(env: ExtensionEnvironment): string {
+  return env.browser === 'firefox' ? '' : ` --extension-id ${env.extensionId}`;
+}
+
+export function installCommand(env: ExtensionEnvironment): string {
+  return `${helperCli(env)} install --browser ${env.browser}${idFlag(env)}`;
+}
+
+export function doctorCommand(env: ExtensionEnvironment): string {
+  return `${helperCli(env)} doctor${idFlag(env)}`;
+}

@@ -33,6 +33,14 @@ export function appDataDir(): string {
   return join(platformDataDir(), APP_DIR_NAME);
 }
 
+/**
+ * The helper's own copy of itself (`<version>/` folders) and the launcher the browsers start: a folder
+ * of the person's, never a path inside npm's cache or a global prefix (npx deletes those).
+ */
+export function hostHomeDir(): string {
+  return join(appDataDir(), 'host');
+}
+
 /** Parent of the per-run scratch directories backends run in. */
 export function runsDir(): string {
   return join(appDataDir(), 'runs');

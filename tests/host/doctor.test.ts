@@ -45,6 +45,10 @@ describe('doctor', () => {
     expect(after.report.usable).toBe(true);
     const chromium = after.report.browsers.find((b) => b.browser === 'chromium');
     expect(chromium).toMatchObject({ status: 'ok', problems: [] });
+    // A real framed hello through the registered launcher.
+    expect(after.report.launcher).toMatchObject({ path: join(hostEnv.dataDir, 'host', 'antidrift-host'), problems: [] });
+    expect(after.report.launcher.hello?.hostVersion).toBe(after.report.install.hostVersion);
+    expect(after.report.install.state).toBe('installed');
 
     const text = await runHostCommand(env, ['doctor']);
     expect(text.code).toBe(0);
@@ -55,12 +59,12 @@ describe('doctor', () => {
     expect(new Set(rows.map((r) => r.search(/(ok|missing|invalid) /))).size).toBe(1);
   });
 
-  it('flags a non-executable wrapper, a manifest for another extension ID, and a broken config', async () => {
+  it('flags a non-executable launcher, a manifest for another extension ID, and a broken config', async () => {
     hostEnv = makeHostEnv();
     const env = hostEnv.env;
     expect((await runHostCommand(env, ['install', '--browser', 'chromium'])).code).toBe(0);
     hostEnv.writeConfig('{ not json');
-    chmodSync(join(hostEnv.dataDir, 'antidrift-host'), 0o644);
+    chmodSync(join(hostEnv.dataDir, 'host', 'antidrift-host'), 0o644);
 
     const broken = await doctorJson(env);
     expect(broken.code).toBe(1);
@@ -69,7 +73,7 @@ describe('doctor', () => {
     expect(chromium?.problems.join()).toMatch(/not executable/);
     expect(broken.report.config).toMatchObject({ exists: true, ok: false, problem: expect.stringContaining('not valid JSON') });
 
-    chmodSync(join(hostEnv.dataDir, 'antidrift-host'), 0o755);
+    chmodSync(join(hostEnv.dataDir, 'host', 'antidrift-host'), 0o755);
     const otherId = await doctorJson(env, ['--extension-id', 'abcdefghijklmnopabcdefghijklmnop']);
     expect(otherId.code).toBe(1);
     expect(otherId.report.browsers.find((b) => b.browser === 'chromium')?.problems.join()).toMatch(

@@ -1,16 +1,20 @@
-// `antidrift-host install / uninstall` run as the built host in a temp HOME and a temp --user-data-dir.
+// `antidrift-host install / uninstall` as the built host in a temp HOME: its own copy, its launcher, the registrations, and every half-done state.
 import { execFile, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sudoRefusal } from '../../native-host/src/install/install.js';
 import { EXTENSION_ID, GECKO_ID, NATIVE_HOST_NAME } from '../../shared/protocol/extension-id.js';
-import { HelloReply } from '../../shared/protocol/frames.js';
+import { HelloReply, PROTOCOL_VERSION } from '../../shared/protocol/frames.js';
 import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
 import { frame, HOST_DIST, runHostCommand } from './helpers/spawn-host.js';
 
 const execFileAsync = promisify(execFile);
 const MANIFEST = `${NATIVE_HOST_NAME}.json`;
+const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 
@@ -24,18 +28,49 @@ function setup() {
   hostEnv = makeHostEnv();
   const home = hostEnv.env.HOME!;
   const config = hostEnv.env.XDG_CONFIG_HOME!;
-  const chromiumHosts = join(config, 'chromium', 'NativeMessagingHosts');
-  const firefoxHosts = join(home, '.mozilla', 'native-messaging-hosts');
-  const wrapper = join(hostEnv.dataDir, 'antidrift-host');
-  return { env: hostEnv.env, home, config, chromiumHosts, firefoxHosts, wrapper, dataDir: hostEnv.dataDir };
+  const dataDir = hostEnv.dataDir;
+  const hostHome = join(dataDir, 'host');
+  return {
+    env: hostEnv.env,
+    root: hostEnv.root,
+    home,
+    config,
+    dataDir,
+    hostHome,
+    chromiumHosts: join(config, 'chromium', 'NativeMessagingHosts'),
+    firefoxHosts: join(home, '.mozilla', 'native-messaging-hosts'),
+    launcher: join(hostHome, 'antidrift-host'),
+    copy: join(hostHome, VERSION),
+    record: join(dataDir, 'install-record.json'),
+  };
 }
 
-/** Speaks one hello through the installed wrapper, as a browser launching the manifest path would. */
-async function helloThroughWrapper(wrapper: string, env: NodeJS.ProcessEnv): Promise<unknown> {
-  const child = spawn(wrapper, [`chrome-extension://${EXTENSION_ID}/`], { env: { ...env, DISPLAY: '' }, stdio: ['pipe', 'pipe', 'pipe'] });
+/** Runs the built helper from a copy elsewhere, as npx runs it from its cache (deleted afterwards). */
+function helperElsewhere(root: string): string {
+  const dir = join(root, 'npx-cache', 'node_modules', 'antidrift-host');
+  mkdirSync(dir, { recursive: true });
+  cpSync(join(HOST_DIST, '..'), dir, { recursive: true });
+  return join(dir, 'antidrift-host.mjs');
+}
+
+async function run(env: NodeJS.ProcessEnv, script: string, args: string[]) {
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [script, ...args], { env, encoding: 'utf8', timeout: 20_000 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+/** Speaks one hello through the launcher, as a browser starting the manifest's path would. */
+async function helloThroughLauncher(launcher: string, env: NodeJS.ProcessEnv): Promise<HelloReply> {
+  const child = spawn(launcher, [`chrome-extension://${EXTENSION_ID}/`], { env: { ...env, DISPLAY: '' }, stdio: ['pipe', 'pipe', 'pipe'] });
   let buffered = Buffer.alloc(0);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const reply = new Promise<unknown>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no hello reply through the wrapper')), 10_000);
+    const timer = setTimeout(() => reject(new Error(`no hello reply through the launcher: ${stderr}`)), 10_000);
     child.stdout.on('data', (chunk: Buffer) => {
       buffered = Buffer.concat([buffered, chunk]);
       // The host may push `watcher` frames first; wait for the reply to our hello.
@@ -50,9 +85,9 @@ async function helloThroughWrapper(wrapper: string, env: NodeJS.ProcessEnv): Pro
       }
     });
   });
-  child.stdin.write(frame({ id: 1, type: 'hello' }));
+  child.stdin.write(frame({ id: 1, type: 'hello', protocol: PROTOCOL_VERSION, version: VERSION }));
   try {
-    return await reply;
+    return HelloReply.parse(await reply);
   } finally {
     child.stdin.end();
     await new Promise((resolve) => child.once('exit', resolve));
@@ -60,38 +95,50 @@ async function helloThroughWrapper(wrapper: string, env: NodeJS.ProcessEnv): Pro
 }
 
 describe('install / uninstall in a temp HOME', () => {
-  it('installs for detected browsers, writes a working wrapper, and uninstalls only its own files', async () => {
+  it('copies itself to its own folder, registers a launcher there that needs no PATH, and uninstalls only its own files', async () => {
     const s = setup();
     mkdirSync(s.chromiumHosts, { recursive: true });
     mkdirSync(join(s.home, '.mozilla'), { recursive: true });
     const unrelated = join(s.chromiumHosts, 'com.example.other.json');
     writeFileSync(unrelated, '{"name":"com.example.other"}');
 
-    const install = await runHostCommand(s.env, ['install']);
+    // Started from a copy elsewhere (npx's cache), which is then deleted: nothing may point into it.
+    const elsewhere = helperElsewhere(s.root);
+    const install = await run(s.env, elsewhere, ['install']);
     expect(install.code, install.stderr).toBe(0);
     expect(install.stdout).toMatch(/Skipped \(not installed here\): chrome, edge, brave, vivaldi/);
+    rmSync(join(s.root, 'npx-cache'), { recursive: true });
 
     const chromium = readJson(join(s.chromiumHosts, MANIFEST));
     expect(chromium).toEqual({
       name: NATIVE_HOST_NAME,
       description: expect.any(String),
-      path: s.wrapper,
+      path: s.launcher,
       type: 'stdio',
       allowed_origins: [`chrome-extension://${EXTENSION_ID}/`],
     });
     const firefox = readJson(join(s.firefoxHosts, MANIFEST));
-    expect(firefox).toMatchObject({ name: NATIVE_HOST_NAME, path: s.wrapper, type: 'stdio', allowed_extensions: [GECKO_ID] });
+    expect(firefox).toMatchObject({ name: NATIVE_HOST_NAME, path: s.launcher, type: 'stdio', allowed_extensions: [GECKO_ID] });
     expect(firefox.allowed_origins).toBeUndefined();
     expect(existsSync(join(s.config, 'google-chrome'))).toBe(false);
 
-    expect(statSync(s.wrapper).mode & 0o111).toBe(0o111);
-    const wrapperText = readFileSync(s.wrapper, 'utf8');
-    expect(wrapperText.startsWith('#!/bin/sh\n')).toBe(true);
-    expect(wrapperText).toContain(`exec '${process.execPath}' '${HOST_DIST}' "$@"`);
-    const version = await execFileAsync(s.wrapper, ['--version'], { env: s.env, encoding: 'utf8' });
-    expect(version.stdout.trim()).toBe(readJson('package.json').version);
-    const hello = HelloReply.parse(await helloThroughWrapper(s.wrapper, s.env));
-    expect(hello.id).toBe(1);
+    // The copy: the entry, its chunks, its marker.
+    expect(readdirSync(s.copy).sort()).toEqual(['.antidrift-host.json', 'antidrift-host.mjs', 'chunks']);
+    expect(statSync(s.launcher).mode & 0o111).toBe(0o111);
+    const launcherText = readFileSync(s.launcher, 'utf8');
+    expect(launcherText).toBe(
+      `#!/bin/sh\n# antidrift native host wrapper\nexec '${process.execPath}' '${join(s.copy, 'antidrift-host.mjs')}' "$@"\n`,
+    );
+    const written = [launcherText, JSON.stringify(chromium), JSON.stringify(firefox), readFileSync(s.record, 'utf8')].join('\n');
+    expect(written).not.toContain('npx-cache');
+    expect(written).not.toContain(process.cwd());
+
+    // A PATH without Node (a browser started from the desktop) still starts it.
+    const noNode = { ...s.env, PATH: '/nonexistent' };
+    const version = await execFileAsync(s.launcher, ['--version'], { env: noNode, encoding: 'utf8' });
+    expect(version.stdout.trim()).toBe(VERSION);
+    const hello = await helloThroughLauncher(s.launcher, noNode);
+    expect(hello).toMatchObject({ id: 1, hostVersion: VERSION, protocol: PROTOCOL_VERSION });
 
     // Someone replaced the Firefox manifest with their own file: uninstall must leave it.
     const foreign = '{"name":"somebody.else","path":"/bin/true","type":"stdio"}';
@@ -100,12 +147,13 @@ describe('install / uninstall in a temp HOME', () => {
     const uninstall = await runHostCommand(s.env, ['uninstall']);
     expect(uninstall.code, uninstall.stderr).toBe(0);
     expect(existsSync(join(s.chromiumHosts, MANIFEST))).toBe(false);
-    expect(existsSync(s.wrapper)).toBe(false);
+    expect(existsSync(s.launcher)).toBe(false);
+    expect(existsSync(s.hostHome)).toBe(false);
     expect(readFileSync(unrelated, 'utf8')).toBe('{"name":"com.example.other"}');
     expect(existsSync(s.chromiumHosts)).toBe(true);
     expect(readFileSync(join(s.firefoxHosts, MANIFEST), 'utf8')).toBe(foreign);
     expect(uninstall.stdout).toContain('left alone');
-    expect(existsSync(join(s.dataDir, 'install-record.json'))).toBe(false);
+    expect(existsSync(s.record)).toBe(false);
     expect(existsSync(join(s.home, '.mozilla'))).toBe(true);
 
     const again = await runHostCommand(s.env, ['uninstall']);
@@ -155,8 +203,137 @@ describe('install / uninstall in a temp HOME', () => {
   });
 });
 
+describe('updates and half-done states', () => {
+  it('a newer install replaces the copy; the one a running helper was started from is kept, older ones and leftovers go', async () => {
+    const s = setup();
+    expect((await runHostCommand(s.env, ['install', '--browser', 'chromium'])).code).toBe(0);
+    // As if 0.0.8 and then 0.0.9 had been installed before, with the browser still running 0.0.9.
+    for (const old of ['0.0.8', '0.0.9']) {
+      cpSync(s.copy, join(s.hostHome, old), { recursive: true });
+      writeFileSync(join(s.hostHome, old, '.antidrift-host.json'), JSON.stringify({ product: 'antidrift-host', version: old }));
+    }
+    writeFileSync(s.launcher, readFileSync(s.launcher, 'utf8').replace(`/${VERSION}/`, '/0.0.9/'));
+    mkdirSync(join(s.hostHome, `${VERSION}.partial-4242`));
+    const foreign = join(s.hostHome, 'notes');
+    mkdirSync(foreign);
+
+    const install = await runHostCommand(s.env, ['install', '--browser', 'chromium']);
+    expect(install.code, install.stderr).toBe(0);
+    expect(readdirSync(s.hostHome).sort()).toEqual(['0.0.9', VERSION, 'antidrift-host', 'notes'].sort());
+    expect(readFileSync(s.launcher, 'utf8')).toContain(`/${VERSION}/antidrift-host.mjs`);
+    expect((await helloThroughLauncher(s.launcher, s.env)).hostVersion).toBe(VERSION);
+  });
+
+  it('an install interrupted midway: uninstall undoes what it had begun; install again completes it', async () => {
+    const s = setup();
+    expect((await runHostCommand(s.env, ['install', '--browser', 'chromium'])).code).toBe(0);
+    // The state a crash between the copy and the launcher leaves: the record says `installing`, a partial copy, no launcher.
+    const record = readJson(s.record);
+    writeFileSync(s.record, JSON.stringify({ ...record, state: 'installing' }));
+    rmSync(s.launcher);
+    mkdirSync(join(s.hostHome, `${VERSION}.partial-77`));
+
+    const doctor = await runHostCommand(s.env, ['doctor', '--json']);
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout).toContain('the last install did not finish');
+
+    const repaired = await runHostCommand(s.env, ['install', '--browser', 'chromium']);
+    expect(repaired.code, repaired.stderr).toBe(0);
+    expect(readJson(s.record).state).toBe('installed');
+    expect(readdirSync(s.hostHome).sort()).toEqual([VERSION, 'antidrift-host'].sort());
+    expect((await runHostCommand(s.env, ['doctor'])).code).toBe(0);
+
+    writeFileSync(s.record, JSON.stringify({ ...readJson(s.record), state: 'installing' }));
+    mkdirSync(join(s.hostHome, `${VERSION}.partial-78`));
+    const uninstall = await runHostCommand(s.env, ['uninstall']);
+    expect(uninstall.code, uninstall.stderr).toBe(0);
+    expect(uninstall.stdout).toContain('The last install did not finish');
+    expect(existsSync(s.dataDir)).toBe(false);
+    expect(existsSync(join(s.chromiumHosts, MANIFEST))).toBe(false);
+  });
+
+  it('an unreadable install record is kept aside, never deleted; install starts afresh and uninstall removes what it recognises', async () => {
+    const s = setup();
+    expect((await runHostCommand(s.env, ['install', '--browser', 'chromium'])).code).toBe(0);
+    writeFileSync(s.record, '{ "version": 2, "entries": [ broken');
+
+    const install = await runHostCommand(s.env, ['install', '--browser', 'chromium']);
+    expect(install.code, install.stderr).toBe(0);
+    expect(install.stderr).toMatch(/is not valid JSON.*\nIt is kept as .*install-record\.json\.unreadable-/s);
+    const kept = readdirSync(s.dataDir).filter((n) => n.startsWith('install-record.json.unreadable-'));
+    expect(kept).toHaveLength(1);
+    expect(readFileSync(join(s.dataDir, kept[0]!), 'utf8')).toBe('{ "version": 2, "entries": [ broken');
+
+    writeFileSync(s.record, 'garbage');
+    const uninstall = await runHostCommand(s.env, ['uninstall']);
+    expect(uninstall.code, uninstall.stderr).toBe(0);
+    expect(uninstall.stderr).toMatch(/removing what can be recognised as antidrift's/);
+    expect(existsSync(join(s.chromiumHosts, MANIFEST))).toBe(false);
+    expect(existsSync(s.launcher)).toBe(false);
+    expect(existsSync(s.copy)).toBe(false);
+    expect(readdirSync(s.dataDir).filter((n) => n.startsWith('install-record.json.unreadable-'))).toHaveLength(2);
+  });
+
+  it('a launcher deleted by hand: doctor says so and how to repair; install repairs it', async () => {
+    const s = setup();
+    expect((await runHostCommand(s.env, ['install', '--browser', 'chromium'])).code).toBe(0);
+    rmSync(s.launcher);
+    const doctor = await runHostCommand(s.env, ['doctor']);
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout).toContain(
+      `the launcher ${s.launcher} is missing (deleted by hand?): run \`npx --yes antidrift-host@${VERSION} install\``,
+    );
+    expect((await runHostCommand(s.env, ['install', '--browser', 'chromium'])).code).toBe(0);
+    const fixed = await runHostCommand(s.env, ['doctor', '--json']);
+    expect(fixed.code, fixed.stdout).toBe(0);
+    expect(JSON.parse(fixed.stdout).launcher).toMatchObject({
+      path: s.launcher,
+      problems: [],
+      hello: { hostVersion: VERSION, protocol: PROTOCOL_VERSION },
+    });
+  });
+
+  it('two installs at once: the second is told another is running; a lock left by a dead process is taken over', async () => {
+    const s = setup();
+    const lock = join(tmpdir(), `antidrift-install-${createHash('sha256').update(s.dataDir).digest('hex').slice(0, 16)}.lock`);
+    // Held by a live process (this test): refused, nothing written.
+    writeFileSync(lock, String(process.pid));
+    const busy = await runHostCommand(s.env, ['install', '--browser', 'chromium']);
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toContain(`another antidrift-host install or uninstall is running (process ${process.pid})`);
+    expect(existsSync(join(s.hostHome, 'antidrift-host'))).toBe(false);
+    // Left by a process that died: taken over.
+    writeFileSync(lock, '999999999');
+    expect((await runHostCommand(s.env, ['install', '--browser', 'chromium'])).code).toBe(0);
+    expect(existsSync(lock)).toBe(false);
+
+    const [a, b] = await Promise.all([
+      runHostCommand(s.env, ['install', '--browser', 'chromium']),
+      runHostCommand(s.env, ['install', '--browser', 'chromium']),
+    ]);
+    const codes = [a.code, b.code].sort();
+    // Either both ran one after the other, or one was told another was running; never a broken install.
+    expect(codes[0]).toBe(0);
+    if (codes[1] !== 0) expect(a.stderr + b.stderr).toMatch(/another antidrift-host install or uninstall is running \(process \d+\)/);
+    expect((await runHostCommand(s.env, ['doctor'])).code).toBe(0);
+  });
+
+  it('sudo for a normal user is refused with the reason, before anything is written', async () => {
+    expect(sudoRefusal({ SUDO_USER: 'ada' }, 0)).toMatch(/^Run this without sudo \(as ada\)\. .*root's home.*Nothing was written\.$/);
+    expect(sudoRefusal({ SUDO_USER: 'ada' }, 1000)).toBeNull();
+    expect(sudoRefusal({}, 0)).toBeNull();
+    const s = setup();
+    if (process.getuid?.() !== 0) return; // the built helper can only be seen refusing when run as root
+    mkdirSync(s.chromiumHosts, { recursive: true });
+    const refused = await runHostCommand({ ...s.env, SUDO_USER: 'ada' }, ['install']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/Run this without sudo/);
+    expect(existsSync(s.dataDir)).toBe(false);
+  });
+});
+
 describe('install into a custom --user-data-dir', () => {
-  it('writes <DIR>/NativeMessagingHosts/ with the given extension ID, and uninstall removes it', async () => {
+  it('writes <DIR>/NativeMessagingHosts/ with the given extension ID (keeping IDs allowed before), and uninstall removes it', async () => {
     const s = setup();
     const profile = join(hostEnv!.root, 'profile');
     mkdirSync(join(profile, 'NativeMessagingHosts'), { recursive: true });
@@ -166,14 +343,21 @@ describe('install into a custom --user-data-dir', () => {
     const install = await runHostCommand(s.env, ['install', `--user-data-dir=${profile}`, '--extension-id', id]);
     expect(install.code, install.stderr).toBe(0);
     const manifest = readJson(join(profile, 'NativeMessagingHosts', MANIFEST));
-    expect(manifest).toMatchObject({ path: s.wrapper, allowed_origins: [`chrome-extension://${id}/`] });
+    expect(manifest).toMatchObject({
+      path: s.launcher,
+      allowed_origins: [`chrome-extension://${id}/`, `chrome-extension://${EXTENSION_ID}/`],
+    });
     expect(existsSync(join(s.config, 'chromium'))).toBe(false);
 
-    // A wrapper that lost its executable bit makes the host unreachable; install rewrites it.
-    chmodSync(s.wrapper, 0o644);
-    const reinstall = await runHostCommand(s.env, ['install', `--user-data-dir=${profile}`, '--extension-id', id]);
+    // A launcher that lost its executable bit makes the host unreachable; install rewrites it. A second ID joins the first.
+    chmodSync(s.launcher, 0o644);
+    const second = 'ponmlkjihgfedcbaponmlkjihgfedcba';
+    const reinstall = await runHostCommand(s.env, ['install', `--user-data-dir=${profile}`, '--extension-id', second]);
     expect(reinstall.code).toBe(0);
-    expect(statSync(s.wrapper).mode & 0o111).toBe(0o111);
+    expect(statSync(s.launcher).mode & 0o111).toBe(0o111);
+    expect(readJson(join(profile, 'NativeMessagingHosts', MANIFEST)).allowed_origins).toEqual(
+      [second, id, EXTENSION_ID].map((x) => `chrome-extension://${x}/`),
+    );
 
     const uninstall = await runHostCommand(s.env, ['uninstall']);
     expect(uninstall.code, uninstall.stderr).toBe(0);

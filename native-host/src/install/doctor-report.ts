@@ -9,6 +9,8 @@ export const BrowserCheck = z.object({
   status: z.enum(['ok', 'missing', 'invalid']),
   location: z.string(),
   manifestPath: z.string().optional(),
+  /** The launcher the manifest names. */
+  launcher: z.string().optional(),
   problems: z.array(z.string()),
 });
 export type BrowserCheck = z.infer<typeof BrowserCheck>;
@@ -23,5 +25,15 @@ export const DoctorReport = z.object({
   gnomeExtension: z.object({ installed: z.boolean(), enabled: z.boolean().optional(), path: z.string() }).optional(),
   backends: z.array(BackendInfo),
   config: z.object({ path: z.string(), exists: z.boolean(), ok: z.boolean(), problem: z.string().optional() }),
+  /** The launcher the manifests name, what it runs, and a real framed hello through it. */
+  launcher: z.object({
+    path: z.string(),
+    node: z.string().optional(),
+    script: z.string().optional(),
+    problems: z.array(z.string()),
+    hello: z.object({ hostVersion: z.string(), protocol: z.number(), ms: z.number() }).optional(),
+  }),
+  /** What the install record says: the release installed, and whether that install finished. */
+  install: z.object({ hostVersion: z.string().optional(), state: z.enum(['installing', 'installed', 'none', 'unreadable']) }),
 });
 export type DoctorReport = z.infer<typeof DoctorReport>;

@@ -1,9 +1,10 @@
 // `doctor`: checks manifests, the window watcher, backends and config; exit 0 when the host is usable.
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import type { WindowEvent } from '../../../shared/protocol/frames.js';
 import { describeBackends } from '../backends/describe.js';
 import { loadHostConfig } from '../config.js';
-import { appDataDir } from '../paths.js';
+import { appDataDir, hostHomeDir } from '../paths.js';
+import { HOST_VERSION } from '../version.js';
 import { startWatcher } from '../watcher/index.js';
 import { gnomeExtensionDir, gnomeExtensionState, isGnomeDesktop } from '../gnome/install-extension.js';
 import type { InstallOptions } from './args.js';
@@ -13,7 +14,42 @@ import { checkManifestFile } from './manifest.js';
 import { formatTable, type Output } from './output.js';
 import { readInstallRecord } from './record.js';
 import { getDefaultValue } from './registry.js';
-import { hostScriptPath } from './wrapper.js';
+import { helloThrough } from './round-trip.js';
+import { hostScriptPath, launcherPath, launcherTarget } from './wrapper.js';
+
+/** The command that repairs an installation, as Options shows it. */
+const REPAIR = `npx --yes antidrift-host@${HOST_VERSION} install`;
+
+function runnable(path: string): boolean {
+  try {
+    accessSync(path, process.platform === 'win32' ? constants.F_OK : constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The launcher the manifests name (else the one install writes): that it is there, that the Node and
+ * the helper it names are, and a real framed `hello` through it, as a browser would start it.
+ */
+async function checkLauncher(browsers: BrowserCheck[], extensionId: string): Promise<DoctorReport['launcher']> {
+  const named = browsers.map((b) => b.manifestPath && b.status !== 'missing' && b.launcher).find(Boolean);
+  const path = named || launcherPath(hostHomeDir());
+  const problems: string[] = [];
+  if (!existsSync(path)) {
+    problems.push(`the launcher ${path} is missing (deleted by hand?): run \`${REPAIR}\` to put it back`);
+    return { path, problems };
+  }
+  const target = launcherTarget(path);
+  if (!target) return { path, problems: [`${path} is not a launcher antidrift wrote: run \`${REPAIR}\``] };
+  if (!runnable(target.node)) problems.push(`the Node.js it runs (${target.node}) is gone: run \`${REPAIR}\` with the Node you use now`);
+  if (!existsSync(target.script)) problems.push(`the helper it runs (${target.script}) is gone: run \`${REPAIR}\``);
+  if (problems.length) return { path, ...target, problems };
+  const hello = await helloThrough(path, extensionId);
+  if (!hello.ok) return { path, ...target, problems: [`a hello through it failed: ${hello.problem}`] };
+  return { path, ...target, problems, hello: { hostVersion: hello.hostVersion, protocol: hello.protocol, ms: hello.ms } };
+}
 
 const WATCHER_PROBE_MS = 1_500;
 
@@ -31,7 +67,15 @@ async function checkTarget(target: ManifestTarget, extensionId: string): Promise
     return { browser, present, status: 'missing', location, problems: [] };
   }
   const check = checkManifestFile(manifestPath, target.family, extensionId);
-  return { browser, present, status: check.ok ? 'ok' : 'invalid', location, manifestPath, problems: check.problems };
+  return {
+    browser,
+    present,
+    status: check.ok ? 'ok' : 'invalid',
+    location,
+    manifestPath,
+    ...(check.manifest ? { launcher: check.manifest.path } : {}),
+    problems: check.problems,
+  };
 }
 
 /** Runs the watcher briefly: its state after start-up, and the active window if one was seen. */
@@ -82,10 +126,19 @@ export async function buildDoctorReport(options: InstallOptions): Promise<Doctor
     ok: !loaded.problem,
     ...(loaded.problem ? { problem: loaded.problem } : {}),
   };
+  const launcher = await checkLauncher(browsers, effectiveId);
   const reasons: string[] = [];
-  if (!browsers.some((b) => b.status === 'ok')) reasons.push('no browser has a valid host manifest: run `antidrift-host install`');
+  if (!browsers.some((b) => b.status === 'ok')) reasons.push(`no browser has a valid host manifest: run \`${REPAIR}\``);
   for (const b of browsers.filter((x) => x.status === 'invalid')) reasons.push(`${b.browser}: invalid manifest (${b.problems.join('; ')})`);
-  if (!record.ok) reasons.push(record.problem);
+  reasons.push(...launcher.problems);
+  if (!record.ok) reasons.push(`${record.problem} (the next install keeps it aside and starts afresh)`);
+  if (record.ok && record.record?.state === 'installing')
+    reasons.push(`the last install did not finish: run \`${REPAIR}\` again (or uninstall)`);
+  const install: DoctorReport['install'] = !record.ok
+    ? { state: 'unreadable' }
+    : record.record
+      ? { state: record.record.state, hostVersion: record.record.hostVersion }
+      : { state: 'none' };
   const gnome = process.platform === 'linux' && isGnomeDesktop(process.env) ? await gnomeExtensionState(process.env) : undefined;
   return {
     usable: reasons.length === 0,
@@ -104,6 +157,8 @@ export async function buildDoctorReport(options: InstallOptions): Promise<Doctor
     watcher,
     backends,
     config,
+    launcher,
+    install,
   };
 }
 
@@ -116,6 +171,16 @@ export function formatDoctorReport(report: DoctorReport): string {
       ['app data', report.host.appData],
     ]),
   );
+  const l = report.launcher;
+  const launcherRows: [string, string][] = [['path', l.path]];
+  if (l.node) launcherRows.push(['runs', `${l.node} ${l.script ?? ''}`]);
+  if (l.hello) launcherRows.push(['hello', `answered by helper ${l.hello.hostVersion} (protocol ${l.hello.protocol}) in ${l.hello.ms} ms`]);
+  for (const p of l.problems) launcherRows.push(['PROBLEM', p]);
+  launcherRows.push([
+    'installed',
+    report.install.hostVersion ? `${report.install.hostVersion} (${report.install.state})` : report.install.state,
+  ]);
+  sections.push(formatTable('Launcher', launcherRows));
   sections.push(
     formatTable(
       'Browsers',

@@ -22,14 +22,29 @@ export function chromiumOrigin(extensionId: string): string {
   return `chrome-extension://${extensionId}/`;
 }
 
-export function buildManifest(family: BrowserFamily, wrapperPath: string, extensionId: string): HostManifest {
+/** `extensionIds` in order, without repeats: a store install, a folder loaded unpacked and a development build each have their own. */
+export function buildManifest(family: BrowserFamily, wrapperPath: string, extensionIds: readonly string[]): HostManifest {
   const base = {
     name: NATIVE_HOST_NAME,
     description: 'antidrift native host: active-window watcher and LLM CLI runner',
     path: wrapperPath,
     type: 'stdio' as const,
   };
-  return family === 'firefox' ? { ...base, allowed_extensions: [GECKO_ID] } : { ...base, allowed_origins: [chromiumOrigin(extensionId)] };
+  if (family === 'firefox') return { ...base, allowed_extensions: [GECKO_ID] };
+  return { ...base, allowed_origins: [...new Set(extensionIds)].map(chromiumOrigin) };
+}
+
+/** The extension IDs an existing manifest of ours allows (kept when it is written again for another ID). */
+export function allowedIds(path: string): string[] {
+  try {
+    const parsed = HostManifest.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    if (!parsed.success || parsed.data.name !== NATIVE_HOST_NAME) return [];
+    return (parsed.data.allowed_origins ?? [])
+      .map((origin) => /^chrome-extension:\/\/([a-p]{32})\/$/.exec(origin)?.[1])
+      .filter((id): id is string => id !== undefined);
+  } catch {
+    return [];
+  }
 }
 
 export interface ManifestCheck {

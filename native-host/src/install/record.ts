@@ -8,7 +8,8 @@ export const InstallEntry = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('file'),
     path: z.string().min(1),
-    role: z.enum(['manifest', 'wrapper', 'gnome-extension']),
+    /** `wrapper`: the launcher of 0.1.x, beside the app data; `launcher`: the one in the helper's own folder. */
+    role: z.enum(['manifest', 'wrapper', 'launcher', 'gnome-extension']),
     browser: z.string().optional(),
   }),
   /** A folder that did not exist before install; removed only if empty. */
@@ -17,15 +18,27 @@ export const InstallEntry = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('registry'), key: z.string().min(1), value: z.string(), browser: z.string().optional() }),
   /** The GNOME Shell extension install enabled (uninstall disables it). */
   z.object({ kind: z.literal('gnome-enabled'), uuid: z.string().min(1) }),
+  /** A copy of the helper (`<host home>/<version>/`, with its marker): removed as a whole. */
+  z.object({ kind: z.literal('host-files'), path: z.string().min(1) }),
 ]);
 export type InstallEntry = z.infer<typeof InstallEntry>;
 
 export const InstallRecord = z.object({
-  version: z.literal(1),
+  version: z.literal(2),
   extensionId: z.string(),
+  /** The helper's release this record was written by. */
+  hostVersion: z.string(),
+  /**
+   * `installing` is written before any file, with every entry the install is about to write: an
+   * install that dies midway leaves a record the next install or uninstall completes or undoes.
+   */
+  state: z.enum(['installing', 'installed']),
   entries: z.array(InstallEntry),
 });
 export type InstallRecord = z.infer<typeof InstallRecord>;
+
+/** What 0.1.x wrote: the same entries, no state (it wrote the record last). */
+const InstallRecordV1 = z.object({ version: z.literal(1), extensionId: z.string(), entries: z.array(InstallEntry) });
 
 export function installRecordPath(): string {
   return join(appDataDir(), 'install-record.json');
@@ -43,12 +56,25 @@ export function readInstallRecord(): RecordRead {
     return { ok: false, problem: `cannot read ${installRecordPath()}: ${(err as Error).message}` };
   }
   try {
-    const parsed = InstallRecord.safeParse(JSON.parse(raw));
+    const json: unknown = JSON.parse(raw);
+    const parsed = InstallRecord.safeParse(json);
     if (parsed.success) return { ok: true, record: parsed.data };
+    const v1 = InstallRecordV1.safeParse(json);
+    if (v1.success) return { ok: true, record: { ...v1.data, version: 2, hostVersion: '0.1.x', state: 'installed' } };
     return { ok: false, problem: `${installRecordPath()} is invalid: ${z.prettifyError(parsed.error)}` };
   } catch (err) {
     return { ok: false, problem: `${installRecordPath()} is not valid JSON: ${(err as Error).message}` };
   }
+}
+
+/**
+ * Moves an unreadable record aside (never deleted: it may be all that says what an older install
+ * wrote) and returns where it went.
+ */
+export function setAsideUnreadableRecord(now = new Date()): string {
+  const aside = `${installRecordPath()}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}`;
+  renameSync(installRecordPath(), aside);
+  return aside;
 }
 
 function entryKey(entry: InstallEntry): string {

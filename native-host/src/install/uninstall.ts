@@ -1,12 +1,17 @@
-// `uninstall`: removes what the install record lists, and only if it is still what install wrote.
-import { existsSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+// `uninstall`: removes what the install record lists, and only what is still what install wrote.
+import { existsSync, readFileSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { NATIVE_HOST_NAME } from '../../../shared/protocol/extension-id.js';
 import { disableGnomeExtension, isOurGnomeFile } from '../gnome/install-extension.js';
+import { appDataDir, hostHomeDir } from '../paths.js';
+import { BROWSER_IDS, browserTarget } from './browsers.js';
+import { isOurHostDir, pruneHostFiles } from './host-files.js';
+import { withInstallLock } from './lock.js';
 import { HostManifest } from './manifest.js';
 import type { Output } from './output.js';
-import { installRecordPath, readInstallRecord, removeInstallRecord, type InstallEntry } from './record.js';
+import { installRecordPath, readInstallRecord, removeInstallRecord, setAsideUnreadableRecord, type InstallEntry } from './record.js';
 import { deleteKey, getDefaultValue } from './registry.js';
-import { isOurWrapper } from './wrapper.js';
+import { isOurWrapper, launcherPath, legacyWrapperPath } from './wrapper.js';
 
 function isOurManifest(path: string): boolean {
   try {
@@ -36,8 +41,13 @@ async function removeEntry(entry: InstallEntry): Promise<string> {
   }
   if (entry.kind === 'gnome-enabled') return disableGnomeExtension(process.env);
   if (!existsSync(entry.path)) return 'already gone';
+  if (entry.kind === 'host-files') {
+    if (!isOurHostDir(entry.path)) return 'left alone: not a copy install wrote';
+    rmSync(entry.path, { recursive: true, force: true });
+    return 'removed';
+  }
   const ours =
-    entry.role === 'wrapper'
+    entry.role === 'wrapper' || entry.role === 'launcher'
       ? isOurWrapper(entry.path)
       : entry.role === 'gnome-extension'
         ? isOurGnomeFile(entry.path)
@@ -53,17 +63,46 @@ function entryName(entry: InstallEntry): string {
   return entry.path;
 }
 
+/**
+ * Without a readable record: what can be recognised as ours where install puts it (our manifests in
+ * every browser's folder, our launchers, our copies). Registry keys and folders are left alone.
+ */
+function recognisable(): InstallEntry[] {
+  const appData = appDataDir();
+  const hostHome = hostHomeDir();
+  const entries: InstallEntry[] = BROWSER_IDS.map((b) => browserTarget(b, appData))
+    .filter((t) => !t.registryKey && isOurManifest(t.manifestPath))
+    .map((t) => ({ kind: 'file', path: t.manifestPath, role: 'manifest', browser: t.browser }));
+  entries.push(
+    { kind: 'file', path: launcherPath(hostHome), role: 'launcher' },
+    { kind: 'file', path: legacyWrapperPath(appData), role: 'wrapper' },
+  );
+  if (existsSync(hostHome)) for (const name of readdirSync(hostHome)) entries.push({ kind: 'host-files', path: join(hostHome, name) });
+  return entries;
+}
+
 export async function runUninstall(out: Output): Promise<number> {
-  const read = readInstallRecord();
-  if (!read.ok) {
-    out.error(`${read.problem}\nNothing removed: without a valid record uninstall cannot tell what install wrote.`);
-    return 1;
-  }
-  if (!read.record) {
+  const appData = appDataDir();
+  if (!existsSync(appData)) {
     out.line(`Nothing to uninstall (no install record at ${installRecordPath()}).`);
     return 0;
   }
-  const entries = read.record.entries;
+  return withInstallLock(appData, () => uninstall(out));
+}
+
+async function uninstall(out: Output): Promise<number> {
+  const read = readInstallRecord();
+  let entries: InstallEntry[];
+  if (!read.ok) {
+    out.error(`${read.problem}\nIt is kept as ${setAsideUnreadableRecord()}; removing what can be recognised as antidrift's.`);
+    entries = recognisable();
+  } else if (!read.record) {
+    out.line(`Nothing to uninstall (no install record at ${installRecordPath()}).`);
+    return 0;
+  } else {
+    entries = read.record.entries;
+    if (read.record.state === 'installing') out.line('The last install did not finish; undoing what it had begun.');
+  }
   // Registry keys and files first, then folders deepest first (the record itself lives in one).
   const ordered = [
     ...entries.filter((e) => e.kind !== 'dir'),
@@ -76,6 +115,8 @@ export async function runUninstall(out: Output): Promise<number> {
     if (entry.kind === 'dir' && !recordRemoved) {
       // Keep the record (and its folder) when something could not be removed: a retry needs it.
       if (failed) break;
+      // What an interrupted install left in the helper's folder goes with it.
+      for (const dir of pruneHostFiles(hostHomeDir(), [])) rows.push(['removed', dir]);
       removeInstallRecord();
       recordRemoved = true;
     }

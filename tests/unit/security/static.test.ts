@@ -34,6 +34,7 @@ const SPAWN_SITES: Record<string, string> = {
   'native-host/src/runner/login-shell-path.ts': 'the one documented login-shell PATH probe',
   'native-host/src/runner/process-group.ts': 'taskkill on Windows',
   'native-host/src/install/registry.ts': 'reg.exe for Windows registrations',
+  'native-host/src/install/round-trip.ts': 'doctor: the registered launcher, as a browser starts it',
   'native-host/src/watcher/helper-source.ts': 'the window-watcher helper (fixed scripts)',
 };
 
@@ -110,11 +111,16 @@ describe('who can reach the extension', () => {
     expect(csp).not.toMatch(/unsafe-eval|unsafe-inline/);
   });
 
-  it('the native host answers only the pinned extension', () => {
-    expect(buildManifest('chromium' as never, '/x/antidrift-host', EXTENSION_ID).allowed_origins).toEqual([
+  it('the native host answers only the extension IDs it was installed for', () => {
+    const other = 'abcdefghijklmnopabcdefghijklmnop';
+    expect(buildManifest('chromium' as never, '/x/antidrift-host', [EXTENSION_ID]).allowed_origins).toEqual([
       `chrome-extension://${EXTENSION_ID}/`,
     ]);
-    expect(buildManifest('firefox' as never, '/x/antidrift-host', EXTENSION_ID).allowed_extensions).toEqual([GECKO_ID]);
+    expect(buildManifest('chromium' as never, '/x/antidrift-host', [other, EXTENSION_ID, other]).allowed_origins).toEqual([
+      `chrome-extension://${other}/`,
+      `chrome-extension://${EXTENSION_ID}/`,
+    ]);
+    expect(buildManifest('firefox' as never, '/x/antidrift-host', [EXTENSION_ID]).allowed_extensions).toEqual([GECKO_ID]);
     const chrome = JSON.parse(readFileSync(join(ROOT, '.output/chrome-mv3/manifest.json'), 'utf8')) as { key?: string };
     expect(chrome.key, 'the manifest key pins the Chromium extension id').toMatch(/^MII/);
   });

@@ -8,7 +8,7 @@ import { BOUNDARIES } from './eslint/boundaries.mjs';
 import antidrift from './eslint/layer-imports.mjs';
 
 export default tseslint.config(
-  { ignores: ['.output/**', '.wxt/**', 'native-host/dist/**', 'bench/out/**', 'node_modules/**', 'docs/**'] },
+  { ignores: ['.output/**', '.wxt/**', 'native-host/dist/**', 'release/**', 'bench/out/**', 'node_modules/**', 'docs/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

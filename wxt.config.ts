@@ -1,4 +1,4 @@
-// WXT build configuration: manifest per target browser, Preact JSX, the polyfill module.
+// WXT build configuration: manifest per target browser, Preact JSX, the polyfill module; a release build apart.
 import { defineConfig } from 'wxt';
 import { GECKO_ID } from './shared/protocol/extension-id';
 
@@ -6,8 +6,16 @@ import { GECKO_ID } from './shared/protocol/extension-id';
 const CHROMIUM_PUBLIC_KEY =
   'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAxHuMdOrgDAEkTfAZatqR0bg+XEswF/LeisNpN3DCxHg4+UiQy0ythK/+ck7tbj4Yswo+BHfzOjkNACTHQuU3SF2iBJYkBs4D0kvpy2o9gqiivxWpQC/iFee54TwITmB2zDfmCQeShaeE4V777WvsSrSUq8taCL545wAN1ibiOrNwNmkqhEgaFNKkTt6bTSX2q06joroQz1vZagWFVZbvHuzK79ne1HkJE7sTEA7VSyujLmfO6vtA/N0lSlD3OkskIcHN54AxMSlY52cBnEapkt3dKvsEG2fug7u1zjwi0cs1BUBM+aJgFJ0ef8Mk8k1et+810p/3vYIS6Mj3+EdDaQIDAQAB';
 
+/**
+ * `ANTIDRIFT_RELEASE=1` (scripts/package.mjs): the build that is zipped for the stores and the release
+ * page, in a folder of its own, without the manifest `key` (the Chrome Web Store refuses it and assigns
+ * its own ID; a folder loaded unpacked gets one from its path). Tests and development keep the key.
+ */
+const RELEASE = process.env.ANTIDRIFT_RELEASE === '1';
+
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
+  outDir: RELEASE ? '.output/release' : '.output',
   manifest: ({ browser }) => ({
     name: 'antidrift',
     description: 'Keeps you on the work you committed to: tells you quickly and politely when you drift.',
@@ -27,7 +35,7 @@ export default defineConfig({
             gecko_android: { strict_min_version: '142.0' },
           },
         }
-      : { key: CHROMIUM_PUBLIC_KEY, minimum_chrome_version: '116' }),
+      : { ...(RELEASE ? {} : { key: CHROMIUM_PUBLIC_KEY }), minimum_chrome_version: '116' }),
   }),
   vite: () => ({
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },

@@ -29,6 +29,8 @@ export interface SpawnHostOptions {
   /** The host's whole environment (not merged with the test's): tests stay hermetic. */
   env: NodeJS.ProcessEnv;
   args?: string[];
+  /** Another build of the host (a packed one, an older release) instead of native-host/dist. */
+  script?: string;
 }
 
 export interface HostHandle {
@@ -58,8 +60,8 @@ export function frameBytes(body: Buffer, declaredLength = body.length): Buffer {
   return Buffer.concat([header, body]);
 }
 
-export function spawnHost({ env, args = ['chrome-extension://testextensionid/'] }: SpawnHostOptions): HostHandle {
-  const proc = spawn(process.execPath, [HOST_DIST, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+export function spawnHost({ env, args = ['chrome-extension://testextensionid/'], script = HOST_DIST }: SpawnHostOptions): HostHandle {
+  const proc = spawn(process.execPath, [script, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   const received: unknown[] = [];
   const unconsumed: Record<string, unknown>[] = [];
   const listeners = new Set<() => void>();

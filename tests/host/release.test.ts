@@ -1,0 +1,104 @@
+// What `npm run package` writes to release/: the zips the stores get, the helper's npm package, checksums, one version everywhere.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GECKO_ID } from '../../shared/protocol/extension-id.js';
+import { HelloReply, PROTOCOL_VERSION } from '../../shared/protocol/frames.js';
+import { spawnHost } from './helpers/spawn-host.js';
+
+const execFileAsync = promisify(execFile);
+const RELEASE = join(process.cwd(), 'release');
+const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+const FILES = [
+  `antidrift-${VERSION}-chrome.zip`,
+  `antidrift-${VERSION}-firefox.zip`,
+  `antidrift-${VERSION}-sources.zip`,
+  `antidrift-host-${VERSION}.tgz`,
+  'SHA256SUMS',
+];
+
+async function zipOf(name: string): Promise<JSZip> {
+  return JSZip.loadAsync(readFileSync(join(RELEASE, name)));
+}
+
+let unpacked: string;
+beforeAll(async () => {
+  for (const file of FILES) expect(existsSync(join(RELEASE, file)), `${file} missing: run \`npm run package\` (npm test does)`).toBe(true);
+  unpacked = mkdtempSync(join(tmpdir(), 'antidrift-host-package-'));
+  await execFileAsync('tar', ['xzf', join(RELEASE, `antidrift-host-${VERSION}.tgz`), '-C', unpacked]);
+});
+afterAll(() => rmSync(unpacked, { recursive: true, force: true }));
+
+describe('release/', () => {
+  it('holds the five files, and sha256sum -c SHA256SUMS passes', async () => {
+    const sums = readFileSync(join(RELEASE, 'SHA256SUMS'), 'utf8').trim().split('\n');
+    expect(sums.map((line) => line.split('  ')[1]).sort()).toEqual(FILES.filter((f) => f !== 'SHA256SUMS').sort());
+    const check = await execFileAsync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: RELEASE, encoding: 'utf8' });
+    expect(check.stdout.trim().split('\n')).toHaveLength(4);
+    expect(check.stdout).not.toMatch(/FAILED/);
+  });
+
+  it('the Chrome zip: manifest at the root, no key, this version, no source maps, only the extension’s own pages', async () => {
+    const zip = await zipOf(`antidrift-${VERSION}-chrome.zip`);
+    const manifest = JSON.parse(await zip.file('manifest.json')!.async('string')) as Record<string, unknown>;
+    expect(manifest.key).toBeUndefined();
+    expect(manifest.version).toBe(VERSION);
+    expect(manifest.manifest_version).toBe(3);
+    const names = Object.keys(zip.files);
+    expect(names.filter((n) => n.endsWith('.map'))).toEqual([]);
+    expect(names.filter((n) => n.endsWith('.html')).sort()).toEqual(['history.html', 'options.html', 'popup.html']);
+    expect(names).toEqual(expect.arrayContaining(['background.js', 'content-scripts/content.js']));
+  });
+
+  it('the Firefox zip: its gecko id and this version; the sources zip: how to rebuild, and no tests', async () => {
+    const firefox = await zipOf(`antidrift-${VERSION}-firefox.zip`);
+    const manifest = JSON.parse(await firefox.file('manifest.json')!.async('string')) as {
+      version: string;
+      browser_specific_settings: { gecko: { id: string } };
+    };
+    expect(manifest.version).toBe(VERSION);
+    expect(manifest.browser_specific_settings.gecko.id).toBe(GECKO_ID);
+    const sources = await zipOf(`antidrift-${VERSION}-sources.zip`);
+    const names = Object.keys(sources.files);
+    expect(names).toEqual(
+      expect.arrayContaining(['BUILD.md', 'package.json', 'package-lock.json', 'wxt.config.ts', 'entrypoints/popup/popup.tsx']),
+    );
+    expect(names.filter((n) => n.startsWith('tests/'))).toEqual([]);
+    expect(await sources.file('BUILD.md')!.async('string')).toContain('ANTIDRIFT_RELEASE=1 npx wxt build -b firefox --mv3');
+  });
+
+  it('the helper package: its name, its bin, its engines, no install scripts, only its files; its version and its hello say this version', async () => {
+    const dir = join(unpacked, 'package');
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(pkg).toMatchObject({
+      name: 'antidrift-host',
+      version: VERSION,
+      bin: { 'antidrift-host': 'antidrift-host.mjs' },
+      engines: { node: '>=20.12' },
+    });
+    expect(pkg.scripts).toBeUndefined();
+    expect(pkg.dependencies).toBeUndefined();
+    const listed = (await execFileAsync('tar', ['tzf', join(RELEASE, `antidrift-host-${VERSION}.tgz`)], { encoding: 'utf8' })).stdout
+      .split('\n')
+      .filter(Boolean);
+    expect(
+      listed.every((f) => /^package\/(package\.json|README\.md|LICENSE|antidrift-host\.mjs|chunks\/[\w-]+\.mjs)$/.test(f)),
+      listed.join('\n'),
+    ).toBe(true);
+
+    const printed = await execFileAsync(process.execPath, [join(dir, 'antidrift-host.mjs'), '--version'], { encoding: 'utf8' });
+    expect(printed.stdout.trim()).toBe(VERSION);
+    const host = spawnHost({ env: { PATH: '/usr/bin:/bin', HOME: unpacked }, script: join(dir, 'antidrift-host.mjs') });
+    try {
+      host.send({ id: 1, type: 'hello', protocol: PROTOCOL_VERSION, version: VERSION });
+      const hello = HelloReply.parse(await host.next((m) => m.type === 'hello'));
+      expect(hello).toMatchObject({ hostVersion: VERSION, protocol: PROTOCOL_VERSION });
+    } finally {
+      await host.close();
+    }
+  });
+});

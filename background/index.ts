@@ -125,10 +125,18 @@ export function startBackground(platform: BackgroundPlatform): Background {
     diagnostics,
   );
   const send = (event: Parameters<Shell['send']>[0]) => void shell.send(event);
+  // A first install whose helper turns out to be missing opens Options, where the command to install it is.
+  let welcome = false;
   const channel = new NativeChannel(
     { connect: platform.connectNative, lastError: platform.nativeError, now, extensionVersion: platform.extensionVersion, ...timers },
     {
-      onStatus: (host) => send({ type: 'hostStatusChanged', at: now(), host }),
+      onStatus: (host) => {
+        send({ type: 'hostStatusChanged', at: now(), host });
+        if (welcome && (host.connection === 'missing' || host.connection === 'connected')) {
+          welcome = false;
+          if (host.connection === 'missing') void browser.runtime.openOptionsPage().catch(() => {});
+        }
+      },
       onWindow: (event) => observer.hostWindow(event),
       onWatcher: (event) =>
         diagnostics.add(
@@ -164,6 +172,15 @@ export function startBackground(platform: BackgroundPlatform): Background {
     if (alarm.name === TICK_ALARM) send({ type: 'ticked', at: now() });
   });
   routeNotificationClicks({ send, now, review: (key, answer) => void history.review(key, answer, '') });
+  // Settings, history and the running session live in storage and IndexedDB: an update keeps them as they
+  // are, and a record the new version cannot read is kept aside (store.ts), never overwritten.
+  browser.runtime.onInstalled.addListener(({ reason, previousVersion }) => {
+    if (reason === 'install' && channel.current.connection === 'missing') void browser.runtime.openOptionsPage().catch(() => {});
+    else if (reason === 'install') welcome = true;
+    if (reason === 'update' && previousVersion !== platform.extensionVersion) {
+      diagnostics.add('info', `updated from ${previousVersion ?? 'an earlier version'} to ${platform.extensionVersion}`);
+    }
+  });
 
   // --- hydration: nothing is applied before the stored state is back ---
   markWorker(WORKER_MARKS.wired);

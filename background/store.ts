@@ -55,6 +55,21 @@ function parseOr<T>(schema: z.ZodType<T>, raw: unknown, key: string, warnings: s
   return null;
 }
 
+/** Where a record this version cannot read is kept (never overwritten by a later one, never deleted). */
+export const unreadableKey = (key: string): string => `unreadable:${key}`;
+
+/**
+ * A stored record of the person's (settings, the running session, a pending review) that this version
+ * cannot read is kept as it was, under `unreadable:<key>`, before defaults replace it: an update that
+ * cannot read what an older version wrote must not lose it. An earlier kept copy is not overwritten.
+ */
+async function keepAside(key: string, raw: unknown): Promise<string> {
+  const aside = unreadableKey(key);
+  const existing = await browser.storage.local.get(aside);
+  if (existing[aside] === undefined) await browser.storage.local.set({ [aside]: raw });
+  return aside;
+}
+
 function readDrift(raw: unknown, legacyDismissed: unknown, warnings: string[]): DriftState | null {
   if (raw === undefined || raw === null) return null;
   const read = readDriftState(raw, legacyDismissed);
@@ -76,9 +91,17 @@ export async function loadAll(): Promise<Loaded> {
       .catch(() => ({}) as Record<string, unknown>),
   ]);
   const settingsLoad = loadSettings(local[KEYS.settings]);
-  if (!settingsLoad.ok) warnings.push(`stored settings were unreadable and defaults are used: ${settingsLoad.error}`);
-  else if (settingsLoad.migratedFrom !== undefined) warnings.push(`settings migrated from version ${settingsLoad.migratedFrom}`);
+  if (!settingsLoad.ok) {
+    const aside = await keepAside(KEYS.settings, local[KEYS.settings]).catch(() => 'nowhere (storage refused)');
+    warnings.push(
+      `stored settings could not be read by this version (${settingsLoad.error}): defaults are used; the stored value is kept as ${aside}`,
+    );
+  } else if (settingsLoad.migratedFrom !== undefined) warnings.push(`settings migrated from version ${settingsLoad.migratedFrom}`);
   const storedSession = parseOr(StoredSession, local[KEYS.session], 'session', warnings);
+  if (storedSession === null && local[KEYS.session] != null) {
+    const aside = await keepAside(KEYS.session, local[KEYS.session]).catch(() => 'nowhere (storage refused)');
+    warnings.push(`${warnings.pop() ?? 'stored session was unreadable'}; it is kept as ${aside}`);
+  }
   const drift = readDrift(session[KEYS.drift], session[LEGACY_DISMISSED_NUDGE_KEY], warnings);
   if (LEGACY_DISMISSED_NUDGE_KEY in session) void browser.storage.session.remove(LEGACY_DISMISSED_NUDGE_KEY).catch(() => {});
   const diagnostics = parseOr(z.array(DiagnosticEntry).max(DIAGNOSTICS_LIMIT), session[KEYS.diagnostics], 'diagnostics', warnings);
@@ -118,6 +141,7 @@ export async function loadPendingReview(): Promise<{ review: PendingReview | nul
   const raw = (await browser.storage.local.get(KEYS.pendingReview))[KEYS.pendingReview];
   const warnings: string[] = [];
   const review = parseOr(PendingReview, raw, 'pending review', warnings);
+  if (review === null && raw != null) warnings.push(`${warnings.pop() ?? ''}; it is kept as ${await keepAside(KEYS.pendingReview, raw)}`);
   return warnings[0] ? { review, warning: warnings[0] } : { review };
 }
 

@@ -1,6 +1,7 @@
 // NativeChannel: handshake, request ids and timeouts, reject-all on disconnect, crash-loop backoff.
 import { PROTOCOL_VERSION } from '../../shared/protocol/frames';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
 import { startBackground, type StatePort } from '../../background';
 import { NativeChannel, type ChannelStatus, type NativeChannelDeps } from '../../background/native-channel';
 import type { StatePush } from '../../shared/messages/pushes';
@@ -258,5 +259,29 @@ describe('the background connects the host after its first job', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(80);
     await vi.waitFor(() => expect(bg.channel.current.connection).toBe('connected'));
     bg.channel.stop();
+  });
+});
+
+describe('install and update', () => {
+  it('a first install whose helper is missing opens Options (where the install command is); an update is noted in diagnostics', async () => {
+    const opened = vi.fn(() => Promise.resolve());
+    fakeBrowser.runtime.openOptionsPage = opened;
+    const host = new FakeHost();
+    host.refuse = 'Specified native messaging host not found.';
+    const bg = await boot(host);
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install', temporary: false });
+    await bg.flush();
+    expect(opened).toHaveBeenCalledTimes(1);
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.1.0', temporary: false });
+    expect(bg.shell.diagnostics.list().map((d) => d.message)).toContain('updated from 0.1.0 to 0.2.0');
+  });
+
+  it('a first install with the helper there opens nothing', async () => {
+    const opened = vi.fn(() => Promise.resolve());
+    fakeBrowser.runtime.openOptionsPage = opened;
+    const bg = await boot();
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install', temporary: false });
+    await bg.flush();
+    expect(opened).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 // Storage across worker and browser restarts, corrupt values and old versions.
 import { fakeBrowser } from 'wxt/testing';
 import { describe, expect, it } from 'vitest';
-import { KEYS } from '../../background/store';
+import { unreadableKey, KEYS } from '../../background/store';
 import { sessionOf } from '../../shared/core/controller';
 import { activate, boot, freshBackgroundEachTest, openTab, readBadge, restartWorker, type Running, START, STORED_SESSION } from './harness';
 
@@ -64,7 +64,9 @@ describe('stored values', () => {
       .list()
       .map((d) => d.message)
       .join('\n');
-    expect(messages).toMatch(/stored settings were unreadable.*nudgeIntervalMinutes/);
+    expect(messages).toMatch(
+      /stored settings could not be read by this version \(.*nudgeIntervalMinutes.*\): defaults are used; the stored value is kept as unreadable:settings/,
+    );
     expect(messages).toMatch(/stored drift state was unreadable/);
   });
 
@@ -151,6 +153,18 @@ describe('corrupt or old stored values', () => {
     await fakeBrowser.alarms.onAlarm.trigger({ name: 'antidrift-tick', scheduledTime: Date.now() });
     await bg.flush();
     expect(await bg.send(START)).toMatchObject({ ok: true });
+
+    // A person's record this version could not read is kept as it was, even after new ones are written.
+    const allMessages = (await bg.send({ type: 'getDiagnostics' })) as { value: Array<{ message: string }> };
+    const keptAside = allMessages.value.some((d) => d.message.includes(`kept as ${unreadableKey(key)}`));
+    expect(keptAside).toBe(LOCAL.has(key) && !/migrated/.test(messages));
+    if (keptAside) expect((await fakeBrowser.storage.local.get(unreadableKey(key)))[unreadableKey(key)]).toEqual(value);
+  });
+
+  it('a kept unreadable record is never overwritten by a later one', async () => {
+    await fakeBrowser.storage.local.set({ [KEYS.settings]: 'first unreadable', [unreadableKey(KEYS.settings)]: 'kept before' });
+    bg = await boot();
+    expect((await fakeBrowser.storage.local.get(unreadableKey(KEYS.settings)))[unreadableKey(KEYS.settings)]).toBe('kept before');
   });
   it('drift state of version 1 (with the dismissed nudge under its own key) is migrated, the old key removed', async () => {
     await fakeBrowser.storage.local.set({ [KEYS.session]: SESSION });

@@ -61,22 +61,28 @@ export interface FirefoxOptions {
   display?: string;
   /** Added to Firefox's environment (and so the host's), e.g. a session bus with a notification server. */
   env?: NodeJS.ProcessEnv;
+  /** Another add-on folder (a release zip unzipped) instead of .output/firefox-mv3. */
+  addonDir?: string;
+  /** Registers the helper in `env`'s HOME (default: the checkout's built helper, by its own installer). */
+  installHost?(env: NodeJS.ProcessEnv): void;
 }
 
 export async function startFirefox(options: FirefoxOptions = {}): Promise<FirefoxE2E> {
-  for (const p of [FIREFOX_PATH, `${FIREFOX_BUILD}/manifest.json`, HOST_SCRIPT])
+  const addonDir = options.addonDir ?? FIREFOX_BUILD;
+  for (const p of [FIREFOX_PATH, `${addonDir}/manifest.json`, HOST_SCRIPT])
     if (!existsSync(p))
       throw new Error(`the Firefox tier needs ${p}: install firefox-esr and run \`npm run build && npm run build:firefox\``);
   const root = mkdtempSync(join(tmpdir(), 'antidrift-firefox-'));
   const home = join(root, 'home');
   mkdirSync(home);
-  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, HOME: home, PATH: `${FAKE_BIN}:${process.env.PATH ?? ''}` };
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, PATH: `${FAKE_BIN}:${process.env.PATH ?? ''}`, ...options.env };
   if (options.display) {
     env.DISPLAY = options.display;
     for (const name of ['WAYLAND_DISPLAY', 'SWAYSOCK', 'HYPRLAND_INSTANCE_SIGNATURE', 'XDG_SESSION_TYPE']) delete env[name];
   }
   // The host's own installer, as a user would run it: ~/.mozilla/native-messaging-hosts in the temp home.
-  execFileSync(process.execPath, [HOST_SCRIPT, 'install', '--browser', 'firefox', '--no-gnome-extension'], { env, stdio: 'ignore' });
+  if (options.installHost) options.installHost({ ...env, HOME: home });
+  else execFileSync(process.execPath, [HOST_SCRIPT, 'install', '--browser', 'firefox', '--no-gnome-extension'], { env, stdio: 'ignore' });
   const server = await pageServer();
   const port = (server.address() as AddressInfo).port;
   const browser = await puppeteer.launch({
@@ -100,7 +106,7 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
       'devtools.console.stdout.chrome': true,
     },
   });
-  await browser.installExtension(FIREFOX_BUILD);
+  await browser.installExtension(addonDir);
   let badgeReader: Promise<Page> | undefined;
   const e2e: FirefoxE2E = {
     home,

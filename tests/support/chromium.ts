@@ -49,10 +49,14 @@ export interface LaunchOptions {
   headless?: boolean;
   /** More Chromium flags, e.g. `--ozone-platform=wayland`. */
   extraArgs?: string[];
+  /** Another unpacked extension (a release zip unzipped, an older build) instead of .output/chrome-mv3. */
+  extensionDir?: string;
 }
 
 export interface ExtensionBrowser {
   context: BrowserContext;
+  /** The loaded extension's ID (the pinned one for our keyed builds; from its folder for a release zip). */
+  extensionId: string;
   /** The running service worker, waiting for it (it may have been stopped and restarted). */
   serviceWorker(): Promise<Worker>;
   badgeText(): Promise<string>;
@@ -66,10 +70,11 @@ function envWithoutUndefined(env: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 export async function launchExtensionBrowser(opts: LaunchOptions): Promise<ExtensionBrowser> {
-  assertBuilt();
+  if (!opts.extensionDir) assertBuilt();
+  const extensionDir = opts.extensionDir ?? EXTENSION_DIR;
   const args = [
-    `--disable-extensions-except=${EXTENSION_DIR}`,
-    `--load-extension=${EXTENSION_DIR}`,
+    `--disable-extensions-except=${extensionDir}`,
+    `--load-extension=${extensionDir}`,
     '--no-sandbox',
     '--disable-gpu',
     '--disable-quic',
@@ -99,21 +104,22 @@ export async function launchExtensionBrowser(opts: LaunchOptions): Promise<Exten
     // The newest one: after a stop and a wake-up the old Worker object may linger for a moment.
     const running = context
       .serviceWorkers()
-      .filter((w) => w.url().startsWith(EXTENSION_ORIGIN))
+      .filter((w) => w.url().startsWith('chrome-extension://'))
       .at(-1);
     if (running) return running;
     return context.waitForEvent('serviceworker', {
-      predicate: (w) => w.url().startsWith(EXTENSION_ORIGIN),
+      predicate: (w) => w.url().startsWith('chrome-extension://'),
       timeout: 15_000,
     });
   };
 
   // Tab events that fire before the worker has registered its listeners are lost (a freshly loaded
   // extension has no listeners to wake yet): hand the browser over only once the worker runs.
-  await (await serviceWorker()).evaluate(() => chrome.runtime.id);
+  const extensionId = await (await serviceWorker()).evaluate(() => chrome.runtime.id);
 
   return {
     context,
+    extensionId,
     serviceWorker,
     async badgeText() {
       const sw = await serviceWorker();

@@ -174,12 +174,18 @@ export function startBackground(platform: BackgroundPlatform): Background {
   routeNotificationClicks({ send, now, review: (key, answer) => void history.review(key, answer, '') });
   // Settings, history and the running session live in storage and IndexedDB: an update keeps them as they
   // are, and a record the new version cannot read is kept aside (store.ts), never overwritten.
+  // The browser's word for an update is not always given (a folder loaded on the command line is
+  // "installed" at every start): the release stored at the last start decides as well, once.
+  let updateNoted = false;
+  const noteUpdate = (from: string) => {
+    if (updateNoted || from === platform.extensionVersion) return;
+    updateNoted = true;
+    diagnostics.add('info', `updated from ${from} to ${platform.extensionVersion}: settings, history and the running session are kept`);
+  };
   browser.runtime.onInstalled.addListener(({ reason, previousVersion }) => {
     if (reason === 'install' && channel.current.connection === 'missing') void browser.runtime.openOptionsPage().catch(() => {});
     else if (reason === 'install') welcome = true;
-    if (reason === 'update' && previousVersion !== platform.extensionVersion) {
-      diagnostics.add('info', `updated from ${previousVersion ?? 'an earlier version'} to ${platform.extensionVersion}`);
-    }
+    if (reason === 'update') noteUpdate(previousVersion ?? 'an earlier version');
   });
 
   // --- hydration: nothing is applied before the stored state is back ---
@@ -197,6 +203,14 @@ export function startBackground(platform: BackgroundPlatform): Background {
       lastSessionId: loaded.lastSessionId,
     });
     markWorker(WORKER_MARKS.hydrated);
+    if (loaded.lastVersion !== platform.extensionVersion) {
+      if (loaded.lastVersion || loaded.hadData) noteUpdate(loaded.lastVersion ?? 'an earlier version');
+      // The note is written before the new release is: a worker stopped in between notes it again.
+      void store
+        .saveDiagnostics(diagnostics.list())
+        .then(() => store.saveVersion(platform.extensionVersion))
+        .catch(() => {});
+    }
     // After a browser restart nothing is current yet: look at what is on screen now.
     if (!shell.state.drift.current) observer.observeActiveTab();
   });

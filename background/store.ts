@@ -15,6 +15,8 @@ export const KEYS = {
   diagnostics: 'diagnostics',
   observer: 'observer',
   pendingReview: 'pendingReview',
+  /** The release that last ran with this storage: a different one now is an update (whatever the browser reports). */
+  version: 'extensionVersion',
 } as const;
 
 /** Where drift state version 1 kept the dismissed nudge; read once to migrate, then removed. */
@@ -45,6 +47,10 @@ export interface Loaded {
   diagnostics: DiagnosticEntry[];
   observer: ObserverMemory | null;
   warnings: string[];
+  /** The release that last ran (null before 0.2.0 stored it). */
+  lastVersion: string | null;
+  /** Whether anything of the person's was stored (so a missing lastVersion means an update from before 0.2.0, not an install). */
+  hadData: boolean;
 }
 
 function parseOr<T>(schema: z.ZodType<T>, raw: unknown, key: string, warnings: string[]): T | null {
@@ -85,11 +91,12 @@ function readDrift(raw: unknown, legacyDismissed: unknown, warnings: string[]): 
 export async function loadAll(): Promise<Loaded> {
   const warnings: string[] = [];
   const [local, session] = await Promise.all([
-    browser.storage.local.get([KEYS.settings, KEYS.session]).catch(() => ({}) as Record<string, unknown>),
+    browser.storage.local.get([KEYS.settings, KEYS.session, KEYS.version]).catch(() => ({}) as Record<string, unknown>),
     browser.storage.session
       .get([KEYS.drift, KEYS.diagnostics, KEYS.observer, LEGACY_DISMISSED_NUDGE_KEY])
       .catch(() => ({}) as Record<string, unknown>),
   ]);
+  const lastVersion: unknown = local[KEYS.version];
   const settingsLoad = loadSettings(local[KEYS.settings]);
   if (!settingsLoad.ok) {
     const aside = await keepAside(KEYS.settings, local[KEYS.settings]).catch(() => 'nowhere (storage refused)');
@@ -114,7 +121,13 @@ export async function loadAll(): Promise<Loaded> {
     diagnostics: diagnostics ?? [],
     observer,
     warnings,
+    lastVersion: typeof lastVersion === 'string' ? lastVersion : null,
+    hadData: local[KEYS.settings] != null || local[KEYS.session] != null,
   };
+}
+
+export async function saveVersion(version: string): Promise<void> {
+  await browser.storage.local.set({ [KEYS.version]: version });
 }
 
 export async function saveSettings(settings: Settings): Promise<void> {

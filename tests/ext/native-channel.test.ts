@@ -273,7 +273,9 @@ describe('install and update', () => {
     await bg.flush();
     expect(opened).toHaveBeenCalledTimes(1);
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.1.0', temporary: false });
-    expect(bg.shell.diagnostics.list().map((d) => d.message)).toContain('updated from 0.1.0 to 0.2.0');
+    expect(bg.shell.diagnostics.list().map((d) => d.message)).toContain(
+      'updated from 0.1.0 to 0.2.0: settings, history and the running session are kept',
+    );
   });
 
   it('a first install with the helper there opens nothing', async () => {

@@ -20,6 +20,14 @@ export class Diagnostics {
     this.persist(this.entries);
   }
 
+  /** Rewrites an entry once more is known (the same event, not a second one); adds it when it is gone. */
+  revise(previous: string, message: string): void {
+    const at = this.entries.findLastIndex((entry) => entry.message === previous);
+    if (at < 0) return this.add('info', message);
+    this.entries = this.entries.map((entry, i) => (i === at ? { ...entry, message: message.slice(0, 1000) } : entry));
+    this.persist(this.entries);
+  }
+
   /** Puts back the entries saved before a service-worker restart, ahead of anything logged since. */
   restore(saved: DiagnosticEntry[]): void {
     this.entries = [...saved, ...this.entries].slice(-DIAGNOSTICS_LIMIT);

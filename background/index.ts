@@ -176,16 +176,21 @@ export function startBackground(platform: BackgroundPlatform): Background {
   // are, and a record the new version cannot read is kept aside (store.ts), never overwritten.
   // The browser's word for an update is not always given (a folder loaded on the command line is
   // "installed" at every start): the release stored at the last start decides as well, once.
-  let updateNoted = false;
+  // When the stored release is unknown (0.1.0 stored none) and the browser's word comes after, it names it.
+  const UNKNOWN_RELEASE = 'an earlier version';
+  let updateNote: string | undefined;
   const noteUpdate = (from: string) => {
-    if (updateNoted || from === platform.extensionVersion) return;
-    updateNoted = true;
-    diagnostics.add('info', `updated from ${from} to ${platform.extensionVersion}: settings, history and the running session are kept`);
+    if (from === platform.extensionVersion) return;
+    const message = `updated from ${from} to ${platform.extensionVersion}: settings, history and the running session are kept`;
+    if (updateNote === undefined) diagnostics.add('info', message);
+    else if (updateNote !== message && updateNote.startsWith(`updated from ${UNKNOWN_RELEASE} `)) diagnostics.revise(updateNote, message);
+    else return;
+    updateNote = message;
   };
   browser.runtime.onInstalled.addListener(({ reason, previousVersion }) => {
     if (reason === 'install' && channel.current.connection === 'missing') void browser.runtime.openOptionsPage().catch(() => {});
     else if (reason === 'install') welcome = true;
-    if (reason === 'update') noteUpdate(previousVersion ?? 'an earlier version');
+    if (reason === 'update') noteUpdate(previousVersion ?? UNKNOWN_RELEASE);
   });
 
   // --- hydration: nothing is applied before the stored state is back ---
@@ -204,7 +209,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
     });
     markWorker(WORKER_MARKS.hydrated);
     if (loaded.lastVersion !== platform.extensionVersion) {
-      if (loaded.lastVersion || loaded.hadData) noteUpdate(loaded.lastVersion ?? 'an earlier version');
+      if (loaded.lastVersion || loaded.hadData) noteUpdate(loaded.lastVersion ?? UNKNOWN_RELEASE);
       // The note is written before the new release is: a worker stopped in between notes it again.
       void store
         .saveDiagnostics(diagnostics.list())

@@ -5,6 +5,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { startBackground, type StatePort } from '../../background';
 import { NativeChannel, type ChannelStatus, type NativeChannelDeps } from '../../background/native-channel';
 import type { StatePush } from '../../shared/messages/pushes';
+import { KEYS } from '../../background/store';
 import { boot, FakeHost, FakeStatePort, freshBackgroundEachTest, PAGE_SENDER, testPlatform } from './harness';
 
 freshBackgroundEachTest();
@@ -276,6 +277,20 @@ describe('install and update', () => {
     expect(bg.shell.diagnostics.list().map((d) => d.message)).toContain(
       'updated from 0.1.0 to 0.2.0: settings, history and the running session are kept',
     );
+  });
+
+  it('data from a release that stored no version is noted at once; the browser naming that release revises the same note', async () => {
+    // The order measured in Chromium on Reload: the woken worker hydrates first, then onInstalled says `update`.
+    await fakeBrowser.storage.local.set({ [KEYS.settings]: { version: 1, nudgeIntervalMinutes: 7 } });
+    const bg = await boot();
+    const notes = () => bg.shell.diagnostics.list().filter((d) => d.message.startsWith('updated from'));
+    expect(notes().map((d) => d.message)).toEqual([
+      'updated from an earlier version to 0.2.0: settings, history and the running session are kept',
+    ]);
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.1.0', temporary: false });
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.1.0', temporary: false });
+    expect(notes().map((d) => d.message)).toEqual(['updated from 0.1.0 to 0.2.0: settings, history and the running session are kept']);
+    expect(await fakeBrowser.storage.local.get(KEYS.version)).toEqual({ [KEYS.version]: '0.2.0' });
   });
 
   it('a first install with the helper there opens nothing', async () => {

@@ -6,7 +6,7 @@ export const ZOD_FREE = [
   'entrypoints/content/**',
   'ui/**',
   'shared/util/**',
-  'shared/protocol/{limits,extension-id}',
+  'shared/protocol/{limits,extension-id,sandboxed-browsers}',
   'shared/core/{badge,commitment,limits,list-entry,vocabulary}',
   'shared/core/controller/{events,handler}',
   'shared/ai/{errors,extract-json,parse-object,prompt-data,sanitize,system-prompt}',

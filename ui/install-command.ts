@@ -12,6 +12,8 @@ export interface ExtensionEnvironment {
   browser: BrowserKind;
   extensionId: string;
   version: string;
+  /** Linux is where browsers come from Snap and Flatpak, whose sandboxes need a word of their own. */
+  linux: boolean;
 }
 
 export function detectBrowser(nav: NavigatorLike): BrowserKind {
@@ -21,6 +23,10 @@ export function detectBrowser(nav: NavigatorLike): BrowserKind {
   if (brands.includes('Microsoft Edge') || /\bEdg\//.test(nav.userAgent)) return 'edge';
   if (brands.includes('Google Chrome')) return 'chrome';
   return 'chromium';
+}
+
+export function detectLinux(nav: NavigatorLike): boolean {
+  return /\bLinux\b/.test(nav.userAgent) && !/\bAndroid\b/.test(nav.userAgent);
 }
 
 /** The helper of exactly this release, from npm; `--yes` so npx does not stop to ask. */

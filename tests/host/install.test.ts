@@ -1,49 +1,21 @@
 // `antidrift-host install / uninstall` as the built host in a temp HOME: its own copy, its launcher, the registrations, and every half-done state.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sudoRefusal } from '../../native-host/src/install/install.js';
 import { EXTENSION_ID, GECKO_ID, NATIVE_HOST_NAME } from '../../shared/protocol/extension-id.js';
-import { HelloReply, PROTOCOL_VERSION } from '../../shared/protocol/frames.js';
-import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
-import { frame, HOST_DIST, runHostCommand } from './helpers/spawn-host.js';
+import { PROTOCOL_VERSION } from '../../shared/protocol/frames.js';
+import { helloThroughLauncher, setup, VERSION } from './helpers/install-env.js';
+import { HOST_DIST, runHostCommand } from './helpers/spawn-host.js';
 
 const execFileAsync = promisify(execFile);
 const MANIFEST = `${NATIVE_HOST_NAME}.json`;
-const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-
-let hostEnv: HostTestEnv | undefined;
-afterEach(() => {
-  hostEnv?.cleanup();
-  hostEnv = undefined;
-});
-
-function setup() {
-  hostEnv = makeHostEnv();
-  const home = hostEnv.env.HOME!;
-  const config = hostEnv.env.XDG_CONFIG_HOME!;
-  const dataDir = hostEnv.dataDir;
-  const hostHome = join(dataDir, 'host');
-  return {
-    env: hostEnv.env,
-    root: hostEnv.root,
-    home,
-    config,
-    dataDir,
-    hostHome,
-    chromiumHosts: join(config, 'chromium', 'NativeMessagingHosts'),
-    firefoxHosts: join(home, '.mozilla', 'native-messaging-hosts'),
-    launcher: join(hostHome, 'antidrift-host'),
-    copy: join(hostHome, VERSION),
-    record: join(dataDir, 'install-record.json'),
-  };
-}
 
 /** Runs the built helper from a copy elsewhere, as npx runs it from its cache (deleted afterwards). */
 function helperElsewhere(root: string): string {
@@ -60,37 +32,6 @@ async function run(env: NodeJS.ProcessEnv, script: string, args: string[]) {
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
     return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
-
-/** Speaks one hello through the launcher, as a browser starting the manifest's path would. */
-async function helloThroughLauncher(launcher: string, env: NodeJS.ProcessEnv): Promise<HelloReply> {
-  const child = spawn(launcher, [`chrome-extension://${EXTENSION_ID}/`], { env: { ...env, DISPLAY: '' }, stdio: ['pipe', 'pipe', 'pipe'] });
-  let buffered = Buffer.alloc(0);
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const reply = new Promise<unknown>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no hello reply through the launcher: ${stderr}`)), 10_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered = Buffer.concat([buffered, chunk]);
-      // The host may push `watcher` frames first; wait for the reply to our hello.
-      while (buffered.length >= 4 && buffered.length >= 4 + buffered.readUInt32LE(0)) {
-        const length = buffered.readUInt32LE(0);
-        const message = JSON.parse(buffered.subarray(4, 4 + length).toString('utf8')) as { type?: string };
-        buffered = buffered.subarray(4 + length);
-        if (message.type === 'hello') {
-          clearTimeout(timer);
-          resolve(message);
-        }
-      }
-    });
-  });
-  child.stdin.write(frame({ id: 1, type: 'hello', protocol: PROTOCOL_VERSION, version: VERSION }));
-  try {
-    return HelloReply.parse(await reply);
-  } finally {
-    child.stdin.end();
-    await new Promise((resolve) => child.once('exit', resolve));
   }
 }
 
@@ -335,7 +276,7 @@ describe('updates and half-done states', () => {
 describe('install into a custom --user-data-dir', () => {
   it('writes <DIR>/NativeMessagingHosts/ with the given extension ID (keeping IDs allowed before), and uninstall removes it', async () => {
     const s = setup();
-    const profile = join(hostEnv!.root, 'profile');
+    const profile = join(s.root, 'profile');
     mkdirSync(join(profile, 'NativeMessagingHosts'), { recursive: true });
     const keep = join(profile, 'NativeMessagingHosts', 'keep.json');
     writeFileSync(keep, '{}');

@@ -8,7 +8,12 @@ import { T0 } from './fixtures';
 import type { ExtensionEnvironment } from '../../ui/install-command';
 
 /** The browser, ID and release the fake pages run as. */
-export const ENVIRONMENT: ExtensionEnvironment = { browser: 'chromium', extensionId: 'abcdefghijklmnopabcdefghijklmnop', version: '0.2.0' };
+export const ENVIRONMENT: ExtensionEnvironment = {
+  browser: 'chromium',
+  extensionId: 'abcdefghijklmnopabcdefghijklmnop',
+  version: '0.2.0',
+  linux: true,
+};
 
 type Handlers = { [T in RequestType]?: (req: RequestOf<T>) => Reply<T> | Promise<Reply<T>> };
 

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import type { HostStatus } from '../../shared/core/host-status';
 import { useClient } from '../connection/surface-client';
 import { installCommand } from '../install-command';
+import { SandboxHelp } from './sandbox-help';
 
 /** Why the person should run the command now, or null when nothing is to be done. */
 export function helperAdvice(host: HostStatus, version: string): string | null {
@@ -68,6 +69,7 @@ export function HelperSetup({ host, always = false }: { host: HostStatus | null;
           </span>
         ) : null}
       </div>
+      {always ? <SandboxHelp env={env} /> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // The real SurfaceClient for the popup, options and history pages: runtime.ts over browser.runtime.
 import { browser } from 'wxt/browser';
-import { detectBrowser } from '../install-command';
+import { detectBrowser, detectLinux } from '../install-command';
 import { request, subscribeState } from './runtime';
 import type { SurfaceClient } from './surface-client';
 
@@ -19,6 +19,7 @@ export function browserClient(): SurfaceClient {
       browser: detectBrowser(navigator),
       extensionId: browser.runtime.id,
       version: browser.runtime.getManifest().version,
+      linux: detectLinux(navigator),
     }),
   };
 }

@@ -12,6 +12,16 @@ export const BrowserCheck = z.object({
   /** The launcher the manifest names. */
   launcher: z.string().optional(),
   problems: z.array(z.string()),
+  /** A Snap or Flatpak browser: how it reaches the helper, and what the person must do there. */
+  sandbox: z
+    .object({
+      packaging: z.enum(['snap', 'flatpak']),
+      reach: z.enum(['portal', 'flatpak-spawn', 'none']),
+      advice: z.string(),
+      /** Flatpak: whether its overrides let it start programs outside the sandbox. */
+      permission: z.boolean().optional(),
+    })
+    .optional(),
 });
 export type BrowserCheck = z.infer<typeof BrowserCheck>;
 

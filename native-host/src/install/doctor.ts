@@ -14,6 +14,7 @@ import { checkManifestFile } from './manifest.js';
 import { formatTable, type Output } from './output.js';
 import { readInstallRecord } from './record.js';
 import { getDefaultValue } from './registry.js';
+import { flatpakMaySpawn, isSandboxed, proxyTarget, sandboxedTargets } from './sandboxed.js';
 import { helloThrough } from './round-trip.js';
 import { hostScriptPath, launcherPath, launcherTarget } from './wrapper.js';
 
@@ -34,7 +35,8 @@ function runnable(path: string): boolean {
  * the helper it names are, and a real framed `hello` through it, as a browser would start it.
  */
 async function checkLauncher(browsers: BrowserCheck[], extensionId: string): Promise<DoctorReport['launcher']> {
-  const named = browsers.map((b) => b.manifestPath && b.status !== 'missing' && b.launcher).find(Boolean);
+  // A Flatpak browser's manifest names its proxy, not the launcher.
+  const named = browsers.map((b) => !b.sandbox && b.manifestPath && b.status !== 'missing' && b.launcher).find(Boolean);
   const path = named || launcherPath(hostHomeDir());
   const problems: string[] = [];
   if (!existsSync(path)) {
@@ -53,7 +55,29 @@ async function checkLauncher(browsers: BrowserCheck[], extensionId: string): Pro
 
 const WATCHER_PROBE_MS = 1_500;
 
-async function checkTarget(target: ManifestTarget, extensionId: string): Promise<BrowserCheck> {
+async function checkTarget(target: ManifestTarget, extensionId: string, launcher: string): Promise<BrowserCheck> {
+  const check = await checkManifest(target, extensionId);
+  if (!isSandboxed(target)) return check;
+  const { spec } = target;
+  const permission = spec.reach === 'flatpak-spawn' ? flatpakMaySpawn(spec.appId) : undefined;
+  const problems = [...check.problems];
+  if (target.proxyPath && check.status === 'ok') {
+    const starts = proxyTarget(target.proxyPath);
+    if (check.launcher !== target.proxyPath || starts === undefined)
+      problems.push(`the proxy inside its sandbox (${target.proxyPath}) is missing or not named: run \`${REPAIR}\``);
+    else if (starts !== launcher) problems.push(`its proxy starts ${starts}, not the launcher: run \`${REPAIR}\``);
+  }
+  if (permission === false && spec.command && target.proxyPath)
+    problems.push(`it may not start programs outside its sandbox yet: run \`${spec.command}\`, then restart it`);
+  return {
+    ...check,
+    browser: spec.label,
+    problems,
+    sandbox: { packaging: spec.packaging, reach: spec.reach, advice: spec.advice, ...(permission === undefined ? {} : { permission }) },
+  };
+}
+
+async function checkManifest(target: ManifestTarget, extensionId: string): Promise<BrowserCheck> {
   const present = isBrowserPresent(target);
   const browser = target.browser === 'custom' ? `profile ${target.detectDir}` : target.browser;
   let manifestPath = target.manifestPath;
@@ -113,9 +137,11 @@ export async function buildDoctorReport(options: InstallOptions): Promise<Doctor
         customDirs.add(entry.path.replace(/[\\/]NativeMessagingHosts[\\/][^\\/]+$/, ''));
   }
   for (const dir of customDirs) targets.push(customProfileTarget(dir));
+  targets.push(...sandboxedTargets().filter(isBrowserPresent));
+  const installedLauncher = launcherPath(hostHomeDir());
 
   const [browsers, watcher, backends] = await Promise.all([
-    Promise.all(targets.map((t) => checkTarget(t, effectiveId))),
+    Promise.all(targets.map((t) => checkTarget(t, effectiveId, installedLauncher))),
     probeWatcher(),
     describeBackends(),
   ]);
@@ -129,7 +155,8 @@ export async function buildDoctorReport(options: InstallOptions): Promise<Doctor
   const launcher = await checkLauncher(browsers, effectiveId);
   const reasons: string[] = [];
   if (!browsers.some((b) => b.status === 'ok')) reasons.push(`no browser has a valid host manifest: run \`${REPAIR}\``);
-  for (const b of browsers.filter((x) => x.status === 'invalid')) reasons.push(`${b.browser}: invalid manifest (${b.problems.join('; ')})`);
+  for (const b of browsers.filter((x) => x.status === 'invalid' && !x.sandbox))
+    reasons.push(`${b.browser}: invalid manifest (${b.problems.join('; ')})`);
   reasons.push(...launcher.problems);
   if (!record.ok) reasons.push(`${record.problem} (the next install keeps it aside and starts afresh)`);
   if (record.ok && record.record?.state === 'installing')
@@ -186,7 +213,7 @@ export function formatDoctorReport(report: DoctorReport): string {
       'Browsers',
       report.browsers.map((b) => [
         b.browser,
-        `${b.status.padEnd(7)}  ${b.location}${b.present ? '' : '  (browser not found)'}${b.problems.length ? `\n      ${b.problems.join('\n      ')}` : ''}`,
+        `${b.status.padEnd(7)}  ${b.location}${b.present ? '' : '  (browser not found)'}${[...b.problems, ...(b.sandbox ? [b.sandbox.advice] : [])].map((p) => `\n      ${p}`).join('')}`,
       ]),
     ),
   );
@@ -223,6 +250,10 @@ export function formatDoctorReport(report: DoctorReport): string {
     ]),
   );
   sections.push(report.usable ? 'Result: the host is usable.' : `Result: NOT usable.\n  ${report.reasons.join('\n  ')}`);
+  // The helper may be fine while a Snap or Flatpak browser still cannot reach it: say so beside the result.
+  const sandboxed = report.browsers.filter((b) => b.sandbox && (b.problems.length || b.sandbox.reach === 'none'));
+  if (sandboxed.length)
+    sections.push(`Snap and Flatpak:\n  ${sandboxed.map((b) => `${b.browser}: ${b.problems[0] ?? b.sandbox?.advice ?? ''}`).join('\n  ')}`);
   return sections.join('\n\n');
 }
 

@@ -15,20 +15,43 @@ import type { Output } from './output.js';
 import { makeDirs } from './dirs.js';
 import { installGnomeExtension } from './gnome.js';
 import { isGnomeDesktop } from '../gnome/install-extension.js';
+import { flatpakMaySpawn, isSandboxed, proxyContent, sandboxedTargets } from './sandboxed.js';
+import type { SandboxedBrowserSpec } from '../../../shared/protocol/sandboxed-browsers.js';
 import { hostScriptPath, isOurWrapper, launcherPath, launcherTarget, legacyWrapperPath, wrapperContent, writeWrapper } from './wrapper.js';
 
-export function chooseTargets(options: InstallOptions, appData: string): { targets: ManifestTarget[]; skipped: ManifestTarget[] } {
+export interface ChosenTargets {
+  targets: ManifestTarget[];
+  skipped: ManifestTarget[];
+  /** Snap and Flatpak browsers among them: what works there and what the person must do. */
+  sandboxed: SandboxedBrowserSpec[];
+}
+
+export function chooseTargets(options: InstallOptions, appData: string): ChosenTargets {
   if (options.userDataDir) {
     const extra = Array.isArray(options.browsers) ? options.browsers.map((b) => browserTarget(b, appData)) : [];
-    return { targets: [customProfileTarget(options.userDataDir), ...extra], skipped: [] };
+    return { targets: [customProfileTarget(options.userDataDir), ...extra], skipped: [], sandboxed: [] };
   }
   const all = BROWSER_IDS.map((b) => browserTarget(b, appData));
-  if (options.browsers === 'all') return { targets: all, skipped: [] };
-  if (Array.isArray(options.browsers)) {
+  // Snap and Flatpak browsers only where they are: their folders would mean nothing otherwise.
+  const sandboxed = sandboxedTargets().filter(isBrowserPresent);
+  let chosen: ManifestTarget[];
+  let skipped: ManifestTarget[] = [];
+  if (options.browsers === 'all') chosen = [...all, ...sandboxed];
+  else if (Array.isArray(options.browsers)) {
     const wanted = new Set<string>(options.browsers);
-    return { targets: all.filter((t) => wanted.has(t.browser)), skipped: [] };
+    chosen = [...all, ...sandboxed].filter((t) => wanted.has(t.browser));
+  } else {
+    chosen = [...all.filter(isBrowserPresent), ...sandboxed];
+    skipped = all.filter((t) => !isBrowserPresent(t));
   }
-  return { targets: all.filter(isBrowserPresent), skipped: all.filter((t) => !isBrowserPresent(t)) };
+  // Firefox 157+ from Flatpak can also reach the helper through xdg-native-messaging-proxy, which reads
+  // Firefox's usual manifest; that one is also what its Snap's portal reads: one file, written once.
+  if (chosen.some((t) => isSandboxed(t) && t.spec.packaging === 'flatpak' && t.browser === 'firefox'))
+    chosen.push(browserTarget('firefox', appData));
+  const targets = chosen.filter((t, i) => chosen.findIndex((u) => u.manifestPath === t.manifestPath) === i);
+  skipped = skipped.filter((t) => !targets.some((u) => u.manifestPath === t.manifestPath));
+  const specs = chosen.filter(isSandboxed).map((t) => t.spec);
+  return { targets, skipped, sandboxed: specs.filter((spec, i) => specs.indexOf(spec) === i) };
 }
 
 /** Run with sudo, the helper would land in root's home, where the person's browser never looks. */
@@ -47,21 +70,21 @@ export async function runInstall(options: InstallOptions, out: Output): Promise<
     return 1;
   }
   const appData = appDataDir();
-  const { targets, skipped } = chooseTargets(options, appData);
+  const chosen = chooseTargets(options, appData);
+  const { targets } = chosen;
   if (targets.length === 0) {
     out.error('No supported browser found (no config folder for any of: ' + BROWSER_IDS.join(', ') + ').');
     out.error('Use --browser NAME (or all) to install anyway, or --user-data-dir DIR for a custom Chromium profile.');
     return 1;
   }
-  return withInstallLock(appData, () => install(options, out, appData, targets, skipped));
+  return withInstallLock(appData, () => install(options, out, appData, chosen));
 }
 
 async function install(
   options: InstallOptions,
   out: Output,
   appData: string,
-  targets: ManifestTarget[],
-  skipped: ManifestTarget[],
+  { targets, skipped, sandboxed }: ChosenTargets,
 ): Promise<number> {
   const previous = readInstallRecord();
   let recorded: InstallEntry[] = [];
@@ -80,6 +103,11 @@ async function install(
   entries.push({ kind: 'host-files', path: copy }, { kind: 'file', path: launcher, role: 'launcher' });
   for (const target of targets) {
     for (const dir of makeDirs(dirname(target.manifestPath))) entries.push({ kind: 'dir', path: dir });
+    const proxy = isSandboxed(target) ? target.proxyPath : undefined;
+    if (proxy) {
+      for (const dir of makeDirs(dirname(proxy))) entries.push({ kind: 'dir', path: dir });
+      entries.push({ kind: 'file', path: proxy, role: 'proxy', browser: target.browser });
+    }
     entries.push({ kind: 'file', path: target.manifestPath, role: 'manifest', browser: target.browser });
     if (target.registryKey)
       entries.push({ kind: 'registry', key: target.registryKey, value: target.manifestPath, browser: target.browser });
@@ -100,12 +128,16 @@ async function install(
     try {
       // IDs this manifest already allowed stay allowed: another install (a store, a folder) may use them.
       const ids = [options.extensionId, ...allowedIds(target.manifestPath), EXTENSION_ID];
-      writeFileSync(target.manifestPath, `${JSON.stringify(buildManifest(target.family, launcher, ids), null, 2)}\n`, { mode: 0o644 });
+      const proxy = isSandboxed(target) ? target.proxyPath : undefined;
+      if (proxy) writeWrapper(proxy, proxyContent(launcher));
+      const program = proxy ?? launcher;
+      writeFileSync(target.manifestPath, `${JSON.stringify(buildManifest(target.family, program, ids), null, 2)}\n`, { mode: 0o644 });
       if (target.registryKey) {
         await setDefaultValue(target.registryKey, target.manifestPath);
         rows.push([target.browser, `${target.registryKey} → ${target.manifestPath}`]);
       } else {
-        rows.push([target.browser === 'custom' ? 'profile' : target.browser, target.manifestPath]);
+        const name = isSandboxed(target) ? target.spec.label : target.browser === 'custom' ? 'profile' : target.browser;
+        rows.push([name, target.manifestPath]);
       }
     } catch (err) {
       problems.push(`${target.browser}: ${(err as Error).message}`);
@@ -138,6 +170,10 @@ async function install(
   out.line(`          runs ${process.execPath} (this Node, by its full path: a short PATH does not matter)`);
   out.table('Installed', rows);
   if (skipped.length) out.line(`Skipped (not installed here): ${skipped.map((t) => t.browser).join(', ')}`);
+  for (const spec of sandboxed) {
+    const given = spec.reach === 'flatpak-spawn' && flatpakMaySpawn(spec.appId) ? ' (That permission is already given.)' : '';
+    out.line(`Note: ${spec.advice}${given}`);
+  }
   for (const p of problems) out.error(`Failed: ${p}`);
   out.line('Restart the browser if it was running, or press Check again in antidrift; `antidrift-host doctor` checks it all.');
   return problems.length ? 1 : 0;

@@ -8,8 +8,11 @@ export const InstallEntry = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('file'),
     path: z.string().min(1),
-    /** `wrapper`: the launcher of 0.1.x, beside the app data; `launcher`: the one in the helper's own folder. */
-    role: z.enum(['manifest', 'wrapper', 'launcher', 'gnome-extension']),
+    /**
+     * `wrapper`: the launcher of 0.1.x, beside the app data; `launcher`: the one in the helper's own
+     * folder; `proxy`: the one inside a Flatpak browser's sandbox that starts the launcher outside it.
+     */
+    role: z.enum(['manifest', 'wrapper', 'launcher', 'proxy', 'gnome-extension']),
     browser: z.string().optional(),
   }),
   /** A folder that did not exist before install; removed only if empty. */

@@ -5,6 +5,7 @@ import { NATIVE_HOST_NAME } from '../../../shared/protocol/extension-id.js';
 import { disableGnomeExtension, isOurGnomeFile } from '../gnome/install-extension.js';
 import { appDataDir, hostHomeDir } from '../paths.js';
 import { BROWSER_IDS, browserTarget } from './browsers.js';
+import { isSandboxed, sandboxedTargets } from './sandboxed.js';
 import { isOurHostDir, pruneHostFiles } from './host-files.js';
 import { withInstallLock } from './lock.js';
 import { HostManifest } from './manifest.js';
@@ -47,7 +48,7 @@ async function removeEntry(entry: InstallEntry): Promise<string> {
     return 'removed';
   }
   const ours =
-    entry.role === 'wrapper' || entry.role === 'launcher'
+    entry.role === 'wrapper' || entry.role === 'launcher' || entry.role === 'proxy'
       ? isOurWrapper(entry.path)
       : entry.role === 'gnome-extension'
         ? isOurGnomeFile(entry.path)
@@ -70,9 +71,12 @@ function entryName(entry: InstallEntry): string {
 function recognisable(): InstallEntry[] {
   const appData = appDataDir();
   const hostHome = hostHomeDir();
-  const entries: InstallEntry[] = BROWSER_IDS.map((b) => browserTarget(b, appData))
-    .filter((t) => !t.registryKey && isOurManifest(t.manifestPath))
+  const targets = [...BROWSER_IDS.map((b) => browserTarget(b, appData)), ...sandboxedTargets()];
+  const entries: InstallEntry[] = targets
+    .filter((t, i) => !t.registryKey && isOurManifest(t.manifestPath) && targets.findIndex((u) => u.manifestPath === t.manifestPath) === i)
     .map((t) => ({ kind: 'file', path: t.manifestPath, role: 'manifest', browser: t.browser }));
+  for (const t of targets.filter(isSandboxed))
+    if (t.proxyPath && isOurWrapper(t.proxyPath)) entries.push({ kind: 'file', path: t.proxyPath, role: 'proxy', browser: t.browser });
   entries.push(
     { kind: 'file', path: launcherPath(hostHome), role: 'launcher' },
     { kind: 'file', path: legacyWrapperPath(appData), role: 'wrapper' },

@@ -30,7 +30,7 @@ export function hostScriptPath(): string {
   }
 }
 
-function shQuote(value: string): string {
+export function shQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 

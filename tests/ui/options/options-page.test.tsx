@@ -2,10 +2,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsPage } from '../../../entrypoints/options/options-page';
-import { detectBrowser } from '../../../ui/install-command';
+import { detectBrowser, detectLinux } from '../../../ui/install-command';
+import { HelperSetup } from '../../../ui/components/helper-setup';
 import type { Reply } from '../../../shared/messages/requests';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/core/settings';
-import { fakeClient, renderWith } from '../fake-client';
+import { ENVIRONMENT, fakeClient, renderWith } from '../fake-client';
 import { host, push } from '../fixtures';
 
 afterEach(cleanup);
@@ -205,6 +206,11 @@ describe('options: host', () => {
     );
     // All is well: the command is there, and no advice.
     expect(screen.getByTestId('helper-advice').textContent).toBe('Install or repair the helper for this browser:');
+    // On Linux, Chromium from Snap and from Flatpak: what works there, and Flatpak's one permission.
+    const sandboxes = screen.getAllByTestId('sandbox-advice').map((x) => x.textContent ?? '');
+    expect(sandboxes).toHaveLength(2);
+    expect(sandboxes[0]).toMatch(/^Chromium from Snap\. Chromium from Snap cannot start programs outside its sandbox/);
+    expect(sandboxes[1]).toContain('flatpak override --user --talk-name=org.freedesktop.Flatpak org.chromium.Chromium');
     fireEvent.click(screen.getByTestId('host-reconnect'));
     await waitFor(() => expect(fake.sent('reconnectHost')).toHaveLength(1));
     await waitFor(() => expect(fake.sent('getDiagnostics')).toHaveLength(2));
@@ -246,5 +252,22 @@ describe('options: host', () => {
     [{ userAgent: 'Mozilla/5.0 Chrome/130', userAgentData: { brands: [{ brand: 'Chromium' }] } }, 'chromium'],
   ] as const)('detects %o as %s', (nav, kind) => {
     expect(detectBrowser(nav)).toBe(kind);
+  });
+
+  it.each([
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130 Safari/537.36', true],
+    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/130 Mobile Safari/537.36', false],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130 Safari/537.36', false],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Gecko/20100101 Firefox/128.0', false],
+  ])('Linux (where Snap and Flatpak help shows) from %s: %s', (userAgent, linux) => {
+    expect(detectLinux({ userAgent })).toBe(linux);
+  });
+
+  it('off Linux, no Snap or Flatpak help', async () => {
+    const fake = fakeClient({ getSettings: () => ({ ok: true, value: DEFAULT_SETTINGS }) });
+    fake.client.environment = () => ({ ...ENVIRONMENT, linux: false });
+    renderWith(fake.client, <HelperSetup host={null} always />);
+    expect(screen.getByTestId('host-install-command')).toBeTruthy();
+    expect(screen.queryByTestId('sandbox-help')).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 // What `npm run package` writes to release/: the zips the stores get, the helper's npm package, checksums, one version everywhere.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,21 @@ const FILES = [
 
 async function zipOf(name: string): Promise<JSZip> {
   return JSZip.loadAsync(readFileSync(join(RELEASE, name)));
+}
+
+async function writeZip(zip: JSZip, dir: string): Promise<void> {
+  for (const [name, entry] of Object.entries(zip.files)) {
+    if (entry.dir) continue;
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), await entry.async('nodebuffer'));
+  }
+}
+
+/** Paths of the files under `dir`, relative, with forward slashes (as in a zip). */
+function filesIn(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesIn(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+  );
 }
 
 let unpacked: string;
@@ -70,6 +85,36 @@ describe('release/', () => {
     expect(names.filter((n) => n.startsWith('tests/'))).toEqual([]);
     expect(await sources.file('BUILD.md')!.async('string')).toContain('ANTIDRIFT_RELEASE=1 npx wxt build -b firefox --mv3');
   });
+
+  it('the sources zip rebuilds both extension zips file for file, as BUILD.md says (what AMO reviewers do)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'antidrift-rebuild-'));
+    try {
+      const sources = await zipOf(`antidrift-${VERSION}-sources.zip`);
+      await writeZip(sources, dir);
+      // The packages `npm ci` would install from this lockfile are this checkout's (same lockfile): linked, not fetched.
+      expect(readFileSync(join(dir, 'package-lock.json'), 'utf8')).toBe(readFileSync('package-lock.json', 'utf8'));
+      symlinkSync(join(process.cwd(), 'node_modules'), join(dir, 'node_modules'), 'dir');
+      // As a reviewer's shell has it: not vitest's NODE_ENV=test (which would change the bundle).
+      const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_ENV' && !k.startsWith('VITEST')));
+      env.ANTIDRIFT_RELEASE = '1';
+      await execFileAsync('npx', ['wxt', 'prepare'], { cwd: dir, env });
+      for (const browser of ['chrome', 'firefox'] as const) {
+        await execFileAsync('npx', browser === 'chrome' ? ['wxt', 'build'] : ['wxt', 'build', '-b', 'firefox', '--mv3'], { cwd: dir, env });
+        const zip = await zipOf(`antidrift-${VERSION}-${browser}.zip`);
+        const built = join(dir, '.output', 'release', `${browser}-mv3`);
+        const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir);
+        expect(
+          filesIn(built)
+            .filter((n) => !n.endsWith('.map'))
+            .sort(),
+        ).toEqual(names.sort());
+        for (const name of names)
+          expect(readFileSync(join(built, name)).equals(await zip.file(name)!.async('nodebuffer')), name).toBe(true);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('the helper package: its name, its bin, its engines, no install scripts, only its files; its version and its hello say this version', async () => {
     const dir = join(unpacked, 'package');

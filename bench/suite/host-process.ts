@@ -22,10 +22,11 @@ export function assertHostBuilt(): void {
   if (!existsSync(HOST_DIST)) throw new Error(`the host is not built (${HOST_DIST} missing): run \`npm run build\` first`);
 }
 
-export function startBenchHost(extraEnv: NodeJS.ProcessEnv = {}): BenchHost {
-  assertHostBuilt();
+/** `launcher`: an installed helper's launcher, started as a browser starts it; else the checkout's build. */
+export function startBenchHost(extraEnv: NodeJS.ProcessEnv = {}, launcher?: string): BenchHost {
+  if (!launcher) assertHostBuilt();
   const env = makeHostEnv(extraEnv);
-  const handle = spawnHost({ env: env.env });
+  const handle = spawnHost({ env: env.env, ...(launcher ? { launcher } : {}) });
   const frames: StampedFrame[] = [];
   // Added after spawnHost's own parser, so by the time this runs the chunk's frames are in `received`.
   handle.proc.stdout.on('data', () => {

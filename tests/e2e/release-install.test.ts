@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { EXTENSION_ID, NATIVE_HOST_NAME } from '../../shared/protocol/extension-id';
 import { launchExtensionBrowser, REPO_ROOT, type ExtensionBrowser } from '../support/chromium';
+import { installReleasedHelper, RELEASE_VERSION, releaseFile } from '../support/released-helper';
 import { FAKE_BIN } from './harness';
 
-const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-const RELEASE = join(REPO_ROOT, 'release');
+const VERSION = RELEASE_VERSION;
 
 describe('installed from the release files, in a clean HOME', () => {
   const root = mkdtempSync(join(tmpdir(), 'antidrift-release-e2e-'));
@@ -24,17 +24,10 @@ describe('installed from the release files, in a clean HOME', () => {
     const prefix = join(root, 'npm-prefix');
     const extensionDir = join(root, 'antidrift-chrome');
     mkdirSync(home);
-    execFileSync('unzip', ['-q', join(RELEASE, `antidrift-${VERSION}-chrome.zip`), '-d', extensionDir]);
+    execFileSync('unzip', ['-q', releaseFile('antidrift-<version>-chrome.zip'), '-d', extensionDir]);
     // What a person's terminal has: Node on PATH, npm; the helper installed from the package file.
     const terminal = { ...process.env, HOME: home };
-    execFileSync(
-      'npm',
-      ['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, join(RELEASE, `antidrift-host-${VERSION}.tgz`)],
-      {
-        env: terminal,
-        stdio: 'pipe',
-      },
-    );
+    const helper = installReleasedHelper(prefix, terminal);
 
     // The browser: its own profile where a person's Chromium keeps it, and a PATH without Node (a desktop
     // launch). A fake claude is on that PATH so the AI line has a backend to name.
@@ -61,9 +54,8 @@ describe('installed from the release files, in a clean HOME', () => {
 
     // The command as shown, run with the helper this package installed (npx would fetch the same package).
     const args = command.replace(`npx --yes antidrift-host@${VERSION} `, '').split(' ');
-    const installed = execFileSync(join(prefix, 'bin', 'antidrift-host'), args, { env: terminal, encoding: 'utf8' });
-    expect(installed).toContain(`Helper    ${VERSION}`);
-    rmSync(prefix, { recursive: true, force: true });
+    expect(helper.run(args)).toContain(`Helper    ${VERSION}`);
+    helper.removePrefix();
 
     const manifest = readFileSync(join(profile, 'NativeMessagingHosts', `${NATIVE_HOST_NAME}.json`), 'utf8');
     const launcherPath = (JSON.parse(manifest) as { path: string }).path;

@@ -7,11 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { NATIVE_HOST_NAME } from '../../shared/protocol/extension-id';
 import { REPO_ROOT } from '../support/chromium';
 import { waitFor } from '../support/processes';
+import { installReleasedHelper, releaseFile } from '../support/released-helper';
 import { hostStatus } from './harness';
 import { startFirefox, type FirefoxE2E } from './launch';
-
-const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-const RELEASE = join(REPO_ROOT, 'release');
 
 describe('Firefox, installed from the release files', () => {
   const root = mkdtempSync(join(tmpdir(), 'antidrift-release-firefox-'));
@@ -23,7 +21,7 @@ describe('Firefox, installed from the release files', () => {
 
   it('the zip as the add-on and the helper from its package: the popup is connected, with no Node on the browser’s PATH', async () => {
     const addonDir = join(root, 'antidrift-firefox');
-    execFileSync('unzip', ['-q', join(RELEASE, `antidrift-${VERSION}-firefox.zip`), '-d', addonDir]);
+    execFileSync('unzip', ['-q', releaseFile('antidrift-<version>-firefox.zip'), '-d', addonDir]);
     const prefix = join(root, 'npm-prefix');
     const browserBin = join(root, 'browser-bin');
     mkdirSync(browserBin);
@@ -36,16 +34,9 @@ describe('Firefox, installed from the release files', () => {
         home = env.HOME!;
         // In the person's terminal (Node on PATH): the package into a prefix, `install`, then the prefix goes.
         const terminal = { ...process.env, HOME: home };
-        const tgz = join(RELEASE, `antidrift-host-${VERSION}.tgz`);
-        execFileSync('npm', ['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, tgz], {
-          env: terminal,
-          stdio: 'pipe',
-        });
-        execFileSync(join(prefix, 'bin', 'antidrift-host'), ['install', '--browser', 'firefox', '--no-gnome-extension'], {
-          env: terminal,
-          stdio: 'pipe',
-        });
-        rmSync(prefix, { recursive: true, force: true });
+        const helper = installReleasedHelper(prefix, terminal);
+        helper.run(['install', '--browser', 'firefox', '--no-gnome-extension']);
+        helper.removePrefix();
       },
     });
     const manifest = JSON.parse(readFileSync(join(home, '.mozilla', 'native-messaging-hosts', `${NATIVE_HOST_NAME}.json`), 'utf8')) as {

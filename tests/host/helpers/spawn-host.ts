@@ -31,6 +31,8 @@ export interface SpawnHostOptions {
   args?: string[];
   /** Another build of the host (a packed one, an older release) instead of native-host/dist. */
   script?: string;
+  /** An installed launcher, executed as a browser executes the manifest's path (no `node` in front). */
+  launcher?: string;
 }
 
 export interface HostHandle {
@@ -60,8 +62,14 @@ export function frameBytes(body: Buffer, declaredLength = body.length): Buffer {
   return Buffer.concat([header, body]);
 }
 
-export function spawnHost({ env, args = ['chrome-extension://testextensionid/'], script = HOST_DIST }: SpawnHostOptions): HostHandle {
-  const proc = spawn(process.execPath, [script, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+export function spawnHost({
+  env,
+  args = ['chrome-extension://testextensionid/'],
+  script = HOST_DIST,
+  launcher,
+}: SpawnHostOptions): HostHandle {
+  const [command, argv] = launcher ? [launcher, args] : [process.execPath, [script, ...args]];
+  const proc = spawn(command, argv, { env, stdio: ['pipe', 'pipe', 'pipe'] });
   const received: unknown[] = [];
   const unconsumed: Record<string, unknown>[] = [];
   const listeners = new Set<() => void>();

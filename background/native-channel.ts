@@ -3,6 +3,7 @@ import type { HostConnection } from '../shared/core/host-status';
 import {
   HelloReply,
   HOST_TIMEOUT_GRACE_MS,
+  HOST_MESSAGE_TYPES,
   HostMessage,
   type HostRequest,
   PROTOCOL_VERSION,
@@ -81,6 +82,8 @@ export class NativeChannel {
   private retryTimer: unknown = null;
   private stopped = false;
   private status: ChannelStatus;
+  /** Frame types a newer helper sent that this extension does not know: each said once, then ignored. */
+  private readonly unknownTypes = new Set<string>();
 
   constructor(
     private readonly deps: NativeChannelDeps,
@@ -203,6 +206,18 @@ export class NativeChannel {
   }
 
   private onMessage(raw: unknown): void {
+    const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
+    if (typeof type === 'string' && !HOST_MESSAGE_TYPES.includes(type)) {
+      // A newer helper's frame: not malformed, just not ours to read. Said once per kind (bounded).
+      if (!this.unknownTypes.has(type) && this.unknownTypes.size < 16) {
+        this.unknownTypes.add(type);
+        const helper = this.status.hostVersion ? ` ${this.status.hostVersion}` : '';
+        this.events.onInvalid(
+          `ignored "${type.slice(0, 40)}" frames from the helper${helper}: this extension does not know them (a newer helper?)`,
+        );
+      }
+      return;
+    }
     const parsed = HostMessage.safeParse(raw);
     if (!parsed.success) {
       this.events.onInvalid(`ignored a malformed frame from the host: ${parsed.error.issues[0]?.message ?? 'invalid'}`);

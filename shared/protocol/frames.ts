@@ -147,3 +147,13 @@ export type ErrorReply = z.infer<typeof ErrorReply>;
 /** Every frame the host may send. `result` is its own union on `ok`, so it is matched first. */
 export const HostMessage = z.union([HelloReply, RunResult, WindowEvent, WatcherEvent, BackendsEvent, ErrorReply]);
 export type HostMessage = z.infer<typeof HostMessage>;
+
+/** The `type`s above. A frame of any other type is a newer helper's: the extension ignores it (fields it does not know, zod strips). */
+export const HOST_MESSAGE_TYPES: readonly string[] = [
+  'hello',
+  'result',
+  'window',
+  'watcher',
+  'backends',
+  'error',
+] satisfies HostMessage['type'][];

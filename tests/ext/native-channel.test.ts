@@ -203,8 +203,41 @@ describe('NativeChannel', () => {
     );
     channel.start();
     await settle();
-    for (const junk of [null, 42, 'x', { type: 'window' }, { id: 'a', type: 'result' }, { type: 'nope' }]) host.port!.deliver(junk);
+    for (const junk of [null, 42, 'x', { type: 'window' }, { id: 'a', type: 'result' }, { type: 7 }]) host.port!.deliver(junk);
     expect(invalid).toHaveLength(6);
+    expect(await channel.run('claude', undefined, 'p', 1_000)).toMatchObject({ ok: true });
+    channel.stop();
+  });
+
+  it('a newer helper: frames of a type it added are ignored (said once per type), fields it added are dropped; nothing disconnects', async () => {
+    const host = new FakeHost();
+    const invalid: string[] = [];
+    const windows: unknown[] = [];
+    const channel = new NativeChannel(
+      {
+        connect: host.connect,
+        lastError: () => undefined,
+        extensionVersion: '0.2.0',
+        now: () => 0,
+        setTimer: (f, ms) => setTimeout(f, ms),
+        clearTimer: (h) => clearTimeout(h as never),
+      },
+      { onStatus: () => {}, onWindow: (w) => windows.push(w), onWatcher: () => {}, onInvalid: (m) => invalid.push(m) },
+    );
+    channel.start();
+    await settle();
+    const connectsBefore = host.ports.length;
+    for (let i = 0; i < 100; i++) host.port!.deliver({ type: 'focusMode', on: i % 2 === 0 });
+    for (let i = 0; i < 30; i++) host.port!.deliver({ type: `kind-${i}` });
+    host.port!.deliver({ type: 'window', title: 'Editor', app: 'code', at: 5, screen: 2, workspace: 'b' });
+    expect(invalid[0]).toMatch(
+      /^ignored "focusMode" frames from the helper [\d.]+: this extension does not know them \(a newer helper\?\)$/,
+    );
+    // One line per new type, and at most 16 types: a helper sending nonsense cannot flood the log.
+    expect(invalid).toHaveLength(16);
+    expect(windows).toEqual([{ type: 'window', title: 'Editor', app: 'code', at: 5 }]);
+    expect(host.ports.length).toBe(connectsBefore);
+    expect(channel.current.connection).toBe('connected');
     expect(await channel.run('claude', undefined, 'p', 1_000)).toMatchObject({ ok: true });
     channel.stop();
   });

@@ -3,7 +3,7 @@ import { PROTOCOL_VERSION } from '../../shared/protocol/frames';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { startBackground, type StatePort } from '../../background';
-import { NativeChannel, type ChannelStatus, type NativeChannelDeps } from '../../background/native-channel';
+import { NativeChannel, type ChannelEvents, type ChannelStatus, type NativeChannelDeps } from '../../background/native-channel';
 import type { StatePush } from '../../shared/messages/pushes';
 import { KEYS } from '../../background/store';
 import { boot, FakeHost, FakeStatePort, freshBackgroundEachTest, PAGE_SENDER, testPlatform } from './harness';
@@ -56,6 +56,19 @@ function make(host: FakeHost) {
     onInvalid: () => {},
   });
   return { channel, timers, statuses };
+}
+
+/** A channel on real timers (for tests that await a run), with the events a test listens to. */
+function channelOver(host: FakeHost, events: Partial<ChannelEvents>): NativeChannel {
+  const deps: NativeChannelDeps = {
+    connect: host.connect,
+    lastError: () => undefined,
+    extensionVersion: '0.2.0',
+    now: () => 0,
+    setTimer: (f, ms) => setTimeout(f, ms),
+    clearTimer: (h) => clearTimeout(h as never),
+  };
+  return new NativeChannel(deps, { onStatus: () => {}, onWindow: () => {}, onWatcher: () => {}, onInvalid: () => {}, ...events });
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -190,17 +203,7 @@ describe('NativeChannel', () => {
   it('ignores malformed frames from the host and keeps serving', async () => {
     const host = new FakeHost();
     const invalid: string[] = [];
-    const channel = new NativeChannel(
-      {
-        connect: host.connect,
-        lastError: () => undefined,
-        extensionVersion: '0.2.0',
-        now: () => 0,
-        setTimer: (f, ms) => setTimeout(f, ms),
-        clearTimer: (h) => clearTimeout(h as never),
-      },
-      { onStatus: () => {}, onWindow: () => {}, onWatcher: () => {}, onInvalid: (m) => invalid.push(m) },
-    );
+    const channel = channelOver(host, { onInvalid: (m) => invalid.push(m) });
     channel.start();
     await settle();
     for (const junk of [null, 42, 'x', { type: 'window' }, { id: 'a', type: 'result' }, { type: 7 }]) host.port!.deliver(junk);
@@ -213,17 +216,7 @@ describe('NativeChannel', () => {
     const host = new FakeHost();
     const invalid: string[] = [];
     const windows: unknown[] = [];
-    const channel = new NativeChannel(
-      {
-        connect: host.connect,
-        lastError: () => undefined,
-        extensionVersion: '0.2.0',
-        now: () => 0,
-        setTimer: (f, ms) => setTimeout(f, ms),
-        clearTimer: (h) => clearTimeout(h as never),
-      },
-      { onStatus: () => {}, onWindow: (w) => windows.push(w), onWatcher: () => {}, onInvalid: (m) => invalid.push(m) },
-    );
+    const channel = channelOver(host, { onWindow: (w) => windows.push(w), onInvalid: (m) => invalid.push(m) });
     channel.start();
     await settle();
     const connectsBefore = host.ports.length;

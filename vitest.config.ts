@@ -1,4 +1,5 @@
-// Test tiers: unit (pure code), ext (the background on WXT's fake browser), ui (Preact components, happy-dom), host (the built host spawned), e2e (real Chromium), e2e-firefox (Firefox ESR over WebDriver BiDi).
+// Test tiers: unit (pure code), ext (the background on WXT's fake browser), ui (Preact components, happy-dom), host (the built host spawned),
+// desktops (newer GNOME, KWin, labwc, sway in Debian trixie/sid roots), e2e (real Chromium), e2e-firefox (Firefox ESR over WebDriver BiDi).
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
@@ -25,6 +26,19 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 30_000,
           // Host tests spawn processes and an X server; two cores are shared with the rest.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'desktops',
+          include: ['tests/desktops/**/*.test.ts'],
+          // Builds or reuses the trixie and sid roots (scripts/desktops/roots.mjs), then runs each desktop inside its root.
+          globalSetup: ['tests/desktops/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          // One compositor at a time: two cores, and the idle-CPU check must not share them with another desktop.
           fileParallelism: false,
         },
       },

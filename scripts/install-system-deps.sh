@@ -3,8 +3,8 @@
 # Runs before `npm test` (pretest) and from .ci/run. Otherwise it stops at once with the exact command to run.
 set -euo pipefail
 # Chromium, Firefox ESR, X11 (Xvfb, openbox, tools), headless sway + foot, KWin, GNOME Shell, weston-terminal, private D-Bus,
-# dunst (a notification server, so Firefox on Linux can show its notifications in the tests).
-PACKAGES=(chromium xvfb xauth xdotool wmctrl x11-utils openbox xterm fonts-liberation sway foot kwin-wayland weston dbus gnome-shell libglib2.0-bin firefox-esr dunst)
+# dunst (a notification server, so Firefox on Linux can show its notifications in the tests), mmdebstrap (the desktops tier's trixie and sid roots).
+PACKAGES=(chromium xvfb xauth xdotool wmctrl x11-utils openbox xterm fonts-liberation sway foot kwin-wayland weston dbus gnome-shell libglib2.0-bin firefox-esr dunst mmdebstrap arch-test)
 COMMAND="sudo apt-get install -y --no-install-recommends ${PACKAGES[*]}"
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GNOME_EXTENSION_UUID, GNOME_FILE_MARKER, gnomeExtensionFiles } from '../../native-host/src/gnome/extension-source.js';
 import { formatStringArray, parseStringArray } from '../../native-host/src/gnome/install-extension.js';
-import { GNOME_EXTENSION_MISSING, gnomeWindow } from '../../native-host/src/watcher/gnome-shell.js';
+import { gnomeIntegrationFrom, gnomeIntegrationMessage } from '../../native-host/src/gnome/integration-state.js';
+import { gnomeWindow } from '../../native-host/src/watcher/gnome-shell.js';
 import { HelloReply } from '../../shared/protocol/frames.js';
 import { prepareGnome, type Gnome } from '../support/gnome.js';
 import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
@@ -30,6 +31,8 @@ describe('GNOME extension sources and settings text', () => {
     expect(gnomeExtensionFiles(43)['extension.js']).toMatch(/^\/\/ antidrift GNOME Shell extension[\s\S]*function init\(\)/);
     expect(gnomeExtensionFiles(44)['extension.js']).not.toContain('import ');
     expect(gnomeExtensionFiles(45)['extension.js']).toContain("from 'resource:///org/gnome/shell/extensions/extension.js'");
+    // A shell newer than the list gets its own version written, or it would mark the extension out of date.
+    expect(JSON.parse(gnomeExtensionFiles(53)['metadata.json'])['shell-version']).toContain('53');
     expect(JSON.parse(gnomeExtensionFiles(47)['metadata.json'])).toMatchObject({
       uuid: GNOME_EXTENSION_UUID,
       'shell-version': expect.arrayContaining(['43', '47']),
@@ -41,6 +44,25 @@ describe('GNOME extension sources and settings text', () => {
     expect(parseStringArray("['a@b', 'it\\'s']")).toEqual(['a@b', "it's"]);
     expect(formatStringArray(['a@b', "it's"])).toBe("['a@b', 'it\\'s']");
     expect(() => parseStringArray('true')).toThrow(/not a string array/);
+  });
+
+  it('names every state GNOME Shell can put the extension in, with the fix that fits it', () => {
+    const of = (info: Record<string, unknown>, installedOnDisk = true, userExtensionsEnabled?: boolean) =>
+      gnomeIntegrationFrom({ installedOnDisk, info, userExtensionsEnabled, shellVersion: '51.0' });
+    expect(of({})).toEqual({ state: 'waiting-for-login' });
+    expect(of({}, false)).toEqual({ state: 'not-installed' });
+    expect(of({ state: 1 })).toEqual({ state: 'active' });
+    expect(of({ state: 2 })).toEqual({ state: 'disabled' });
+    expect(of({ state: 6 }, true, false)).toEqual({ state: 'user-extensions-off' });
+    expect(of({ state: 4 })).toEqual({ state: 'out-of-date', detail: '51.0' });
+    expect(of({ state: 3, error: 'SyntaxError: x' })).toEqual({ state: 'failed', detail: 'SyntaxError: x' });
+    expect(of({ state: 3, error: '' })).toEqual({ state: 'loading' });
+    expect(of({ state: 99 }, false)).toEqual({ state: 'not-installed' });
+    expect(of({ state: 42 })).toEqual({ state: 'unknown', detail: 'GNOME Shell reports state 42' });
+    expect(gnomeIntegrationMessage({ state: 'out-of-date', detail: '51.0' })).toContain(
+      'out of date for GNOME Shell 51.0: run `antidrift-host install` again',
+    );
+    expect(gnomeIntegrationMessage({ state: 'disabled' })).toContain('gnome-extensions enable antidrift@antidrift.dev');
   });
 
   it('reads the signal body; empty is no window; wrong types are ignored', () => {
@@ -126,11 +148,13 @@ describe('GNOME Shell 43 (headless), extension installed by `antidrift-host inst
     const w = watchSession(gnome.env);
     try {
       await waitFor(() => w.watcher.info().state === 'failed', 'the watcher failing', 15_000);
-      expect(w.watcher.info().message).toContain(GNOME_EXTENSION_MISSING);
+      expect(w.watcher.info().message).toContain('GNOME Shell extension is not installed: run `antidrift-host install`');
     } finally {
       await w.watcher.stop();
     }
     const doctor = await runHostCommand(hostEnv.env, ['doctor']);
-    expect(doctor.stdout).toMatch(/gnome ext\s+NOT installed at .*antidrift@antidrift\.dev: run `antidrift-host install`/);
+    expect(doctor.stdout).toMatch(
+      /gnome ext\s+PROBLEM {2}the antidrift GNOME Shell extension is not installed: run `antidrift-host install`/,
+    );
   }, 60_000);
 });

@@ -1,13 +1,17 @@
-// Test helper: a real headless GNOME Shell on private session and system buses, weston-terminal windows, a test extension.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Test helper: a real headless GNOME Shell (this machine's or a newer root's) on private buses, weston-terminal windows, a test extension.
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileAsync, stopProc, waitFor, westonTerminal } from './processes';
+import { formatStringArray, parseStringArray } from '../../native-host/src/gnome/install-extension.js';
+import { stopProc, waitFor, westonTerminal } from './processes';
+import { onMachine, type Runner } from './runner';
 import { startSessionBus } from './session-bus';
 
+/** The test-only extension in GNOME 43–44's legacy form and in 45's ES-module form. */
 const TEST_EXTENSION = fileURLToPath(new URL('./gnome-test-extension', import.meta.url));
+const TEST_EXTENSION_ESM = fileURLToPath(new URL('./gnome-test-extension-esm', import.meta.url));
 const TEST_UUID = 'antidrift-test@antidrift.dev';
 
 export interface GnomeWindow {
@@ -18,17 +22,33 @@ export interface GnomeWindow {
 }
 
 export interface Gnome {
+  /** GNOME Shell's major version ("GNOME Shell 48.7" → 48). */
+  major: number;
+  runner: Runner;
   /** What a client of this session sees (private buses, keyfile settings, data dir, GNOME desktop variables). */
   env: NodeJS.ProcessEnv;
   /** Starts (or restarts) GNOME Shell; call after installing extensions into env's XDG_DATA_HOME. */
   start(): Promise<void>;
   openTerminal(title: string): Promise<GnomeWindow>;
   gsettings(...args: string[]): Promise<string>;
+  /** gnome-extensions (GNOME's own tool) against the running shell. */
+  extensions(...args: string[]): Promise<string>;
+  /** The running shell's ExtensionState number for `uuid` (1 active, 2 inactive, 3 error, 4 out of date, 6 initialized), as it tells D-Bus. */
+  extensionState(uuid: string): Promise<number | undefined>;
+  /** The shell's recent stdout and stderr. */
+  output(): string;
+  /** GetExtensionInfo as gdbus prints it (for failure messages). */
+  extensionInfo(uuid: string): Promise<string>;
+  /** The running shell's pid, or undefined. */
+  pid(): number | undefined;
   stop(): Promise<void>;
 }
 
 /** Private buses and settings; GNOME Shell itself starts with `start()`. */
-export async function prepareGnome(): Promise<Gnome> {
+export async function prepareGnome(runner: Runner = onMachine): Promise<Gnome> {
+  const version = (await runner.exec('gnome-shell', ['--version'], { env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8' } })).stdout;
+  const major = Number(/GNOME Shell (\d+)/.exec(version)?.[1]);
+  if (!major) throw new Error(`no GNOME Shell version in ${JSON.stringify(version)}`);
   const root = mkdtempSync(join(tmpdir(), 'antidrift-gnome-'));
   const runtime = join(root, 'runtime');
   mkdirSync(runtime, { mode: 0o700 });
@@ -48,8 +68,8 @@ export async function prepareGnome(): Promise<Gnome> {
 </busconfig>
 `,
   );
-  const systemBus = spawn('dbus-daemon', ['--nofork', `--config-file=${systemConf}`], { stdio: 'ignore' });
-  const sessionBus = await startSessionBus(runtime);
+  const systemBus = runner.spawn('dbus-daemon', ['--nofork', `--config-file=${systemConf}`], { stdio: 'ignore' });
+  const sessionBus = await startSessionBus(runtime, runner);
   const sessionBusAddress = sessionBus.address;
   await waitFor(() => existsSync(join(runtime, 'system-bus')), 'the private system bus');
   const env: NodeJS.ProcessEnv = {
@@ -67,7 +87,7 @@ export async function prepareGnome(): Promise<Gnome> {
     WAYLAND_DISPLAY: 'antidrift-gnome',
   };
   // The test-only extension that activates windows by pid.
-  cpSync(TEST_EXTENSION, join(data, 'gnome-shell', 'extensions', TEST_UUID), { recursive: true });
+  cpSync(major >= 45 ? TEST_EXTENSION_ESM : TEST_EXTENSION, join(data, 'gnome-shell', 'extensions', TEST_UUID), { recursive: true });
   let shell: ChildProcess | undefined;
   let output = '';
   const terminals: ChildProcess[] = [];
@@ -76,7 +96,7 @@ export async function prepareGnome(): Promise<Gnome> {
   /** Calls the test extension (dev.antidrift.Test) inside GNOME Shell and returns gdbus's printed reply. */
   const testControl = async (method: 'Titles' | 'Activate', ...args: string[]) =>
     (
-      await execFileAsync(
+      await runner.exec(
         'gdbus',
         [
           'call',
@@ -94,25 +114,32 @@ export async function prepareGnome(): Promise<Gnome> {
     ).stdout;
 
   const g: Gnome = {
+    major,
+    runner,
     env,
     async gsettings(...args) {
-      return (await execFileAsync('gsettings', args, { env })).stdout;
+      return (await runner.exec('gsettings', args, { env })).stdout;
+    },
+    async extensions(...args) {
+      return (await runner.exec('gnome-extensions', args, { env })).stdout;
+    },
+    pid: () => (shell && shell.exitCode === null ? shell.pid : undefined),
+    output: () => output,
+    async extensionInfo(uuid) {
+      const method = 'org.gnome.Shell.Extensions.GetExtensionInfo';
+      const args = ['call', '--session', '--dest', 'org.gnome.Shell', '--object-path', '/org/gnome/Shell', '--method', method, uuid];
+      return (await runner.exec('gdbus', args, { env, timeout: 5_000 })).stdout;
+    },
+    async extensionState(uuid) {
+      const state = /'state': <([\d.]+)>/.exec(await g.extensionInfo(uuid))?.[1];
+      return state === undefined ? undefined : Number(state);
     },
     async start() {
       await stopProc(shell);
-      const enabled = await g.gsettings('get', 'org.gnome.shell', 'enabled-extensions');
-      if (!enabled.includes(TEST_UUID)) {
-        const list = enabled.trim().replace(/^@as\s*/, '');
-        const items =
-          list === '[]'
-            ? []
-            : list
-                .slice(1, -1)
-                .split(',')
-                .map((s) => s.trim());
-        await g.gsettings('set', 'org.gnome.shell', 'enabled-extensions', `[${[...items, `'${TEST_UUID}'`].join(', ')}]`);
-      }
-      shell = spawn(
+      const enabled = parseStringArray(await g.gsettings('get', 'org.gnome.shell', 'enabled-extensions'));
+      if (!enabled.includes(TEST_UUID))
+        await g.gsettings('set', 'org.gnome.shell', 'enabled-extensions', formatStringArray([...enabled, TEST_UUID]));
+      shell = runner.spawn(
         'gnome-shell',
         ['--headless', '--wayland', '--no-x11', '--virtual-monitor', '1280x720', '--wayland-display', 'antidrift-gnome'],
         {
@@ -133,9 +160,14 @@ export async function prepareGnome(): Promise<Gnome> {
           return false;
         }
       }, 'GNOME Shell with the test extension');
+      // GNOME 50+ loads extensions asynchronously, marking them ERROR (with no error text) until loaded: wait for that to end.
+      for (const uuid of parseStringArray(await g.gsettings('get', 'org.gnome.shell', 'enabled-extensions'))) {
+        if (uuid === TEST_UUID) continue;
+        await waitFor(async () => !/'state': <3\.0>[\s\S]*'error': <''>/.test(await g.extensionInfo(uuid)), `${uuid} to finish loading`);
+      }
     },
     async openTerminal(title) {
-      const { proc, setTitle } = await westonTerminal(root, ++opened, title, env);
+      const { proc, setTitle } = await westonTerminal(root, ++opened, title, env, runner);
       terminals.push(proc);
       await waitFor(async () => {
         return (await testControl('Titles')).includes(`${proc.pid}:${title}`);

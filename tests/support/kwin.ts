@@ -1,9 +1,10 @@
-// Test helper: a real headless KWin (kwin_wayland --virtual) on a private session bus, weston-terminal windows.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Test helper: a real headless KWin (kwin_wayland --virtual; this machine's or a newer root's) on a private session bus, terminal windows.
+import type { ChildProcess } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileAsync, stopProc, waitFor, westonTerminal } from './processes';
+import { execFileAsync, footTerminal, stopProc, waitFor, westonTerminal } from './processes';
+import { onMachine, type Runner } from './runner';
 import { startSessionBus } from './session-bus';
 
 const SOCKET = 'antidrift-kwin';
@@ -16,9 +17,17 @@ export interface KwinWindow {
 }
 
 export interface Kwin {
+  /** KWin's version ("kwin 6.3.6" → "6.3.6"). */
+  version: string;
+  runner: Runner;
+  /** The running KWin's pid, or undefined. */
+  pid(): number | undefined;
   /** What a client of this session sees: the private bus, the Wayland socket, KDE's session variables. */
   env: NodeJS.ProcessEnv;
-  openTerminal(title: string): Promise<KwinWindow>;
+  /** A weston-terminal, or with `appId` a foot window of that app id (what KWin calls its resource class). */
+  openTerminal(title: string, options?: { appId?: string }): Promise<KwinWindow>;
+  /** Activates the first window whose resource class is `resourceClass` (e.g. the browser). */
+  activateApp(resourceClass: string): Promise<void>;
   /** Runs a throwaway KWin script, then unloads it. */
   runScript(source: string): Promise<void>;
   /** Whether KWin has a script of this plugin name loaded. */
@@ -27,16 +36,22 @@ export interface Kwin {
   stop(): Promise<void>;
 }
 
-export async function startKwin(): Promise<Kwin> {
+export async function startKwin(runner: Runner = onMachine): Promise<Kwin> {
   const root = mkdtempSync(join(tmpdir(), 'antidrift-kwin-'));
   const runtime = join(root, 'runtime');
   await execFileAsync('mkdir', ['-m', '0700', runtime]);
-  // The packaged binary carries a file capability containers refuse; a plain copy drops it.
-  // Its name must still end in kwin_wayland.
-  const binary = join(root, 'kwin_wayland');
-  copyFileSync('/usr/bin/kwin_wayland', binary);
-  chmodSync(binary, 0o755);
-  const bus = await startSessionBus(runtime);
+  const version =
+    /kwin(?:_wayland)? (\S+)/.exec((await runner.exec('kwin_wayland', ['--version'], { env: { PATH: '/usr/bin:/bin' } })).stdout)?.[1] ??
+    '';
+  // Debian 12's binary carries a file capability containers refuse; a plain copy drops it (its name must still end
+  // in kwin_wayland). KWin 6 in a root runs as it is.
+  let binary = 'kwin_wayland';
+  if (runner === onMachine) {
+    binary = join(root, 'kwin_wayland');
+    copyFileSync('/usr/bin/kwin_wayland', binary);
+    chmodSync(binary, 0o755);
+  }
+  const bus = await startSessionBus(runtime, runner);
   const busAddress = bus.address;
   const env: NodeJS.ProcessEnv = {
     PATH: '/usr/sbin:/usr/bin:/sbin:/bin',
@@ -46,7 +61,7 @@ export async function startKwin(): Promise<Kwin> {
     DBUS_SESSION_BUS_ADDRESS: busAddress,
     XDG_SESSION_TYPE: 'wayland',
     XDG_CURRENT_DESKTOP: 'KDE',
-    KDE_SESSION_VERSION: '5',
+    KDE_SESSION_VERSION: version.split('.')[0] || '5',
     WAYLAND_DISPLAY: SOCKET,
   };
   let kwin: ChildProcess | undefined;
@@ -55,10 +70,10 @@ export async function startKwin(): Promise<Kwin> {
   let scripts = 0;
   let opened = 0;
 
-  const dbusSend = (args: string[]) => execFileAsync('dbus-send', ['--session', '--print-reply', '--dest=org.kde.KWin', ...args], { env });
+  const dbusSend = (args: string[]) => runner.exec('dbus-send', ['--session', '--print-reply', '--dest=org.kde.KWin', ...args], { env });
 
   async function launch(): Promise<void> {
-    kwin = spawn(binary, ['--virtual', '--no-lockscreen', '--no-global-shortcuts', '--no-kactivities', '--socket', SOCKET], {
+    kwin = runner.spawn(binary, ['--virtual', '--no-lockscreen', '--no-global-shortcuts', '--no-kactivities', '--socket', SOCKET], {
       env: { ...env, KWIN_COMPOSE: 'Q' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -78,9 +93,14 @@ export async function startKwin(): Promise<Kwin> {
   }
 
   const k: Kwin = {
+    version,
+    runner,
+    pid: () => (kwin && kwin.exitCode === null ? kwin.pid : undefined),
     env,
-    async openTerminal(title) {
-      const { proc, setTitle } = await westonTerminal(root, ++opened, title, env);
+    async openTerminal(title, options = {}) {
+      const { proc, setTitle } = options.appId
+        ? await footTerminal(root, ++opened, options.appId, title, env, runner)
+        : await westonTerminal(root, ++opened, title, env, runner);
       terminals.push(proc);
       const window: KwinWindow = {
         title,
@@ -101,9 +121,18 @@ for (var i = 0; i < list.length; i++) {
 var list = workspace.windowList ? workspace.windowList() : workspace.clientList();
 for (var i = 0; i < list.length; i++) if (list[i].pid === ${proc.pid}) print("${marker}");`);
         return output.includes(marker);
-      }, `weston-terminal "${title}" to map`);
+      }, `terminal "${title}" to map`);
       return window;
     },
+    activateApp: (resourceClass) =>
+      k.runScript(`
+var list = workspace.windowList ? workspace.windowList() : workspace.clientList();
+for (var i = 0; i < list.length; i++) {
+  if (list[i].resourceClass === ${JSON.stringify(resourceClass)}) {
+    if (workspace.activeWindow !== undefined) workspace.activeWindow = list[i]; else workspace.activeClient = list[i];
+    break;
+  }
+}`),
     async runScript(source) {
       const name = `antidrift-test-${++scripts}`;
       const file = join(root, `${name}.js`);

@@ -1,8 +1,9 @@
 // Test helpers shared by the compositor fixtures: polling for a condition, stopping a process, a terminal with a settable title.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { onMachine, type Runner } from './runner';
 
 export const execFileAsync = promisify(execFile);
 
@@ -55,12 +56,33 @@ export interface TitledTerminal {
  * A weston-terminal whose shell sets `title`, then echoes a FIFO into the terminal, so a test can
  * change the title later (`n` keeps the files of several terminals apart).
  */
-export async function westonTerminal(root: string, n: number, title: string, env: NodeJS.ProcessEnv): Promise<TitledTerminal> {
+export async function westonTerminal(
+  root: string,
+  n: number,
+  title: string,
+  env: NodeJS.ProcessEnv,
+  runner: Runner = onMachine,
+): Promise<TitledTerminal> {
   const fifo = join(root, `fifo-${n}`);
   await execFileAsync('mkfifo', [fifo]);
   const shell = join(root, `shell-${n}`);
   writeFileSync(shell, `#!/bin/sh\nprintf '\\033]2;%s\\007' '${title.replace(/'/g, '')}'\nexec cat <> '${fifo}'\n`);
   chmodSync(shell, 0o755);
-  const proc = spawn('weston-terminal', [`--shell=${shell}`], { env, stdio: 'ignore' });
+  const proc = runner.spawn('weston-terminal', [`--shell=${shell}`], { env, stdio: 'ignore' });
+  return { proc, setTitle: (t) => writeFileSync(fifo, `\x1b]2;${t}\x07`) };
+}
+
+/** A foot window of app id `appId` titled `title`; its title changes through a FIFO as with westonTerminal. */
+export async function footTerminal(
+  root: string,
+  n: number,
+  appId: string,
+  title: string,
+  env: NodeJS.ProcessEnv,
+  runner: Runner = onMachine,
+): Promise<TitledTerminal> {
+  const fifo = join(root, `fifo-${n}`);
+  await execFileAsync('mkfifo', ['-m', '0666', fifo]);
+  const proc = runner.spawn('foot', ['-a', appId, '-T', title, 'sh', '-c', `exec cat <> '${fifo}'`], { env, stdio: 'ignore' });
   return { proc, setTitle: (t) => writeFileSync(fifo, `\x1b]2;${t}\x07`) };
 }

@@ -1,8 +1,9 @@
 // Test helper: a private D-Bus session bus on a socket in a runtime directory, for compositors and notification servers.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { stopProc, waitFor } from './processes';
+import { onMachine, type Runner } from './runner';
 
 export interface SessionBus {
   /** DBUS_SESSION_BUS_ADDRESS for the clients of this bus. */
@@ -11,10 +12,10 @@ export interface SessionBus {
   stop(): Promise<void>;
 }
 
-export async function startSessionBus(runtimeDir: string): Promise<SessionBus> {
+export async function startSessionBus(runtimeDir: string, runner: Runner = onMachine): Promise<SessionBus> {
   const socket = join(runtimeDir, 'bus');
   const address = `unix:path=${socket}`;
-  const bus = spawn('dbus-daemon', ['--session', '--nofork', `--address=${address}`], { stdio: 'ignore' });
+  const bus = runner.spawn('dbus-daemon', ['--session', '--nofork', `--address=${address}`], { stdio: 'ignore' });
   await waitFor(() => existsSync(socket), 'the private session bus');
   return { address, process: bus, stop: () => stopProc(bus) };
 }

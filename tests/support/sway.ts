@@ -1,9 +1,10 @@
-// Test helper: a real headless sway (as an unprivileged user when we are root), foot windows, focus and title changes.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Test helper: a real headless sway (this machine's or a newer root's; as nobody when we are root), foot windows, focus and titles.
+import type { ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileAsync, stopProc, waitFor } from './processes';
+import { onMachine, type Runner } from './runner';
 
 /** sway refuses to run as root ("Unable to drop root"): under root it runs as nobody. */
 const NOBODY = 65534;
@@ -17,6 +18,9 @@ export interface SwayWindow {
 }
 
 export interface Sway {
+  runner: Runner;
+  /** The running sway's pid, or undefined. */
+  pid(): number | undefined;
   runtimeDir: string;
   /** Path of the Wayland socket and of the IPC socket of the running sway. */
   waylandSocket: string;
@@ -30,7 +34,8 @@ export interface Sway {
   stop(): Promise<void>;
 }
 
-export async function startSway(options: { xwayland?: boolean } = {}): Promise<Sway> {
+export async function startSway(options: { xwayland?: boolean; runner?: Runner } = {}): Promise<Sway> {
+  const runner = options.runner ?? onMachine;
   const asRoot = process.getuid?.() === 0;
   const runtimeDir = mkdtempSync(join(tmpdir(), 'antidrift-sway-'));
   chmodSync(runtimeDir, 0o700);
@@ -60,6 +65,8 @@ export async function startSway(options: { xwayland?: boolean } = {}): Promise<S
   const windows: ChildProcess[] = [];
   let proc: ChildProcess | undefined;
   const sway: Sway = {
+    runner,
+    pid: () => (proc && proc.exitCode === null ? proc.pid : undefined),
     runtimeDir,
     waylandSocket: '',
     ipcSocket: '',
@@ -67,7 +74,7 @@ export async function startSway(options: { xwayland?: boolean } = {}): Promise<S
     async openFoot(appId, title) {
       const fifo = join(runtimeDir, `title-${appId}`);
       await execFileAsync('mkfifo', ['-m', '0666', fifo]);
-      const foot = spawn('foot', ['-a', appId, '-T', title, 'sh', '-c', `exec cat <> '${fifo}'`], {
+      const foot = runner.spawn('foot', ['-a', appId, '-T', title, 'sh', '-c', `exec cat <> '${fifo}'`], {
         env: { ...sway.env, HOME: runtimeDir },
         stdio: 'ignore',
         detached: true,
@@ -88,7 +95,7 @@ export async function startSway(options: { xwayland?: boolean } = {}): Promise<S
     },
     async msg(command) {
       const args = command.startsWith('-t ') ? command.split(' ') : [command];
-      const { stdout } = await execFileAsync('swaymsg', ['-s', sway.ipcSocket, ...args], { timeout: 5_000 });
+      const { stdout } = await runner.exec('swaymsg', ['-s', sway.ipcSocket, ...args], { env: base, timeout: 5_000 });
       return stdout;
     },
     async restart() {
@@ -109,7 +116,7 @@ export async function startSway(options: { xwayland?: boolean } = {}): Promise<S
     const argv = asRoot
       ? ['setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', 'sway', '-c', config]]
       : ['sway', ['-c', config]];
-    proc = spawn(argv[0] as string, argv[1] as string[], { env: base, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    proc = runner.spawn(argv[0] as string, argv[1] as string[], { env: base, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     let stderr = '';
     proc.stderr?.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4_000)));
     const started = proc;

@@ -6,7 +6,8 @@ export const GNOME_INTERFACE = 'dev.antidrift.ActiveWindow';
 export const GNOME_FILE_MARKER = '// antidrift GNOME Shell extension (written by antidrift-host install; removed by uninstall)';
 /** GNOME 45 moved extensions to ES modules; 43 and 44 load the legacy `init()` form. */
 export const FIRST_ESM_GNOME = 45;
-export const SUPPORTED_GNOME = ['43', '44', '45', '46', '47', '48', '49', '50'];
+/** Versions the extension is written for; install adds the running shell's own, so a newer GNOME does not mark it out of date. */
+export const SUPPORTED_GNOME = ['43', '44', '45', '46', '47', '48', '49', '50', '51'];
 
 const INTERFACE_XML = `<node>
   <interface name="${GNOME_INTERFACE}">
@@ -112,7 +113,7 @@ export function gnomeExtensionFiles(gnomeMajor: number): Record<'extension.js' |
     uuid: GNOME_EXTENSION_UUID,
     name: 'antidrift',
     description: 'Tells the antidrift native host which window has the focus and its title, over D-Bus, so antidrift can notice drift.',
-    'shell-version': SUPPORTED_GNOME,
+    'shell-version': SUPPORTED_GNOME.includes(String(gnomeMajor)) ? SUPPORTED_GNOME : [...SUPPORTED_GNOME, String(gnomeMajor)],
     url: 'https://antidrift.dev',
   };
   return {

@@ -32,7 +32,16 @@ export const DoctorReport = z.object({
   browsers: z.array(BrowserCheck),
   watcher: WatcherInfo.extend({ activeWindow: z.object({ title: z.string(), app: z.string() }).optional() }),
   /** In a GNOME session: whether the antidrift GNOME Shell extension is installed and enabled. */
-  gnomeExtension: z.object({ installed: z.boolean(), enabled: z.boolean().optional(), path: z.string() }).optional(),
+  gnomeExtension: z
+    .object({
+      installed: z.boolean(),
+      enabled: z.boolean().optional(),
+      path: z.string(),
+      /** What the running GNOME Shell made of it (absent when no shell answered), and the line that says it. */
+      state: z.string().optional(),
+      message: z.string().optional(),
+    })
+    .optional(),
   backends: z.array(BackendInfo),
   config: z.object({ path: z.string(), exists: z.boolean(), ok: z.boolean(), problem: z.string().optional() }),
   /** The launcher the manifests name, what it runs, and a real framed hello through it. */

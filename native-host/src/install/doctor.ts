@@ -7,6 +7,8 @@ import { appDataDir, hostHomeDir } from '../paths.js';
 import { HOST_VERSION } from '../version.js';
 import { startWatcher } from '../watcher/index.js';
 import { gnomeExtensionDir, gnomeExtensionState, isGnomeDesktop } from '../gnome/install-extension.js';
+import { gnomeIntegrationMessage } from '../gnome/integration-state.js';
+import { readGnomeIntegration } from '../gnome/read-integration.js';
 import type { InstallOptions } from './args.js';
 import { BROWSER_IDS, browserTarget, customProfileTarget, isBrowserPresent, type ManifestTarget } from './browsers.js';
 import type { BrowserCheck, DoctorReport } from './doctor-report.js';
@@ -166,7 +168,9 @@ export async function buildDoctorReport(options: InstallOptions): Promise<Doctor
     : record.record
       ? { state: record.record.state, hostVersion: record.record.hostVersion }
       : { state: 'none' };
-  const gnome = process.platform === 'linux' && isGnomeDesktop(process.env) ? await gnomeExtensionState(process.env) : undefined;
+  const gnomeDesktop = process.platform === 'linux' && isGnomeDesktop(process.env);
+  const gnome = gnomeDesktop ? await gnomeExtensionState(process.env) : undefined;
+  const integration = gnomeDesktop ? await readGnomeIntegration(process.env) : undefined;
   return {
     usable: reasons.length === 0,
     reasons,
@@ -176,6 +180,7 @@ export async function buildDoctorReport(options: InstallOptions): Promise<Doctor
             installed: gnome.installed,
             ...(gnome.enabled !== undefined ? { enabled: gnome.enabled } : {}),
             path: gnomeExtensionDir(process.env),
+            ...(integration ? { state: integration.state, message: gnomeIntegrationMessage(integration) } : {}),
           },
         }
       : {}),
@@ -226,11 +231,13 @@ export function formatDoctorReport(report: DoctorReport): string {
   if (g)
     watcherRows.push([
       'gnome ext',
-      !g.installed
-        ? `NOT installed at ${g.path}: run \`antidrift-host install\`, then log out and back in`
-        : g.enabled === false
-          ? `installed, NOT enabled: run \`gnome-extensions enable antidrift@antidrift.dev\` (or \`antidrift-host install\` again)`
-          : `installed${g.enabled ? ' and enabled' : ''} (${g.path})`,
+      g.message
+        ? `${g.state === 'active' ? 'OK' : 'PROBLEM'}  ${g.message} (${g.path})`
+        : !g.installed
+          ? `NOT installed at ${g.path}: run \`antidrift-host install\`, then log out and back in`
+          : g.enabled === false
+            ? `installed, NOT enabled: run \`gnome-extensions enable antidrift@antidrift.dev\` (or \`antidrift-host install\` again)`
+            : `installed${g.enabled ? ' and enabled' : ''} (${g.path})`,
     ]);
   sections.push(formatTable('Window watcher', watcherRows));
   sections.push(

@@ -152,14 +152,20 @@ export function connectSessionBus(address: string, timeoutMs: number): Promise<D
 /**
  * A watcher session that depends on one service of the bus (KWin, GNOME Shell): it is lost when
  * that service leaves the bus or is replaced, or the bus closes. `setup` subscribes and asks
- * (`isClosed` tells its callbacks the session is over); what it returns runs before leaving the bus.
+ * (`isClosed` tells its callbacks the session is over, `lose` ends it from inside); what it returns
+ * runs before leaving the bus.
  */
 export async function openServiceSession(
   address: string,
   service: { name: string; label: string },
   handlers: SourceHandlers,
   timeoutMs: number,
-  setup: (bus: DBusSession, owner: string, isClosed: () => boolean) => Promise<(() => Promise<void>) | void>,
+  setup: (
+    bus: DBusSession,
+    owner: string,
+    isClosed: () => boolean,
+    lose: (reason: string) => void,
+  ) => Promise<(() => Promise<void>) | void>,
 ): Promise<SourceSession> {
   const bus = await connectSessionBus(address, timeoutMs);
   let closed = false;
@@ -176,7 +182,7 @@ export async function openServiceSession(
       if (now !== owner) lose(now ? `${service.label} was replaced` : `${service.label} left the session bus`);
     });
     bus.onClosed(lose);
-    const beforeLeaving = await setup(bus, owner, () => closed);
+    const beforeLeaving = await setup(bus, owner, () => closed, lose);
     return {
       close: async () => {
         if (closed) return;

@@ -3,6 +3,7 @@ import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child
 import { endianness } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { onMachine, type Runner } from '../../support/runner';
 
 export const HOST_DIST = fileURLToPath(new URL('../../../native-host/dist/antidrift-host.mjs', import.meta.url));
 const LITTLE_ENDIAN = endianness() === 'LE';
@@ -15,9 +16,10 @@ export interface CommandResult {
 }
 
 /** Runs the built host as a one-shot command (`install`, `doctor`, …); a non-zero exit is a result, not a throw. */
-export async function runHostCommand(env: NodeJS.ProcessEnv, args: string[]): Promise<CommandResult> {
+export async function runHostCommand(env: NodeJS.ProcessEnv, args: string[], runner: Runner = onMachine): Promise<CommandResult> {
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [HOST_DIST, ...args], { env, encoding: 'utf8', timeout: 20_000 });
+    const [command, argv] = runner.argv(runner.node, [HOST_DIST, ...args]);
+    const { stdout, stderr } = await execFileAsync(command, argv, { env, encoding: 'utf8', timeout: 20_000 });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -33,6 +35,8 @@ export interface SpawnHostOptions {
   script?: string;
   /** An installed launcher, executed as a browser executes the manifest's path (no `node` in front). */
   launcher?: string;
+  /** Where it runs: inside a newer Debian root with that root's Node (the desktops tier); default this machine. */
+  runner?: Runner;
 }
 
 export interface HostHandle {
@@ -67,8 +71,9 @@ export function spawnHost({
   args = ['chrome-extension://testextensionid/'],
   script = HOST_DIST,
   launcher,
+  runner = onMachine,
 }: SpawnHostOptions): HostHandle {
-  const [command, argv] = launcher ? [launcher, args] : [process.execPath, [script, ...args]];
+  const [command, argv] = launcher ? [launcher, args] : runner.argv(runner.node, [script, ...args]);
   const proc = spawn(command, argv, { env, stdio: ['pipe', 'pipe', 'pipe'] });
   const received: unknown[] = [];
   const unconsumed: Record<string, unknown>[] = [];

@@ -1,0 +1,15 @@
+// Builds (once; cached outside the checkout) the trixie and sid roots the newer desktops run in, and hands their paths over.
+import type { TestProject } from 'vitest/node';
+import { assertBuilt } from '../support/chromium';
+import { ensureDesktopRoots } from '../support/desktop-roots';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    desktopRoots: Record<string, string>;
+  }
+}
+
+export default function setup(project: TestProject): void {
+  assertBuilt();
+  project.provide('desktopRoots', ensureDesktopRoots());
+}

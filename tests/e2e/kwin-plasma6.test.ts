@@ -34,7 +34,7 @@ describe('Plasma 6 (headless KWin 6.3)', () => {
     await e2e.expectBadge('!', 15_000);
     expect(e2e.calls().filter((c) => c.role === 'judge')).toEqual([]);
 
-    await kwin.activateApp('chromium');
+    await kwin.activateApp('chromium-browser'); // Debian's Chromium as a Wayland client: its app id
     await docs.bringToFront();
     await e2e.expectBadge('ON', 15_000);
   });

@@ -124,15 +124,30 @@ for (var i = 0; i < list.length; i++) if (list[i].pid === ${proc.pid}) print("${
       }, `terminal "${title}" to map`);
       return window;
     },
-    activateApp: (resourceClass) =>
-      k.runScript(`
+    async activateApp(resourceClass) {
+      const n = ++scripts;
+      const marker = `activated-${resourceClass}-${n}`;
+      await k.runScript(`
 var list = workspace.windowList ? workspace.windowList() : workspace.clientList();
 for (var i = 0; i < list.length; i++) {
   if (list[i].resourceClass === ${JSON.stringify(resourceClass)}) {
     if (workspace.activeWindow !== undefined) workspace.activeWindow = list[i]; else workspace.activeClient = list[i];
+    print(${JSON.stringify(marker)});
     break;
   }
-}`),
+}
+var classes = [];
+for (var j = 0; j < list.length; j++) classes.push(list[j].resourceClass + "/" + list[j].resourceName + "/" + list[j].desktopFileName);
+print("windows-${n}: " + classes.join(", "));`);
+      await waitFor(() => output.includes(marker), `a window of ${resourceClass} to activate`, 5_000).catch((err: Error) => {
+        throw new Error(
+          `${err.message}; KWin has: ${output
+            .split('\n')
+            .filter((l) => l.includes(`windows-${n}:`))
+            .join(' ')}`,
+        );
+      });
+    },
     async runScript(source) {
       const name = `antidrift-test-${++scripts}`;
       const file = join(root, `${name}.js`);

@@ -3,6 +3,7 @@ import { makeHostEnv, type HostTestEnv } from '../../tests/host/helpers/host-env
 import { HOST_DIST, spawnHost, type HostHandle } from '../../tests/host/helpers/spawn-host';
 import { existsSync } from 'node:fs';
 import { waitFor } from '../../tests/host/helpers/xvfb';
+import type { Runner } from '../../tests/support/runner';
 import { wallNow } from './stats';
 
 export interface StampedFrame {
@@ -22,11 +23,11 @@ export function assertHostBuilt(): void {
   if (!existsSync(HOST_DIST)) throw new Error(`the host is not built (${HOST_DIST} missing): run \`npm run build\` first`);
 }
 
-/** `launcher`: an installed helper's launcher, started as a browser starts it; else the checkout's build. */
-export function startBenchHost(extraEnv: NodeJS.ProcessEnv = {}, launcher?: string): BenchHost {
+/** `launcher`: an installed helper's launcher, started as a browser starts it; else the checkout's build (inside `runner`'s root, if given). */
+export function startBenchHost(extraEnv: NodeJS.ProcessEnv = {}, launcher?: string, runner?: Runner): BenchHost {
   if (!launcher) assertHostBuilt();
   const env = makeHostEnv(extraEnv);
-  const handle = spawnHost({ env: env.env, ...(launcher ? { launcher } : {}) });
+  const handle = spawnHost({ env: env.env, ...(launcher ? { launcher } : {}), ...(runner ? { runner } : {}) });
   const frames: StampedFrame[] = [];
   // Added after spawnHost's own parser, so by the time this runs the chunk's frames are in `received`.
   handle.proc.stdout.on('data', () => {

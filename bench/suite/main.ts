@@ -17,12 +17,14 @@ import { round } from './stats';
 import { benchThroughput } from './throughput';
 import { benchWatcher, type WatcherResult } from './watcher-bench';
 import { swaySwitchDesk } from './sway-desk';
+import { benchDesktops } from './desktops-bench';
 import { replayWorkday } from './workday-replay';
 import { x11SwitchDesk } from './x-desk';
 
 const SECTIONS = [
   'watcher',
   'wayland',
+  'desktops',
   'tab',
   'start',
   'cold',
@@ -150,6 +152,29 @@ export async function main(argv: string[]): Promise<number> {
     const w = await benchWatcher(await swaySwitchDesk(), { switches: settings.switches, idleSeconds: settings.idleSeconds });
     sections.wayland = w;
     watcherSection(w, '1w', 'sway', 'swaymsg focus', 'swaymsg get_tree', 'wayland');
+  }
+  if (chosen.has('desktops')) {
+    step('1d. newer desktops (trixie/sid roots): switch → host frame, the helper inside each');
+    const results = await benchDesktops(settings.switches);
+    sections.desktops = results;
+    for (const r of results) {
+      rows.push({
+        section: `1d. ${r.label} switch → host event`,
+        metric: `from issuing the switch (root entry + tool start-up ${r.commandStartupMs} ms included) / after that start-up`,
+        ours: `${ms(r.fromDispatchMs)} / p50 ${r.afterStartupMs.p50} / p95 ${r.afterStartupMs.p95} ms`,
+        alternative: '',
+        ratio: '',
+      });
+      budgets.push(
+        budget(
+          `desktop-${r.id}-p95`,
+          `${r.label} switch → host event p95, after the switching command's own start-up`,
+          '≤ 50 ms',
+          `${r.afterStartupMs.p95} ms`,
+          r.afterStartupMs.p95 <= 50,
+        ),
+      );
+    }
   }
   if (chosen.has('tab') || chosen.has('os')) {
     step('2/3. tab switch → badge, OS switch → badge (Chromium)');

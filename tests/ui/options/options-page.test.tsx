@@ -8,6 +8,7 @@ import type { Reply } from '../../../shared/messages/requests';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/core/settings';
 import { ENVIRONMENT, fakeClient, renderWith } from '../fake-client';
 import { host, push } from '../fixtures';
+import { gnomeIntegrationMessage } from '../../../native-host/src/gnome/integration-state';
 
 afterEach(cleanup);
 
@@ -242,6 +243,17 @@ describe('options: host', () => {
       'x11: DISPLAY :0 is XWayland in a Wayland session: it would see only XWayland windows',
       'hyprland: no $HYPRLAND_INSTANCE_SIGNATURE (not Hyprland)',
     ]);
+  });
+
+  it("says what GNOME Shell made of the extension, with the helper's own words and fix", async () => {
+    const fake = await options();
+    const message = gnomeIntegrationMessage({ state: 'out-of-date', detail: '51.0' });
+    fake.push(push({ phase: 'idle', host: host({ watcher: { state: 'failed', kind: 'gnome-shell', message } }) }));
+    await waitFor(() =>
+      expect(screen.getByTestId('host-diagnostics').textContent).toContain(
+        'failed (gnome-shell) — the antidrift GNOME Shell extension is out of date for GNOME Shell 51.0: run `antidrift-host install` again',
+      ),
+    );
   });
 
   it.each([

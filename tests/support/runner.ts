@@ -47,5 +47,9 @@ export const onMachine: Runner = runnerWith('this machine', process.execPath, (c
 
 /** Programs of the Debian root at `root` (built by scripts/desktops/roots.mjs); /tmp and the checkout are shared. */
 export function inRoot(name: string, root: string): Runner {
+  if (process.getuid?.() !== 0)
+    throw new Error(
+      `running programs inside the ${name} root needs root (chroot, a mount namespace): run the tests as root, or \`npm run test:desktops\` with passwordless sudo`,
+    );
   return runnerWith(name, '/usr/bin/node', (command, args) => [ENTER, [root, REPO, command, ...args]]);
 }

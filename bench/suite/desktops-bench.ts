@@ -48,9 +48,11 @@ export async function benchDesktops(switches: number): Promise<DesktopSwitchResu
       for (let i = 0; i < total; i++) {
         const target = i % 2;
         const mark = host.frames.length;
+        const w = windows[target]!;
+        const focus = w.prepareFocus ? await w.prepareFocus() : () => w.focus();
         await sleep(50);
         const dispatched = wallNow();
-        await windows[target]!.focus();
+        await focus();
         const frame = await waitFor(
           () => host.frames.slice(mark).find((f) => f.msg.type === 'window' && f.msg.title === titles[target]),
           `the frame for ${titles[target]}`,

@@ -14,6 +14,8 @@ export interface KwinWindow {
   proc: ChildProcess;
   setTitle(title: string): void;
   activate(): Promise<void>;
+  /** Loads the activating script now; the returned function only runs it (one D-Bus call), for timing a switch. */
+  prepareActivate(): Promise<() => Promise<void>>;
 }
 
 export interface Kwin {
@@ -30,6 +32,8 @@ export interface Kwin {
   activateApp(resourceClass: string): Promise<void>;
   /** Runs a throwaway KWin script, then unloads it. */
   runScript(source: string): Promise<void>;
+  /** Loads a throwaway KWin script; `run` runs it, then unloads it. */
+  loadScript(source: string): Promise<{ run(): Promise<void> }>;
   /** Whether KWin has a script of this plugin name loaded. */
   loaded(name: string): Promise<boolean>;
   restart(): Promise<void>;
@@ -102,18 +106,19 @@ export async function startKwin(runner: Runner = onMachine): Promise<Kwin> {
         ? await footTerminal(root, ++opened, options.appId, title, env, runner)
         : await westonTerminal(root, ++opened, title, env, runner);
       terminals.push(proc);
-      const window: KwinWindow = {
-        title,
-        proc,
-        setTitle,
-        activate: () =>
-          k.runScript(`
+      const activation = `
 var list = workspace.windowList ? workspace.windowList() : workspace.clientList();
 for (var i = 0; i < list.length; i++) {
   if (list[i].pid === ${proc.pid}) {
     if (workspace.activeWindow !== undefined) workspace.activeWindow = list[i]; else workspace.activeClient = list[i];
   }
-}`),
+}`;
+      const window: KwinWindow = {
+        title,
+        proc,
+        setTitle,
+        activate: () => k.runScript(activation),
+        prepareActivate: async () => (await k.loadScript(activation)).run,
       };
       const marker = `present-${proc.pid}`;
       await waitFor(async () => {
@@ -149,15 +154,24 @@ print("windows-${n}: " + classes.join(", "));`);
       });
     },
     async runScript(source) {
+      await (await k.loadScript(source)).run();
+    },
+    async loadScript(source) {
       const name = `antidrift-test-${++scripts}`;
       const file = join(root, `${name}.js`);
       writeFileSync(file, source);
       const { stdout } = await dbusSend(['/Scripting', 'org.kde.kwin.Scripting.loadScript', `string:${file}`, `string:${name}`]);
       const id = /int32 (\d+)/.exec(stdout)?.[1];
       if (id === undefined) throw new Error(`KWin did not load ${name}: ${stdout}`);
-      await dbusSend([`/${id}`, 'org.kde.kwin.Script.run']).catch(() => dbusSend([`/Scripting/Script${id}`, 'org.kde.kwin.Script.run']));
-      await new Promise((r) => setTimeout(r, 30));
-      await dbusSend(['/Scripting', 'org.kde.kwin.Scripting.unloadScript', `string:${name}`]);
+      // Plasma 6 runs scripts at /Scripting/Script<id>, Plasma 5 at /<id>: ask the right one first (each call costs a process).
+      const paths = Number(version.split('.')[0]) >= 6 ? [`/Scripting/Script${id}`, `/${id}`] : [`/${id}`, `/Scripting/Script${id}`];
+      return {
+        async run() {
+          await dbusSend([paths[0]!, 'org.kde.kwin.Script.run']).catch(() => dbusSend([paths[1]!, 'org.kde.kwin.Script.run']));
+          await new Promise((r) => setTimeout(r, 30));
+          await dbusSend(['/Scripting', 'org.kde.kwin.Scripting.unloadScript', `string:${name}`]);
+        },
+      };
     },
     async loaded(name) {
       const { stdout } = await dbusSend(['/Scripting', 'org.kde.kwin.Scripting.isScriptLoaded', `string:${name}`]);

@@ -11,6 +11,8 @@ export interface DesktopWindow {
   setTitle(title: string): void;
   /** Gives it the focus the way this desktop allows (resolves when the command that asks for it returned). */
   focus(): Promise<void>;
+  /** Where focusing takes several commands (KWin: load a script, run it): does all but the last; the result does that one. */
+  prepareFocus?(): Promise<() => Promise<void>>;
 }
 
 export interface DesktopUnderTest {
@@ -75,7 +77,7 @@ async function startKwinDesktop(suite: string, root: string): Promise<DesktopUnd
     env: kwin.env,
     async open(_name, title) {
       const w = await kwin.openTerminal(title);
-      return { setTitle: w.setTitle, focus: w.activate };
+      return { setTitle: w.setTitle, focus: w.activate, prepareFocus: w.prepareActivate };
     },
     restart: () => kwin.restart(),
     stop: () => kwin.stop(),

@@ -1,18 +1,13 @@
 // Test helper: a real headless GNOME Shell (this machine's or a newer root's) on private buses, weston-terminal windows, a test extension.
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { formatStringArray, parseStringArray } from '../../native-host/src/gnome/install-extension.js';
+import { TEST_EXTENSION_UUID, testExtensionFiles } from './gnome-test-extension';
 import { stopProc, waitFor, westonTerminal } from './processes';
 import { onMachine, type Runner } from './runner';
 import { startSessionBus } from './session-bus';
-
-/** The test-only extension in GNOME 43–44's legacy form and in 45's ES-module form. */
-const TEST_EXTENSION = fileURLToPath(new URL('./gnome-test-extension', import.meta.url));
-const TEST_EXTENSION_ESM = fileURLToPath(new URL('./gnome-test-extension-esm', import.meta.url));
-const TEST_UUID = 'antidrift-test@antidrift.dev';
 
 export interface GnomeWindow {
   title: string;
@@ -87,7 +82,9 @@ export async function prepareGnome(runner: Runner = onMachine): Promise<Gnome> {
     WAYLAND_DISPLAY: 'antidrift-gnome',
   };
   // The test-only extension that activates windows by pid.
-  cpSync(major >= 45 ? TEST_EXTENSION_ESM : TEST_EXTENSION, join(data, 'gnome-shell', 'extensions', TEST_UUID), { recursive: true });
+  const testDir = join(data, 'gnome-shell', 'extensions', TEST_EXTENSION_UUID);
+  mkdirSync(testDir, { recursive: true });
+  for (const [name, text] of Object.entries(testExtensionFiles(major))) writeFileSync(join(testDir, name), text);
   let shell: ChildProcess | undefined;
   let output = '';
   const terminals: ChildProcess[] = [];
@@ -137,8 +134,8 @@ export async function prepareGnome(runner: Runner = onMachine): Promise<Gnome> {
     async start() {
       await stopProc(shell);
       const enabled = parseStringArray(await g.gsettings('get', 'org.gnome.shell', 'enabled-extensions'));
-      if (!enabled.includes(TEST_UUID))
-        await g.gsettings('set', 'org.gnome.shell', 'enabled-extensions', formatStringArray([...enabled, TEST_UUID]));
+      if (!enabled.includes(TEST_EXTENSION_UUID))
+        await g.gsettings('set', 'org.gnome.shell', 'enabled-extensions', formatStringArray([...enabled, TEST_EXTENSION_UUID]));
       shell = runner.spawn(
         'gnome-shell',
         ['--headless', '--wayland', '--no-x11', '--virtual-monitor', '1280x720', '--wayland-display', 'antidrift-gnome'],
@@ -162,7 +159,7 @@ export async function prepareGnome(runner: Runner = onMachine): Promise<Gnome> {
       }, 'GNOME Shell with the test extension');
       // GNOME 50+ loads extensions asynchronously, marking them ERROR (with no error text) until loaded: wait for that to end.
       for (const uuid of parseStringArray(await g.gsettings('get', 'org.gnome.shell', 'enabled-extensions'))) {
-        if (uuid === TEST_UUID) continue;
+        if (uuid === TEST_EXTENSION_UUID) continue;
         await waitFor(async () => !/'state': <3\.0>[\s\S]*'error': <''>/.test(await g.extensionInfo(uuid)), `${uuid} to finish loading`);
       }
     },

@@ -44,9 +44,6 @@ export async function startKwin(runner: Runner = onMachine): Promise<Kwin> {
   const root = mkdtempSync(join(tmpdir(), 'antidrift-kwin-'));
   const runtime = join(root, 'runtime');
   await execFileAsync('mkdir', ['-m', '0700', runtime]);
-  const version =
-    /kwin(?:_wayland)? (\S+)/.exec((await runner.exec('kwin_wayland', ['--version'], { env: { PATH: '/usr/bin:/bin' } })).stdout)?.[1] ??
-    '';
   // Debian 12's binary carries a file capability containers refuse; a plain copy drops it (its name must still end
   // in kwin_wayland). KWin 6 in a root runs as it is.
   let binary = 'kwin_wayland';
@@ -55,6 +52,8 @@ export async function startKwin(runner: Runner = onMachine): Promise<Kwin> {
     copyFileSync('/usr/bin/kwin_wayland', binary);
     chmodSync(binary, 0o755);
   }
+  const version =
+    /kwin(?:_wayland)? (\S+)/.exec((await runner.exec(binary, ['--version'], { env: { PATH: '/usr/bin:/bin' } })).stdout)?.[1] ?? '';
   const bus = await startSessionBus(runtime, runner);
   const busAddress = bus.address;
   const env: NodeJS.ProcessEnv = {

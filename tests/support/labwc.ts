@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileAsync, stopProc, waitFor } from './processes';
+import { execFileAsync, stopSession, waitFor } from './processes';
 import type { Runner } from './runner';
 
 export interface LabwcWindow {
@@ -91,13 +91,11 @@ export async function startLabwc(runner: Runner): Promise<Labwc> {
       };
     },
     async restart() {
-      await Promise.all(windows.splice(0).map((w) => stopProc(w, true)));
-      await stopProc(proc, true);
+      await stopSession(windows, proc);
       await launch();
     },
     async stop() {
-      await Promise.all(windows.splice(0).map((w) => stopProc(w, true)));
-      await stopProc(proc, true);
+      await stopSession(windows, proc);
       rmSync(runtime, { recursive: true, force: true });
     },
   };

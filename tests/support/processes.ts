@@ -86,3 +86,9 @@ export async function footTerminal(
   const proc = runner.spawn('foot', ['-a', appId, '-T', title, 'sh', '-c', `exec cat <> '${fifo}'`], { env, stdio: 'ignore' });
   return { proc, setTitle: (t) => writeFileSync(fifo, `\x1b]2;${t}\x07`) };
 }
+
+/** Stops a compositor's windows, then the compositor (each in its own process group). */
+export async function stopSession(windows: ChildProcess[], compositor: ChildProcess | undefined): Promise<void> {
+  await Promise.all(windows.splice(0).map((w) => stopProc(w, true)));
+  await stopProc(compositor, true);
+}

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileAsync, stopProc, waitFor } from './processes';
+import { execFileAsync, stopSession, waitFor } from './processes';
 import { onMachine, type Runner } from './runner';
 
 /** sway refuses to run as root ("Unable to drop root"): under root it runs as nobody. */
@@ -99,13 +99,11 @@ export async function startSway(options: { xwayland?: boolean; runner?: Runner }
       return stdout;
     },
     async restart() {
-      await Promise.all(windows.splice(0).map((w) => stopProc(w, true)));
-      await stopProc(proc, true);
+      await stopSession(windows, proc);
       await launch();
     },
     async stop() {
-      await Promise.all(windows.splice(0).map((w) => stopProc(w, true)));
-      await stopProc(proc, true);
+      await stopSession(windows, proc);
       rmSync(runtimeDir, { recursive: true, force: true });
     },
   };

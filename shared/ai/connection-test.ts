@@ -4,7 +4,7 @@ import { parseRoleObject } from './parse-object';
 
 export const CONNECTION_TEST_PROMPT = 'This is a connection test. Reply with exactly this JSON object and nothing else: {"ok": true}';
 
-const TestAnswer = z.object({ ok: z.literal(true) });
+export const TestAnswer = z.object({ ok: z.literal(true) });
 
 /**
  * The raw answer, once it is known to hold `{"ok": true}`: a backend that cannot follow this format

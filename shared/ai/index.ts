@@ -32,5 +32,6 @@ export {
   type CoachPlan,
 } from './coach';
 export { SYSTEM_PROMPT } from './system-prompt';
+export { RESPONSE_SCHEMAS, type ResponseSchema } from './response-schemas';
 export { CONNECTION_TEST_PROMPT, parseConnectionTest } from './connection-test';
 export { createAIRoles, type AIRoles, type Coach, type CompleteText, type ConnectionTester, type DriftJudge, type Nudger } from './roles';

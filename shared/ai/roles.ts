@@ -2,10 +2,15 @@
 import { buildCoachPrompt, parseCoach, type CoachPlan } from './coach';
 import { CONNECTION_TEST_PROMPT, parseConnectionTest } from './connection-test';
 import { buildNudgePrompt, parseNudge } from './nudge';
+import { RESPONSE_SCHEMAS, type ResponseSchema } from './response-schemas';
 import { buildVerdictPrompt, parseVerdict, type ObservationSource, type Verdict } from './verdict';
 
-/** Sends one prompt to the configured backend and resolves with its raw text answer. */
-export type CompleteText = (prompt: string, signal: AbortSignal) => Promise<string>;
+/**
+ * Sends one prompt to the configured backend and resolves with its raw text answer. `schema` is the
+ * JSON Schema of the answer the role expects: a backend that can constrain its output uses it; the
+ * answer is parsed just as strictly either way.
+ */
+export type CompleteText = (prompt: string, signal: AbortSignal, schema: ResponseSchema) => Promise<string>;
 
 /** Judges one observation that matched neither list. Primitives only, so callers need no AI types. */
 export interface DriftJudge {
@@ -38,9 +43,15 @@ export interface AIRoles {
  * An aborted request never yields a result, even if the backend answered: the caller has
  * moved on, and applying a late answer is how stale banners appear.
  */
-async function completeAndParse<T>(complete: CompleteText, prompt: string, signal: AbortSignal, parse: (text: string) => T): Promise<T> {
+async function completeAndParse<T>(
+  complete: CompleteText,
+  prompt: string,
+  signal: AbortSignal,
+  schema: ResponseSchema,
+  parse: (text: string) => T,
+): Promise<T> {
   signal.throwIfAborted();
-  const text = await complete(prompt, signal);
+  const text = await complete(prompt, signal, schema);
   signal.throwIfAborted();
   return parse(text);
 }
@@ -49,17 +60,17 @@ export function createAIRoles(complete: CompleteText): AIRoles {
   return {
     judge: {
       judge: (commitment, title, app, signal, source) =>
-        completeAndParse(complete, buildVerdictPrompt(commitment, { title, app, source }), signal, parseVerdict),
+        completeAndParse(complete, buildVerdictPrompt(commitment, { title, app, source }), signal, RESPONSE_SCHEMAS.verdict, parseVerdict),
     },
     nudger: {
       nudge: (commitment, recentTitles, signal) =>
-        completeAndParse(complete, buildNudgePrompt(commitment, recentTitles), signal, parseNudge),
+        completeAndParse(complete, buildNudgePrompt(commitment, recentTitles), signal, RESPONSE_SCHEMAS.nudge, parseNudge),
     },
     coach: {
-      coach: (intention, signal) => completeAndParse(complete, buildCoachPrompt(intention), signal, parseCoach),
+      coach: (intention, signal) => completeAndParse(complete, buildCoachPrompt(intention), signal, RESPONSE_SCHEMAS.coach, parseCoach),
     },
     tester: {
-      test: (signal) => completeAndParse(complete, CONNECTION_TEST_PROMPT, signal, parseConnectionTest),
+      test: (signal) => completeAndParse(complete, CONNECTION_TEST_PROMPT, signal, RESPONSE_SCHEMAS.test, parseConnectionTest),
     },
   };
 }

@@ -1,0 +1,156 @@
+// The browser's built-in model (Chrome's Prompt API, `LanguageModel`) as a text-completion port for the AI roles.
+import { SYSTEM_PROMPT, type CompleteText, type ResponseSchema } from '../shared/ai';
+import { errorText } from '../shared/util/error-text';
+import { BackendFailure } from './ai';
+
+/** The backend name the built-in model goes by, beside the helper's CLI backends. */
+export const BROWSER_BACKEND = 'browser';
+
+export type ModelAvailability = 'unavailable' | 'downloadable' | 'downloading' | 'available';
+
+/** What we use of one session (the published LanguageModel instance). */
+export interface ModelSession {
+  prompt(input: string, options?: { responseConstraint?: ResponseSchema; signal?: AbortSignal }): Promise<string>;
+  clone(options?: { signal?: AbortSignal }): Promise<ModelSession>;
+  measureInputUsage?(input: string, options?: { responseConstraint?: ResponseSchema; signal?: AbortSignal }): Promise<number>;
+  readonly inputUsage?: number;
+  readonly inputQuota?: number;
+  destroy(): void;
+}
+
+/** What we use of the global `LanguageModel` (its static side). */
+export interface LanguageModelApi {
+  availability(options: ModelOptions): Promise<ModelAvailability>;
+  create(options: ModelOptions & CreateOptions): Promise<ModelSession>;
+}
+
+export interface ModelOptions {
+  expectedInputs: { type: 'text'; languages: string[] }[];
+  expectedOutputs: { type: 'text'; languages: string[] }[];
+}
+
+interface CreateOptions {
+  initialPrompts?: { role: 'system' | 'user' | 'assistant'; content: string }[];
+  signal?: AbortSignal;
+  monitor?: (m: EventTarget) => void;
+}
+
+/** The same options for availability() and create(): the prompts are English text in, English JSON text out. */
+export const MODEL_OPTIONS: ModelOptions = {
+  expectedInputs: [{ type: 'text', languages: ['en'] }],
+  expectedOutputs: [{ type: 'text', languages: ['en'] }],
+};
+
+/** `LanguageModel` where this browser has it (Chrome 138+ in extension contexts), else undefined. */
+export function languageModelApi(scope: object = globalThis): LanguageModelApi | undefined {
+  const api = (scope as { LanguageModel?: unknown }).LanguageModel;
+  if (!api || (typeof api !== 'object' && typeof api !== 'function')) return undefined;
+  const { availability, create } = api as Partial<LanguageModelApi>;
+  return typeof availability === 'function' && typeof create === 'function' ? (api as LanguageModelApi) : undefined;
+}
+
+/** Why there is no built-in model here, in the words Options and the popup show. */
+export const NO_PROMPT_API =
+  'this browser has no built-in model (the Prompt API is in Chrome 138 and later on supported hardware; not in Firefox, Brave or Chromium builds without the model)';
+
+/** A timeout is the model's failure, in words; any other abort (the caller moved on) passes through as it is. */
+function abortFailure(signal: AbortSignal): unknown {
+  const reason: unknown = signal.reason;
+  return reason instanceof DOMException && reason.name === 'TimeoutError'
+    ? new BackendFailure({ kind: 'timeout', message: "the browser's built-in model gave no answer in time" })
+    : reason;
+}
+
+const unavailable = (message: string, hint?: string) =>
+  new BackendFailure(hint ? { kind: 'unavailable', message, hint } : { kind: 'unavailable', message });
+
+/**
+ * The built-in model as a CompleteText. One base session carries the system prompt and is kept
+ * while calls come (creating one is the slow part); each call prompts a clone of it, so no call
+ * sees another's conversation. The base session is destroyed after `idleMs` without a call, or
+ * by `dispose()`. The worker never downloads the model: a model that is not `available` is a failure.
+ */
+export class BrowserModel {
+  private base: Promise<ModelSession> | undefined;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly api: LanguageModelApi | undefined,
+    private readonly idleMs = 5 * 60_000,
+  ) {}
+
+  async availability(): Promise<ModelAvailability> {
+    if (!this.api) return 'unavailable';
+    try {
+      return await this.api.availability(MODEL_OPTIONS);
+    } catch {
+      return 'unavailable';
+    }
+  }
+
+  readonly complete: CompleteText = async (prompt, signal, schema) => {
+    if (!this.api) throw unavailable(`the browser's built-in model cannot be asked: ${NO_PROMPT_API}`);
+    const state = await this.availability();
+    if (state !== 'available') {
+      throw unavailable(
+        state === 'unavailable'
+          ? `the browser's built-in model is unavailable on this device`
+          : `the browser's built-in model is not downloaded yet (${state})`,
+        state === 'unavailable' ? undefined : 'Options → AI backend → Download the built-in model',
+      );
+    }
+    this.keepAlive();
+    let session: ModelSession;
+    try {
+      session = await (await this.baseSession()).clone({ signal });
+    } catch (error) {
+      this.base = undefined;
+      if (signal.aborted) throw abortFailure(signal);
+      throw unavailable(`the browser's built-in model could not start: ${errorText(error)}`);
+    }
+    try {
+      await this.checkQuota(session, prompt, schema, signal);
+      return await session.prompt(prompt, { responseConstraint: schema, signal });
+    } catch (error) {
+      if (error instanceof BackendFailure) throw error;
+      if (signal.aborted) throw abortFailure(signal);
+      if (error instanceof DOMException && error.name === 'QuotaExceededError')
+        throw new BackendFailure({ kind: 'bad_request', message: `the prompt is too long for the browser's built-in model (${error.message})` });
+      throw new BackendFailure({ kind: 'api_error', message: `the browser's built-in model failed: ${errorText(error)}` });
+    } finally {
+      session.destroy();
+    }
+  };
+
+  /** Destroys the kept session (the worker is done with it). */
+  dispose(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    const base = this.base;
+    this.base = undefined;
+    void base?.then((s) => s.destroy()).catch(() => undefined);
+  }
+
+  private baseSession(): Promise<ModelSession> {
+    this.base ??= this.api!.create({ ...MODEL_OPTIONS, initialPrompts: [{ role: 'system', content: SYSTEM_PROMPT }] });
+    return this.base;
+  }
+
+  private keepAlive(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.dispose(), this.idleMs);
+  }
+
+  /** Input beyond what the session can take is an error with its numbers, never a silent truncation. */
+  private async checkQuota(session: ModelSession, prompt: string, schema: ResponseSchema, signal: AbortSignal): Promise<void> {
+    if (typeof session.measureInputUsage !== 'function' || typeof session.inputQuota !== 'number') return;
+    const needed = await session.measureInputUsage(prompt, { responseConstraint: schema, signal });
+    const left = session.inputQuota - (session.inputUsage ?? 0);
+    if (needed > left)
+      throw new BackendFailure({
+        kind: 'bad_request',
+        message: `the prompt is too long for the browser's built-in model (${Math.round(needed)} tokens, ${Math.round(left)} left)`,
+        hint: 'shorter titles or commitment text fit; the CLI backends take longer prompts',
+      });
+  }
+}

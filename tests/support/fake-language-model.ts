@@ -1,0 +1,113 @@
+// A fake of Chrome's Prompt API (`LanguageModel`) that follows the published behaviour the extension relies on, for tests.
+import type { LanguageModelApi, ModelAvailability, ModelOptions, ModelSession } from '../../background/browser-model';
+import type { ResponseSchema } from '../../shared/ai';
+
+export interface FakePrompt {
+  input: string;
+  responseConstraint?: ResponseSchema;
+  systemPrompt?: string;
+}
+
+export interface FakeLanguageModel extends LanguageModelApi {
+  state: ModelAvailability;
+  /** Whether the page that calls create() has transient user activation (a click): needed to start a download. */
+  userActivation: boolean;
+  /** The answer to a prompt; throw to fail, return a never-settling promise to hang. */
+  respond: (p: FakePrompt) => string | Promise<string>;
+  /** Tokens the fake counts per character, and what one session may take. */
+  inputQuota: number;
+  prompts: FakePrompt[];
+  created: number;
+  destroyed: number;
+  availabilityOptions: ModelOptions[];
+  /** Progress events the next download sends (fractions of 1). */
+  downloadSteps: number[];
+}
+
+const TOKENS_PER_CHAR = 0.25;
+
+function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+export function fakeLanguageModel(initial: Partial<Pick<FakeLanguageModel, 'state' | 'respond' | 'inputQuota'>> = {}): FakeLanguageModel {
+  const fake: FakeLanguageModel = {
+    state: initial.state ?? 'available',
+    userActivation: false,
+    respond: initial.respond ?? (() => '{"drifting": false, "reason": null}'),
+    inputQuota: initial.inputQuota ?? 4096,
+    prompts: [],
+    created: 0,
+    destroyed: 0,
+    availabilityOptions: [],
+    downloadSteps: [0, 0.5, 1],
+    availability(options) {
+      fake.availabilityOptions.push(options);
+      return Promise.resolve(fake.state);
+    },
+    async create(options) {
+      if (options.signal?.aborted) throw options.signal.reason;
+      if (fake.state === 'unavailable') throw new DOMException('The model is not available.', 'NotSupportedError');
+      if (fake.state === 'downloadable' || fake.state === 'downloading') {
+        // The browser starts a download only for a page with user activation.
+        if (!fake.userActivation) throw new DOMException('Requires a user gesture when availability is "downloadable".', 'NotAllowedError');
+        const monitor = new EventTarget();
+        options.monitor?.(monitor);
+        fake.state = 'downloading';
+        for (const loaded of fake.downloadSteps) {
+          await new Promise((r) => setTimeout(r, 0));
+          if (options.signal?.aborted) {
+            fake.state = 'downloadable';
+            throw options.signal.reason;
+          }
+          monitor.dispatchEvent(Object.assign(new Event('downloadprogress'), { loaded }));
+        }
+        fake.state = 'available';
+      }
+      const system = options.initialPrompts?.find((p) => p.role === 'system')?.content;
+      return session(system);
+    },
+  };
+
+  function session(systemPrompt: string | undefined): ModelSession {
+    fake.created++;
+    let destroyed = false;
+    const s: ModelSession = {
+      inputUsage: systemPrompt ? Math.ceil(systemPrompt.length * TOKENS_PER_CHAR) : 0,
+      inputQuota: fake.inputQuota,
+      measureInputUsage: (input) => Promise.resolve(Math.ceil(input.length * TOKENS_PER_CHAR)),
+      async prompt(input, options = {}) {
+        if (destroyed) throw new DOMException('The session was destroyed.', 'InvalidStateError');
+        const needed = Math.ceil(input.length * TOKENS_PER_CHAR);
+        if (needed > fake.inputQuota - (s.inputUsage ?? 0)) throw new DOMException('The input is too large.', 'QuotaExceededError');
+        const p: FakePrompt = { input };
+        if (options.responseConstraint) p.responseConstraint = options.responseConstraint;
+        if (systemPrompt) p.systemPrompt = systemPrompt;
+        fake.prompts.push(p);
+        return abortable(Promise.resolve().then(() => fake.respond(p)), options.signal);
+      },
+      clone: (options = {}) => (options.signal?.aborted ? Promise.reject(options.signal.reason) : Promise.resolve(session(systemPrompt))),
+      destroy() {
+        if (!destroyed) fake.destroyed++;
+        destroyed = true;
+      },
+    };
+    return s;
+  }
+  return fake;
+}

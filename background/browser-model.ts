@@ -1,12 +1,11 @@
 // The browser's built-in model (Chrome's Prompt API, `LanguageModel`) as a text-completion port for the AI roles.
 import { SYSTEM_PROMPT, type CompleteText, type ResponseSchema } from '../shared/ai';
+import type { BrowserModelStatus } from '../shared/core/browser-model-status';
+import type { ModelAvailability } from '../shared/core/vocabulary';
 import { errorText } from '../shared/util/error-text';
 import { BackendFailure } from './ai';
 
-/** The backend name the built-in model goes by, beside the helper's CLI backends. */
-export const BROWSER_BACKEND = 'browser';
-
-export type ModelAvailability = 'unavailable' | 'downloadable' | 'downloading' | 'available';
+export { BROWSER_BACKEND, type ModelAvailability } from '../shared/core/vocabulary';
 
 /** What we use of one session (the published LanguageModel instance). */
 export interface ModelSession {
@@ -49,6 +48,10 @@ export function languageModelApi(scope: object = globalThis): LanguageModelApi |
   return typeof availability === 'function' && typeof create === 'function' ? (api as LanguageModelApi) : undefined;
 }
 
+/** The browser has the API but not the model: Chrome's published requirements. */
+export const DEVICE_UNSUPPORTED =
+  "this device does not meet Chrome's requirements for it (22 GB free disk; a GPU with more than 4 GB of memory, or 16 GB of RAM and 4 CPU cores; Windows 10+, macOS 13+, Linux or ChromeOS on a Chromebook Plus), or it is turned off by policy";
+
 /** Why there is no built-in model here, in the words Options and the popup show. */
 export const NO_PROMPT_API =
   'this browser has no built-in model (the Prompt API is in Chrome 138 and later on supported hardware; not in Firefox, Brave or Chromium builds without the model)';
@@ -74,10 +77,15 @@ export class BrowserModel {
   private base: Promise<ModelSession> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
 
+  /** `lookup` finds the API each time: a test may install a fake into a running worker. */
   constructor(
-    private readonly api: LanguageModelApi | undefined,
+    private readonly lookup: () => LanguageModelApi | undefined,
     private readonly idleMs = 5 * 60_000,
   ) {}
+
+  private get api(): LanguageModelApi | undefined {
+    return this.lookup();
+  }
 
   async availability(): Promise<ModelAvailability> {
     if (!this.api) return 'unavailable';
@@ -86,6 +94,13 @@ export class BrowserModel {
     } catch {
       return 'unavailable';
     }
+  }
+
+  /** Its availability and, when it cannot be used here at all, why. */
+  async status(): Promise<BrowserModelStatus> {
+    if (!this.api) return { availability: 'unavailable', reason: NO_PROMPT_API };
+    const availability = await this.availability();
+    return availability === 'unavailable' ? { availability, reason: DEVICE_UNSUPPORTED } : { availability };
   }
 
   readonly complete: CompleteText = async (prompt, signal, schema) => {
@@ -115,7 +130,10 @@ export class BrowserModel {
       if (error instanceof BackendFailure) throw error;
       if (signal.aborted) throw abortFailure(signal);
       if (error instanceof DOMException && error.name === 'QuotaExceededError')
-        throw new BackendFailure({ kind: 'bad_request', message: `the prompt is too long for the browser's built-in model (${error.message})` });
+        throw new BackendFailure({
+          kind: 'bad_request',
+          message: `the prompt is too long for the browser's built-in model (${error.message})`,
+        });
       throw new BackendFailure({ kind: 'api_error', message: `the browser's built-in model failed: ${errorText(error)}` });
     } finally {
       session.destroy();

@@ -2,6 +2,10 @@
 import { browser } from 'wxt/browser';
 import { NATIVE_HOST_NAME } from '../shared/protocol/extension-id';
 import { hostRolesOn } from './ai';
+import { BrowserModel, languageModelApi, type LanguageModelApi } from './browser-model';
+import { createAIRoles } from '../shared/ai';
+import type { AITarget } from '../shared/core/host-status';
+import { BROWSER_BACKEND } from '../shared/core/vocabulary';
 import { paintBadge } from './badge';
 import { Diagnostics } from './diagnostics';
 import { runEffect, TICK_ALARM } from './effects';
@@ -37,6 +41,8 @@ export interface BackgroundPlatform {
   hostConnectDelayMs?: number;
   /** This extension's release (the manifest's version): the helper is told, and the two are compared. */
   extensionVersion: string;
+  /** The browser's built-in model (the Prompt API's `LanguageModel`), looked up when used; undefined where there is none. */
+  languageModel(): LanguageModelApi | undefined;
 }
 
 export function browserPlatform(): BackgroundPlatform {
@@ -49,6 +55,7 @@ export function browserPlatform(): BackgroundPlatform {
     idle: browserIdle(),
     hostConnectDelayMs: HOST_CONNECT_DELAY_MS,
     extensionVersion: browser.runtime.getManifest().version,
+    languageModel: () => languageModelApi(),
   };
 }
 
@@ -84,6 +91,17 @@ export function startBackground(platform: BackgroundPlatform): Background {
     500,
   );
   const diagnostics = new Diagnostics([], now, saveDiagnostics);
+  const browserModel = new BrowserModel(platform.languageModel);
+  /** The roles on the backend a call was launched with: the built-in model in here, every other one through the helper. */
+  const rolesOn = (target: AITarget, timeoutMs: number) =>
+    target.backend === BROWSER_BACKEND ? createAIRoles(browserModel.complete) : hostRolesOn(channel, target, timeoutMs);
+  /** The built-in model's availability changes outside us (a download, a policy): asked at start, each tick, and by Options. */
+  const checkBrowserModel = async () => {
+    const model = await browserModel.status();
+    const known = shell.state.browserModel;
+    if (known.availability !== model.availability || known.reason !== model.reason)
+      await shell.send({ type: 'browserModelChecked', at: now(), model });
+  };
 
   const history = new HistoryRecorder(
     {
@@ -111,7 +129,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
             send,
             diagnostics,
             now,
-            rolesOn: (target, timeoutMs) => hostRolesOn(channel, target, timeoutMs),
+            rolesOn,
             watchAway: (s, ask) => away?.sync(s, ask),
           },
           effect,
@@ -152,7 +170,8 @@ export function startBackground(platform: BackgroundPlatform): Background {
   const requestContext = {
     shell,
     channel,
-    rolesOn: (target: Parameters<typeof hostRolesOn>[1], timeoutMs: number) => hostRolesOn(channel, target, timeoutMs),
+    rolesOn,
+    checkBrowserModel,
     now,
     extensionId,
     extensionOrigin,
@@ -169,7 +188,9 @@ export function startBackground(platform: BackgroundPlatform): Background {
   browser.tabs.onUpdated.addListener((_id, changed, tab) => observer.tabUpdated(changed, tab));
   browser.windows.onFocusChanged.addListener((windowId) => observer.windowFocused(windowId));
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === TICK_ALARM) send({ type: 'ticked', at: now() });
+    if (alarm.name !== TICK_ALARM) return;
+    send({ type: 'ticked', at: now() });
+    void ready.then(checkBrowserModel).catch(() => {});
   });
   routeNotificationClicks({ send, now, review: (key, answer) => void history.review(key, answer, '') });
   // Settings, history and the running session live in storage and IndexedDB: an update keeps them as they
@@ -218,6 +239,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
     }
     // After a browser restart nothing is current yet: look at what is on screen now.
     if (!shell.state.drift.current) observer.observeActiveTab();
+    void checkBrowserModel().catch(() => {});
   });
   observer.holdUntil(ready);
   // The host is connected a moment after hydration, once the woken worker has painted the badge of what

@@ -41,6 +41,8 @@ export interface RequestContext {
   extensionOrigin: string;
   observeActiveTab(): void;
   history: HistoryRecorder;
+  /** Asks the browser about its built-in model again and tells the controller when that changed. */
+  checkBrowserModel(): Promise<void>;
 }
 
 /** A request that failed in a way the person should read (a backend error, a refused start). */
@@ -64,8 +66,8 @@ async function askAI<T>(
   asked: { backend?: string; model?: string },
   call: (roles: AIRoles, signal: AbortSignal, target: AITarget) => Promise<T>,
 ): Promise<T> {
-  const { settings, host } = ctx.shell.state;
-  const choice = chooseTarget(settings, host, asked);
+  const { settings, host, browserModel } = ctx.shell.state;
+  const choice = chooseTarget(settings, host, asked, browserModel);
   const timeoutMs = settings.aiTimeoutSeconds * 1000;
   let failure: Failure;
   if (choice.ok) {
@@ -116,6 +118,10 @@ const HANDLERS: Handlers = {
   getDiagnostics: (_req, ctx) => ctx.shell.diagnostics.list(),
   reconnectHost: (_req, ctx) => {
     ctx.channel.reconnectNow();
+    return null;
+  },
+  checkBrowserModel: async (_req, ctx) => {
+    await ctx.checkBrowserModel();
     return null;
   },
   getHistoryStatus: async (_req, ctx) => {

@@ -4,7 +4,8 @@ import type { Failure } from '../messages/failure';
 import { BackendInfo, BackendName, ProtocolNumber, ReleaseVersion, WatcherInfo } from '../protocol/frames';
 import { canTalk, HELPER_FITS, helperFit } from './helper-fit';
 import type { Settings } from './settings';
-import { CONNECTIONS } from './vocabulary';
+import { BrowserModelStatus, MODEL_NOT_CHECKED, browserModelLine } from './browser-model-status';
+import { BROWSER_BACKEND, CONNECTIONS } from './vocabulary';
 
 /** What the native channel knows about the host; it reports every change as a controller event. */
 export const HostConnection = z.object({
@@ -34,6 +35,8 @@ export const HostStatus = HostConnection.extend({
   chosenBackend: BackendName.nullable(),
   /** Whether helper and extension are the same release, and which side to update if not. */
   fit: z.enum(HELPER_FITS),
+  /** The browser's built-in model: a backend that needs no helper. */
+  browserModel: BrowserModelStatus,
 });
 export type HostStatus = z.infer<typeof HostStatus>;
 
@@ -41,11 +44,19 @@ export type HostStatus = z.infer<typeof HostStatus>;
  * The chosen backend if available; with none chosen ("Automatic"), the first available one in the
  * host's own order (its built-ins in the order of its registry, then the custom ones).
  */
-export function chooseBackend(settings: Pick<Settings, 'backend'>, host: HostConnection): string | null {
-  if (host.connection !== 'connected' || !canTalk(helperFit(host))) return null;
+export function chooseBackend(
+  settings: Pick<Settings, 'backend'>,
+  host: HostConnection,
+  model: BrowserModelStatus = MODEL_NOT_CHECKED,
+): string | null {
+  const modelReady = model.availability === 'available';
+  if (settings.backend === BROWSER_BACKEND) return modelReady ? BROWSER_BACKEND : null;
+  // Automatic: the helper's CLI backends first (measured, usually stronger), then the built-in model.
+  const fallback = !settings.backend && modelReady ? BROWSER_BACKEND : null;
+  if (host.connection !== 'connected' || !canTalk(helperFit(host))) return fallback;
   const available = host.backends.filter((b) => b.available);
   if (settings.backend) return available.some((b) => b.name === settings.backend) ? settings.backend : null;
-  return available[0]?.name ?? null;
+  return available[0]?.name ?? fallback;
 }
 
 /** Which backend and model one AI call runs on; chosen once, when the call is made. */
@@ -57,7 +68,12 @@ export interface AITarget {
 export type TargetChoice = { ok: true; target: AITarget } | { ok: false; failure: Failure };
 
 /** Why no AI call can run on `requested` (or on any backend, with none chosen), in the words a person reads. */
-function noTarget(requested: string | null, host: HostConnection): Failure {
+function noTarget(requested: string | null, host: HostConnection, model: BrowserModelStatus): Failure {
+  if (requested === BROWSER_BACKEND) {
+    return model.availability === 'unavailable'
+      ? { kind: 'unavailable', message: `${browserModelLine(model)}`, hint: 'choose a CLI backend in Options, through the helper' }
+      : { kind: 'unavailable', message: browserModelLine(model), hint: 'Options → AI backend → Download the built-in model' };
+  }
   const who = requested ?? 'The AI';
   if (host.connection === 'missing') {
     return {
@@ -113,18 +129,33 @@ export function chooseTarget(
   settings: Pick<Settings, 'backend' | 'model'>,
   host: HostConnection,
   asked: { backend?: string; model?: string } = {},
+  browserModel: BrowserModelStatus = MODEL_NOT_CHECKED,
 ): TargetChoice {
   const requested = asked.backend ?? settings.backend;
   const backend = asked.backend
-    ? host.connection === 'connected' && host.backends.some((b) => b.name === asked.backend && b.available)
-      ? asked.backend
-      : null
-    : chooseBackend(settings, host);
-  if (backend === null) return { ok: false, failure: noTarget(requested, host) };
+    ? asked.backend === BROWSER_BACKEND
+      ? chooseBackend({ backend: BROWSER_BACKEND }, host, browserModel)
+      : host.connection === 'connected' && host.backends.some((b) => b.name === asked.backend && b.available)
+        ? asked.backend
+        : null
+    : chooseBackend(settings, host, browserModel);
+  if (backend === null) return { ok: false, failure: noTarget(requested, host, browserModel) };
+  // The built-in model has no model names: the settings' model is a CLI backend's.
+  if (backend === BROWSER_BACKEND) return { ok: true, target: { backend } };
   const model = asked.model || settings.model;
   return { ok: true, target: model ? { backend, model } : { backend } };
 }
 
-export function hostStatus(settings: Pick<Settings, 'backend'>, host: HostConnection): HostStatus {
-  return { ...host, activeBackend: chooseBackend(settings, host), chosenBackend: settings.backend, fit: helperFit(host) };
+export function hostStatus(
+  settings: Pick<Settings, 'backend'>,
+  host: HostConnection,
+  browserModel: BrowserModelStatus = MODEL_NOT_CHECKED,
+): HostStatus {
+  return {
+    ...host,
+    activeBackend: chooseBackend(settings, host, browserModel),
+    chosenBackend: settings.backend,
+    fit: helperFit(host),
+    browserModel,
+  };
 }

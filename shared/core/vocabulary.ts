@@ -16,6 +16,13 @@ export type ObservationSource = (typeof OBSERVATION_SOURCES)[number];
 export const CONNECTIONS = ['connecting', 'connected', 'disconnected', 'missing'] as const;
 export type Connection = (typeof CONNECTIONS)[number];
 
+/** The browser's built-in model (Prompt API), as LanguageModel.availability() says it. */
+export const MODEL_AVAILABILITIES = ['unavailable', 'downloadable', 'downloading', 'available'] as const;
+export type ModelAvailability = (typeof MODEL_AVAILABILITIES)[number];
+
+/** The backend name of the browser's built-in model, beside the helper's CLI backends. */
+export const BROWSER_BACKEND = 'browser';
+
 /** The drift status in words, shared by the tooltip, the popup and the options page. */
 export const STATUS_WORDS: Record<DriftStatus, string> = {
   ontask: 'on task',

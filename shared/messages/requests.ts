@@ -72,6 +72,8 @@ export const REQUESTS = {
   },
   getDiagnostics: { body: NoFields, fromContent: false, reply: z.array(DiagnosticEntry) },
   reconnectHost: { body: NoFields, fromContent: false, reply: Done },
+  /** Options after a download of the built-in model (or a cancel): the worker asks the browser again. */
+  checkBrowserModel: { body: NoFields, fromContent: false, reply: Done },
   getHistoryStatus: { body: NoFields, fromContent: false, reply: HistoryStatus },
   /** `answer` null: the person skipped the review. */
   reviewSession: {

@@ -1,4 +1,5 @@
 // Extension-tier harness: the real background over WXT's fake browser, a scriptable fake native host.
+import type { LanguageModelApi } from '../../background/browser-model';
 import 'fake-indexeddb/auto';
 import { fakeBrowser } from 'wxt/testing';
 import type { Browser } from 'wxt/browser';
@@ -36,9 +37,17 @@ export class FakeIdle implements IdlePort {
 let historyDbs = 0;
 
 /** What every test platform adds to its native port and clock: a history database of its own and a fake idle API. */
-export function testPlatform(idle = new FakeIdle()): { openHistory: () => Promise<HistoryDb>; idle: FakeIdle; extensionVersion: string } {
+export interface TestPlatform {
+  openHistory: () => Promise<HistoryDb>;
+  idle: FakeIdle;
+  extensionVersion: string;
+  /** No built-in model unless a test gives one (Debian's Chromium has none either). */
+  languageModel: () => LanguageModelApi | undefined;
+}
+
+export function testPlatform(idle = new FakeIdle(), languageModel?: LanguageModelApi): TestPlatform {
   const name = `antidrift-history-test-${++historyDbs}`;
-  return { openHistory: () => HistoryDb.open(name), idle, extensionVersion: TEST_VERSION };
+  return { openHistory: () => HistoryDb.open(name), idle, extensionVersion: TEST_VERSION, languageModel: () => languageModel };
 }
 
 /** The release the fake host and the fake extension both are (a test of a mismatch sets the host's). */
@@ -234,7 +243,7 @@ export async function boot(
   host = new FakeHost(),
   clock: () => number = () => Date.now(),
   beforeHydrated?: () => Promise<unknown>,
-  platform: ReturnType<typeof testPlatform> & { hostConnectDelayMs?: number } = testPlatform(),
+  platform: TestPlatform & { hostConnectDelayMs?: number } = testPlatform(),
 ): Promise<Running> {
   const statePorts: Array<(port: StatePort) => void> = [];
   const bg = startBackground({

@@ -86,6 +86,7 @@ describe('who may send what', () => {
     testBackend: { type: 'testBackend' },
     getDiagnostics: { type: 'getDiagnostics' },
     reconnectHost: { type: 'reconnectHost' },
+    checkBrowserModel: { type: 'checkBrowserModel' },
     getHistoryStatus: { type: 'getHistoryStatus' },
     reviewSession: { type: 'reviewSession', key: 'k-1', answer: 'yes', note: '' },
   };

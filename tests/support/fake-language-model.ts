@@ -26,6 +26,16 @@ export interface FakeLanguageModel extends LanguageModelApi {
 
 const TOKENS_PER_CHAR = 0.25;
 
+/** By default the fake answers what the constraint asks for, as the real model constrained by it must. */
+function answerTheConstraint(p: FakePrompt): string {
+  const properties = Object.keys((p.responseConstraint?.properties as Record<string, unknown> | undefined) ?? {});
+  if (properties.includes('ok')) return '{"ok": true}';
+  if (properties.includes('on_track')) return '{"on_track": true}';
+  if (properties.includes('next_action'))
+    return '{"next_action": "Write one parser test", "success_condition": "it passes", "allowed": []}';
+  return '{"drifting": false, "reason": null}';
+}
+
 function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work;
   if (signal.aborted) return Promise.reject(signal.reason);
@@ -49,7 +59,7 @@ export function fakeLanguageModel(initial: Partial<Pick<FakeLanguageModel, 'stat
   const fake: FakeLanguageModel = {
     state: initial.state ?? 'available',
     userActivation: false,
-    respond: initial.respond ?? (() => '{"drifting": false, "reason": null}'),
+    respond: initial.respond ?? answerTheConstraint,
     inputQuota: initial.inputQuota ?? 4096,
     prompts: [],
     created: 0,
@@ -99,7 +109,10 @@ export function fakeLanguageModel(initial: Partial<Pick<FakeLanguageModel, 'stat
         if (options.responseConstraint) p.responseConstraint = options.responseConstraint;
         if (systemPrompt) p.systemPrompt = systemPrompt;
         fake.prompts.push(p);
-        return abortable(Promise.resolve().then(() => fake.respond(p)), options.signal);
+        return abortable(
+          Promise.resolve().then(() => fake.respond(p)),
+          options.signal,
+        );
       },
       clone: (options = {}) => (options.signal?.aborted ? Promise.reject(options.signal.reason) : Promise.resolve(session(systemPrompt))),
       destroy() {

@@ -6,7 +6,15 @@ import type { StatePush, ToastPush } from '../../shared/messages/pushes';
 export const T0 = 1_700_000_000_000;
 
 export function host(over: Partial<HostStatus> = {}): HostStatus {
-  return { connection: 'connected', backends: [], activeBackend: 'claude', chosenBackend: null, fit: 'same', ...over };
+  return {
+    connection: 'connected',
+    backends: [],
+    activeBackend: 'claude',
+    chosenBackend: null,
+    fit: 'same',
+    browserModel: { availability: 'unavailable', reason: 'no Prompt API' },
+    ...over,
+  };
 }
 
 export function session(over: Partial<SessionView> = {}): SessionView {

@@ -3,6 +3,7 @@ import type { HostConnection } from '../host-status';
 import type { Settings } from '../settings';
 import type { ObservationSource } from '../vocabulary';
 import type { Commitment, DriftState, ObservationRecord, SessionRecord } from './records';
+import type { BrowserModelStatus } from '../browser-model-status';
 import type { AITarget } from '../host-status';
 
 export interface SessionStartInput {
@@ -32,6 +33,7 @@ export type ControllerEvent =
   | { type: 'settingsSaved'; at: number; settings: Settings }
   /** The native channel's view of the host changed: connection, backends, watcher. */
   | { type: 'hostStatusChanged'; at: number; host: HostConnection }
+  | { type: 'browserModelChecked'; at: number; model: BrowserModelStatus }
   /** A judge answered; `backend` is the one that did (the launch's target). */
   | {
       type: 'judgeSucceeded';

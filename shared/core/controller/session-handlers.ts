@@ -2,8 +2,6 @@
 import { JUDGE_RETRY_MS, MAX_TIMEBOX_MINUTES } from '../limits';
 import { normalizeList } from '../match';
 import { commitmentText } from '../commitment';
-import type { HostConnection } from '../host-status';
-import type { Settings } from '../settings';
 import { evaluateCurrent, type Step } from './evaluate';
 import type { ControllerEffect } from './events';
 import { log, unchanged, type EventOf } from './handler';
@@ -85,18 +83,22 @@ export function restoreState(s: ControllerState, e: EventOf<'stateRestored'>): S
 }
 
 /** New inputs; a backend that just became usable gets the current window looked at again. */
-function withInputs(s: ControllerState, at: number, settings: Settings, host: HostConnection): Step {
-  const next: ControllerState = { ...s, settings, host };
+function withInputs(s: ControllerState, at: number, inputs: Partial<Pick<ControllerState, 'settings' | 'host' | 'browserModel'>>): Step {
+  const next: ControllerState = { ...s, ...inputs };
   const becameAvailable = aiTargetOf(next) !== null && aiTargetOf(s) === null;
   return becameAvailable && next.phase === 'active' ? evaluateCurrent(next, at, false) : unchanged(next);
 }
 
 export function saveSettings(s: ControllerState, e: EventOf<'settingsSaved'>): Step {
-  return withInputs(s, e.at, e.settings, s.host);
+  return withInputs(s, e.at, { settings: e.settings });
 }
 
 export function changeHost(s: ControllerState, e: EventOf<'hostStatusChanged'>): Step {
-  return withInputs(s, e.at, s.settings, e.host);
+  return withInputs(s, e.at, { host: e.host });
+}
+
+export function checkBrowserModel(s: ControllerState, e: EventOf<'browserModelChecked'>): Step {
+  return withInputs(s, e.at, { browserModel: e.model });
 }
 
 export function tick(s: ActiveState, e: EventOf<'ticked'>): Step {

@@ -1,4 +1,5 @@
 // The controller's state: an explicit session phase, the drift state, and the inputs it obeys (settings, host).
+import { MODEL_NOT_CHECKED, type BrowserModelStatus } from '../browser-model-status';
 import { NO_HOST, chooseTarget, type AITarget, type HostConnection } from '../host-status';
 import { HOST_TIMEOUT_GRACE_MS } from '../../protocol/limits';
 import { REEVALUATE_MAX_MS, REEVALUATE_MIN_MS } from '../limits';
@@ -26,8 +27,8 @@ export function timingsOf(settings: Settings): Timings {
 }
 
 /** The backend and model an AI call launched now runs on, or null when none can (no host, none available). */
-export function aiTargetOf(s: Pick<StateCommon, 'settings' | 'host'>): AITarget | null {
-  const choice = chooseTarget(s.settings, s.host);
+export function aiTargetOf(s: Pick<StateCommon, 'settings' | 'host' | 'browserModel'>): AITarget | null {
+  const choice = chooseTarget(s.settings, s.host, {}, s.browserModel);
   return choice.ok ? choice.target : null;
 }
 
@@ -42,6 +43,8 @@ interface StateCommon {
   readonly drift: DriftState;
   readonly settings: Settings;
   readonly host: HostConnection;
+  /** The browser's built-in model, as the worker last found it (a backend that needs no helper). */
+  readonly browserModel: BrowserModelStatus;
 }
 
 export type PausedSession = SessionRecord & { readonly pausedAt: number };
@@ -86,5 +89,5 @@ export interface ControllerInputs {
 export function initialState(inputs: ControllerInputs = {}): ControllerState {
   const settings = inputs.settings ?? DEFAULT_SETTINGS;
   const host = inputs.host ?? NO_HOST;
-  return { phase: 'idle', lastSessionId: 0, drift: freshDrift(), settings, host };
+  return { phase: 'idle', lastSessionId: 0, drift: freshDrift(), settings, host, browserModel: MODEL_NOT_CHECKED };
 }

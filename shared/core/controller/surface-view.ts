@@ -72,7 +72,7 @@ export function surfaceView(s: ControllerState): SurfaceView {
         : null,
     // The nudge is a separate axis, shown only while on task (never alongside the hard banner).
     nudge: showNudge ? { message: d.nudgeMessage } : null,
-    host: hostStatus(s.settings, s.host),
+    host: hostStatus(s.settings, s.host, s.browserModel),
   };
 }
 

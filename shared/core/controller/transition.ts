@@ -7,7 +7,17 @@ import { nextDeadline } from './deadlines';
 import type { Step } from './evaluate';
 import { eventTime, type ControllerEvent } from './events';
 import { unchanged, type Handler, type HandlerTable } from './handler';
-import { changeHost, endSession, pauseSession, restoreState, resumeSession, saveSettings, startSession, tick } from './session-handlers';
+import {
+  changeHost,
+  checkBrowserModel,
+  endSession,
+  pauseSession,
+  restoreState,
+  resumeSession,
+  saveSettings,
+  startSession,
+  tick,
+} from './session-handlers';
 import { sessionOf, type ActiveState, type ControllerState, type IdleState, type PausedState, type SessionState } from './state';
 
 /** What every phase answers the same way. */
@@ -16,6 +26,7 @@ const ANY_PHASE: HandlerTable<ControllerState> = {
   stateRestored: restoreState,
   settingsSaved: saveSettings,
   hostStatusChanged: changeHost,
+  browserModelChecked: checkBrowserModel,
   awayStarted: markAway,
   awayEnded: markBack,
 };

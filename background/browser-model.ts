@@ -1,51 +1,16 @@
 // The browser's built-in model (Chrome's Prompt API, `LanguageModel`) as a text-completion port for the AI roles.
 import { SYSTEM_PROMPT, type CompleteText, type ResponseSchema } from '../shared/ai';
+import { MODEL_OPTIONS, languageModelApi as apiOf, type LanguageModelApi, type ModelSession } from '../shared/ai/prompt-api';
 import type { BrowserModelStatus } from '../shared/core/browser-model-status';
 import type { ModelAvailability } from '../shared/core/vocabulary';
 import { errorText } from '../shared/util/error-text';
 import { BackendFailure } from './ai';
 
-export { BROWSER_BACKEND, type ModelAvailability } from '../shared/core/vocabulary';
-
-/** What we use of one session (the published LanguageModel instance). */
-export interface ModelSession {
-  prompt(input: string, options?: { responseConstraint?: ResponseSchema; signal?: AbortSignal }): Promise<string>;
-  clone(options?: { signal?: AbortSignal }): Promise<ModelSession>;
-  measureInputUsage?(input: string, options?: { responseConstraint?: ResponseSchema; signal?: AbortSignal }): Promise<number>;
-  readonly inputUsage?: number;
-  readonly inputQuota?: number;
-  destroy(): void;
-}
-
-/** What we use of the global `LanguageModel` (its static side). */
-export interface LanguageModelApi {
-  availability(options: ModelOptions): Promise<ModelAvailability>;
-  create(options: ModelOptions & CreateOptions): Promise<ModelSession>;
-}
-
-export interface ModelOptions {
-  expectedInputs: { type: 'text'; languages: string[] }[];
-  expectedOutputs: { type: 'text'; languages: string[] }[];
-}
-
-interface CreateOptions {
-  initialPrompts?: { role: 'system' | 'user' | 'assistant'; content: string }[];
-  signal?: AbortSignal;
-  monitor?: (m: EventTarget) => void;
-}
-
-/** The same options for availability() and create(): the prompts are English text in, English JSON text out. */
-export const MODEL_OPTIONS: ModelOptions = {
-  expectedInputs: [{ type: 'text', languages: ['en'] }],
-  expectedOutputs: [{ type: 'text', languages: ['en'] }],
-};
+export { MODEL_OPTIONS, type LanguageModelApi, type ModelOptions, type ModelSession } from '../shared/ai/prompt-api';
 
 /** `LanguageModel` where this browser has it (Chrome 138+ in extension contexts), else undefined. */
-export function languageModelApi(scope: object = globalThis): LanguageModelApi | undefined {
-  const api = (scope as { LanguageModel?: unknown }).LanguageModel;
-  if (!api || (typeof api !== 'object' && typeof api !== 'function')) return undefined;
-  const { availability, create } = api as Partial<LanguageModelApi>;
-  return typeof availability === 'function' && typeof create === 'function' ? (api as LanguageModelApi) : undefined;
+export function languageModelApi(): LanguageModelApi | undefined {
+  return apiOf(globalThis);
 }
 
 /** The browser has the API but not the model: Chrome's published requirements. */

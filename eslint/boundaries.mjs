@@ -7,9 +7,9 @@ export const ZOD_FREE = [
   'ui/**',
   'shared/util/**',
   'shared/protocol/{limits,extension-id,sandboxed-browsers}',
-  'shared/core/{badge,commitment,limits,list-entry,vocabulary}',
+  'shared/core/{badge,browser-model-line,commitment,limits,list-entry,vocabulary}',
   'shared/core/controller/{events,handler}',
-  'shared/ai/{errors,extract-json,parse-object,prompt-data,sanitize,system-prompt}',
+  'shared/ai/{errors,extract-json,parse-object,prompt-api,prompt-data,sanitize,system-prompt}',
   'shared/messages/{guards,state-port,failure-text}',
   'shared/history/limits',
 ];

@@ -1,6 +1,7 @@
 // Words and numbers the surfaces show: durations, drift status, the host/AI status line.
 import type { SessionView, SurfaceView } from '../shared/core/controller/surface-view';
 import type { HostStatus } from '../shared/core/host-status';
+import { BROWSER_BACKEND } from '../shared/core/vocabulary';
 import { STATUS_WORDS } from '../shared/core/vocabulary';
 
 export { STATUS_WORDS };
@@ -35,6 +36,16 @@ export function sessionTimes(session: SessionView, now: number): SessionTimes {
 export type HostLine = { text: string; tone: 'ok' | 'warn' | 'muted'; seeOptions: boolean };
 
 export function hostStatusLine(host: HostStatus): HostLine {
+  if (host.activeBackend === BROWSER_BACKEND) {
+    // The built-in model needs no helper; without one, only desktop windows go unwatched.
+    const helper =
+      host.connection === 'connected'
+        ? 'host connected'
+        : host.connection === 'missing'
+          ? 'no helper: desktop apps are not watched'
+          : 'helper not connected';
+    return { text: `AI: the browser's built-in model · ${helper}`, tone: 'ok', seeOptions: host.connection === 'missing' };
+  }
   switch (host.connection) {
     case 'connected': {
       if (host.activeBackend) return { text: `AI: ${host.activeBackend} · host connected`, tone: 'ok', seeOptions: false };
@@ -70,4 +81,10 @@ const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute
 /** A time of day in the person's locale (their 12- or 24-hour clock), to the minute: the popup's and the History page's. */
 export function formatClock(ms: number): string {
   return clockFormat.format(ms);
+}
+
+/** Whether the built-in model's state is worth a line: it is chosen, in use, or what Automatic could fall back to. */
+export function showsBrowserModel(host: HostStatus): boolean {
+  if (host.chosenBackend === BROWSER_BACKEND || host.activeBackend === BROWSER_BACKEND) return true;
+  return host.chosenBackend === null && host.activeBackend === null && host.browserModel.availability !== 'unavailable';
 }

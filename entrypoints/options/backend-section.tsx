@@ -1,6 +1,8 @@
 // Options: which AI backend and model, its timeout, and a button that tries it for real.
 import { useState } from 'preact/hooks';
 import type { HostStatus } from '../../shared/core/host-status';
+import { BROWSER_BACKEND } from '../../shared/core/vocabulary';
+import { BrowserModelPanel } from '../../ui/components/browser-model-panel';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { RangeField, Section, TextField } from './field';
 import type { Draft, DraftErrors } from './settings-draft';
@@ -13,7 +15,7 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
   const [result, setResult] = useState<TestResult>(null);
   const backends = p.host?.backends ?? [];
   const chosen = p.draft.backend;
-  const unknownChoice = chosen !== null && !backends.some((b) => b.name === chosen);
+  const unknownChoice = chosen !== null && chosen !== BROWSER_BACKEND && !backends.some((b) => b.name === chosen);
 
   const test = async () => {
     setTesting(true);
@@ -43,7 +45,10 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
           value={chosen ?? ''}
           onChange={(e) => p.set({ backend: e.currentTarget.value || null })}
         >
-          <option value="">Automatic (first available{p.host?.activeBackend && !chosen ? `: ${p.host.activeBackend}` : ''})</option>
+          <option value="">
+            Automatic (the helper's backends first, then the built-in model
+            {p.host?.activeBackend && !chosen ? `: now ${p.host.activeBackend}` : ''})
+          </option>
           {backends.map((b) => (
             <option key={b.name} value={b.name} disabled={!b.available}>
               {b.name}
@@ -51,10 +56,14 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
               {b.available ? (b.version ? ` — ${b.version}` : '') : ` — unavailable: ${b.problem ?? 'not found'}`}
             </option>
           ))}
+          <option value={BROWSER_BACKEND} disabled={p.host?.browserModel.availability === 'unavailable' && chosen !== BROWSER_BACKEND}>
+            the browser's built-in model — {p.host?.browserModel.availability ?? 'unknown'}
+          </option>
           {unknownChoice ? <option value={chosen}>{chosen} (not reported by the host)</option> : null}
         </select>
         {backends.length === 0 ? <p class="hint">The host has not reported any backends yet — see Host below.</p> : null}
       </div>
+      {p.host ? <BrowserModelPanel host={p.host} /> : null}
       <TextField
         id="model"
         label="Model (optional)"

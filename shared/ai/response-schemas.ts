@@ -5,8 +5,9 @@ import { TestAnswer } from './connection-test';
 import { NudgeSchema } from './nudge';
 import { VerdictSchema } from './verdict';
 
-/** A JSON Schema object, as a backend's structured-output option takes it. */
-export type ResponseSchema = Readonly<Record<string, unknown>>;
+import type { ResponseSchema } from './prompt-api';
+
+export type { ResponseSchema } from './prompt-api';
 
 function jsonSchemaOf(schema: z.ZodType): ResponseSchema {
   // The meta-schema URL is noise to a model's constraint; the rest is plain JSON Schema.

@@ -4,7 +4,8 @@ import type { Failure } from '../messages/failure';
 import { BackendInfo, BackendName, ProtocolNumber, ReleaseVersion, WatcherInfo } from '../protocol/frames';
 import { canTalk, HELPER_FITS, helperFit } from './helper-fit';
 import type { Settings } from './settings';
-import { BrowserModelStatus, MODEL_NOT_CHECKED, browserModelLine } from './browser-model-status';
+import { browserModelLine } from './browser-model-line';
+import { BrowserModelStatus, MODEL_NOT_CHECKED } from './browser-model-status';
 import { BROWSER_BACKEND, CONNECTIONS } from './vocabulary';
 
 /** What the native channel knows about the host; it reports every change as a controller event. */

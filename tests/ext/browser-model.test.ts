@@ -1,7 +1,8 @@
 // The browser's built-in model as the AI roles' port, against a fake LanguageModel that follows the published API.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BackendFailure } from '../../background/ai';
-import { BrowserModel, MODEL_OPTIONS, NO_PROMPT_API, languageModelApi } from '../../background/browser-model';
+import { BrowserModel, MODEL_OPTIONS, NO_PROMPT_API } from '../../background/browser-model';
+import { languageModelApi } from '../../shared/ai/prompt-api';
 import { AIResponseError, RESPONSE_SCHEMAS, SYSTEM_PROMPT, createAIRoles } from '../../shared/ai';
 import { fakeLanguageModel } from '../support/fake-language-model';
 

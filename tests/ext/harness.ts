@@ -1,5 +1,5 @@
 // Extension-tier harness: the real background over WXT's fake browser, a scriptable fake native host.
-import type { LanguageModelApi } from '../../background/browser-model';
+import type { LanguageModelApi } from '../../shared/ai/prompt-api';
 import 'fake-indexeddb/auto';
 import { fakeBrowser } from 'wxt/testing';
 import type { Browser } from 'wxt/browser';

@@ -1,5 +1,6 @@
 // A fake of Chrome's Prompt API (`LanguageModel`) that follows the published behaviour the extension relies on, for tests.
-import type { LanguageModelApi, ModelAvailability, ModelOptions, ModelSession } from '../../background/browser-model';
+import type { LanguageModelApi, ModelOptions, ModelSession } from '../../shared/ai/prompt-api';
+import type { ModelAvailability } from '../../shared/core/vocabulary';
 import type { ResponseSchema } from '../../shared/ai';
 
 export interface FakePrompt {

@@ -1,6 +1,7 @@
 // One line of host/AI status, with a way to Options when something needs setting up, and the reason when it failed.
 import type { HostStatus } from '../../shared/core/host-status';
-import { hostStatusLine } from '../format';
+import { browserModelLine } from '../../shared/core/browser-model-line';
+import { hostStatusLine, showsBrowserModel } from '../format';
 
 export function HostStatusLine({ host, onOpenOptions }: { host: HostStatus; onOpenOptions?: () => void }) {
   const line = hostStatusLine(host);
@@ -21,6 +22,11 @@ export function HostStatusLine({ host, onOpenOptions }: { host: HostStatus; onOp
           <span>Options</span>
         ) : null}
       </p>
+      {showsBrowserModel(host) ? (
+        <p class="host-line tone-muted" data-testid="browser-model-status">
+          {browserModelLine(host.browserModel)}
+        </p>
+      ) : null}
       {host.error ? (
         <p class="host-error" id="host-error" data-testid="host-error">
           {host.error}

@@ -56,9 +56,12 @@ describe('options: backend', () => {
     await options();
     const select = screen.getByTestId('backend-select') as HTMLSelectElement;
     const opts = [...select.options].map((o) => [o.value, o.textContent, o.disabled]);
-    expect(opts[0]).toEqual(['', 'Automatic (first available: claude)', false]);
+    expect(opts[0]).toEqual(['', "Automatic (the helper's backends first, then the built-in model: now claude)", false]);
     expect(opts).toContainEqual(['codex', 'codex — unavailable: not on PATH', true]);
     expect(opts).toContainEqual(['mybot', 'mybot (custom)', false]);
+    // The fixture's browser has no built-in model: listed, disabled, with its reason below.
+    expect(opts).toContainEqual(['browser', "the browser's built-in model — unavailable", true]);
+    expect(screen.getByTestId('browser-model-line').textContent).toBe("The browser's built-in model is unavailable: no Prompt API");
   });
 
   it('tests the chosen backend and model and shows text and time', async () => {

@@ -136,6 +136,16 @@ describe('popup: host status line', () => {
       /^AI unavailable: ollama not found — see Options$/,
       true,
     ],
+    [
+      host({ connection: 'missing', activeBackend: 'browser', browserModel: { availability: 'available' } }),
+      /^AI: the browser's built-in model · no helper: desktop apps are not watched — see Options$/,
+      true,
+    ],
+    [
+      host({ activeBackend: 'browser', browserModel: { availability: 'available' } }),
+      /^AI: the browser's built-in model · host connected$/,
+      false,
+    ],
   ];
   it.each(cases)('%o', async (h, text, seeOptions) => {
     const fake = await popupWith(push({ host: h }));
@@ -146,6 +156,27 @@ describe('popup: host status line', () => {
       expect(fake.optionsOpened).toBe(1);
     }
   });
+});
+
+it.each([
+  [
+    host({ connection: 'missing', activeBackend: null, browserModel: { availability: 'downloadable' } }),
+    /not downloaded yet: Options → AI backend → Download/,
+  ],
+  [host({ activeBackend: 'browser', browserModel: { availability: 'available' } }), /is ready: titles it judges never leave this computer/],
+  [host({ activeBackend: null, chosenBackend: 'browser', browserModel: { availability: 'downloading' } }), /is downloading/],
+  [
+    host({ activeBackend: null, chosenBackend: 'browser', browserModel: { availability: 'unavailable', reason: 'no Prompt API' } }),
+    /is unavailable: no Prompt API/,
+  ],
+] as const)("the built-in model's state has its line when it matters: %o", async (h, text) => {
+  await popupWith(push({ host: h }));
+  expect(screen.getByTestId('browser-model-status').textContent).toMatch(text);
+});
+
+it('no line about the built-in model while a CLI backend does the work', async () => {
+  await popupWith(push({ host: host({ activeBackend: 'claude', browserModel: { availability: 'available' } }) }));
+  expect(screen.queryByTestId('browser-model-status')).toBeNull();
 });
 
 it('shows why the host failed as text tied to the status line, not only as a tooltip', async () => {

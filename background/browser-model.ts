@@ -13,9 +13,9 @@ export function languageModelApi(): LanguageModelApi | undefined {
   return apiOf(globalThis);
 }
 
-/** The browser has the API but not the model: Chrome's published requirements. */
+/** The browser has the API but says `unavailable` (Debian's Chromium does: it has no model component). */
 export const DEVICE_UNSUPPORTED =
-  "this device does not meet Chrome's requirements for it (22 GB free disk; a GPU with more than 4 GB of memory, or 16 GB of RAM and 4 CPU cores; Windows 10+, macOS 13+, Linux or ChromeOS on a Chromebook Plus), or it is turned off by policy";
+  "the browser says it cannot run here: a Chrome build without the model (Chromium, Brave), a device below Chrome's requirements (22 GB free disk; a GPU with more than 4 GB of memory, or 16 GB of RAM and 4 CPU cores), or a policy that turns it off";
 
 /** Why there is no built-in model here, in the words Options and the popup show. */
 export const NO_PROMPT_API =

@@ -66,6 +66,8 @@ export interface E2E {
 }
 
 export interface E2EOptions {
+  /** false: no helper registered at all (a person with only the extension). */
+  helper?: boolean;
   /** Run Chromium as a native Wayland client of this session (its env: WAYLAND_DISPLAY, SWAYSOCK…) instead of on Xvfb. */
   wayland?: NodeJS.ProcessEnv;
 }
@@ -80,7 +82,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   mkdirSync(userDataDir);
   mkdirSync(bin);
   for (const name of readdirSync(FAKE_BIN)) symlinkSync(join(FAKE_BIN, name), join(bin, name));
-  installHost(userDataDir, home);
+  if (options.helper !== false) installHost(userDataDir, home);
   const pages = await startPageServer();
   const env: NodeJS.ProcessEnv = options.wayland
     ? { ...process.env, ...options.wayland, HOME: home, PATH: `${bin}:${process.env.PATH ?? ''}` }

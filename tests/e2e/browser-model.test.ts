@@ -1,0 +1,90 @@
+// E2E: the browser's built-in model. Debian's Chromium has none (listed unavailable, Automatic keeps the CLI backend);
+// with a fake LanguageModel put into the running service worker by the test, a person with no helper at all gets the judge and the heads-up.
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { e2eForSuite, startSession } from './harness';
+import { OptionsPage, Toast } from './pages';
+
+const FAKE_ENTRY = fileURLToPath(new URL('./fixtures/fake-model-entry.ts', import.meta.url));
+
+/** The test-only fake as one script: evaluated in the worker, it becomes its `LanguageModel`. It is never in a build. */
+async function fakeModelScript(): Promise<string> {
+  const out = await build({ entryPoints: [FAKE_ENTRY], bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022' });
+  return out.outputFiles[0]!.text;
+}
+
+describe("without a built-in model (Debian's Chromium)", () => {
+  const e2e = e2eForSuite();
+
+  it('Options lists it as unavailable with the reason; Automatic uses the CLI backend', async () => {
+    const options = await e2e().options();
+    await expect
+      .poll(() => options.byId('browser-model-line').textContent())
+      .toContain("The browser's built-in model is unavailable: the browser says it cannot run here: a Chrome build without the model");
+    const option = options.page.locator('[data-testid="backend-select"] option[value="browser"]');
+    expect(await option.isDisabled()).toBe(true);
+    await options.page.close();
+    const popup = await e2e().popup();
+    await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toContain('AI: claude · host connected');
+    expect(await popup.byId('browser-model-status').count()).toBe(0);
+  });
+});
+
+describe('with the built-in model and no helper at all', () => {
+  const e2e = e2eForSuite({ helper: false });
+
+  it('an unmatched tab is judged by the model in the browser and the banner shows; the heads-up works too', async () => {
+    // A first install with no helper opens Options by itself (where the helper's command is): that page is used here.
+    const welcome = () =>
+      e2e()
+        .browser.context.pages()
+        .filter((p) => p.url().endsWith('/options.html'));
+    await expect.poll(() => welcome().length, { timeout: 10_000 }).toBe(1);
+    const sw = await e2e().sw();
+    await sw.evaluate(await fakeModelScript());
+    const options = new OptionsPage(welcome()[0]!);
+    await options.setNudgeInterval(0.25);
+    // What Options does after a download: the worker asks the browser again.
+    await options.page.evaluate(() => chrome.runtime.sendMessage({ type: 'checkBrowserModel' }));
+    await expect
+      .poll(() => options.byId('browser-model-line').textContent())
+      .toContain('is ready: titles it judges never leave this computer');
+    expect(await options.byId('browser-model-helper-note').textContent()).toContain(
+      'apps outside the browser are seen only with the helper',
+    );
+    await options.page.close();
+
+    const docs = await e2e().openSite('docs.test', 'Parser tests plan');
+    const popup = await startSession(e2e(), docs, { allowed: ['docs.test'], blocked: [] });
+    await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toContain("AI: the browser's built-in model · no helper");
+    await e2e().expectBadge('ON');
+
+    await docs.bringToFront();
+    await docs.evaluate(() => (document.title = 'Lexer generators compared'));
+    const headsUp = new Toast(docs);
+    await headsUp.expectTier('nudge', 20_000).catch(async (error: Error) => {
+      const seen = await sw.evaluate(() =>
+        (globalThis as unknown as { __antidriftFakeModel: { prompts: { input: string }[] } }).__antidriftFakeModel.prompts.map((p) =>
+          p.input.slice(0, 400),
+        ),
+      );
+      throw new Error(`${error.message}; the model was asked: ${JSON.stringify(seen)}`);
+    });
+    expect(await headsUp.text('nudge-message')).toBe('The built-in model thinks you are reading about lexers.');
+    expect(await e2e().badge()).toBe('?');
+    const news = await e2e().openSite('news.test', 'Breaking: markets rally');
+    await news.bringToFront();
+    await e2e().expectBadge('!', 15_000);
+    const toast = new Toast(news);
+    await toast.expectTier('drift');
+    expect(await toast.text('drift-reason')).toContain('the built-in model: headlines are not the parser tests');
+
+    // Nothing went through a helper: there is none, and no CLI was started.
+    expect(e2e().calls()).toEqual([]);
+    const prompts = await sw.evaluate(
+      () => (globalThis as unknown as { __antidriftFakeModel: { prompts: { input: string }[] } }).__antidriftFakeModel.prompts.length,
+    );
+    expect(prompts).toBeGreaterThanOrEqual(2);
+  });
+});

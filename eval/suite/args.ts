@@ -10,7 +10,12 @@ Runs the labelled cases in eval/cases/ through the built native host and a real 
 extension asks (same prompts, same parsers), and prints precision, recall and F1 of "drifting", the
 false-alarm rate, the nudge's agreement, latency and calls.
 
-  --backend <name>     claude, codex, gemini, qwen, ollama, llm, or a custom backend from host.json
+  --backend <name>     claude, codex, gemini, qwen, ollama, llm, a custom backend from host.json, or browser:
+                       the browser's built-in model (Chrome 138+), asked inside the extension's own worker
+  --browser-path <p>   with --backend browser: the Chrome to run (it loads the built extension; a first run
+                       downloads the model into --browser-profile, once)
+  --browser-profile <d> its profile (default ~/.local/share/antidrift/eval-browser-profile)
+  --headless           run that browser headless (the model may not be offered there)
   --model <name>       the backend's model flag (default: the backend's own default)
   --limit <n>          only the first n cases (in file order)
   --kind <a,b>         only these kinds of commitment (file names in eval/cases/)
@@ -31,6 +36,11 @@ export interface EvalArgs {
   out: string | undefined;
   fresh: boolean;
   strict: boolean;
+  browserPath: string | undefined;
+  browserProfile: string | undefined;
+  headless: boolean;
+  /** Tests only: a script evaluated in the extension's worker first (a fake LanguageModel). */
+  injectScript: string | undefined;
 }
 
 export type ParsedArgs = { ok: true; args: EvalArgs } | { ok: false; error: string } | { ok: 'help' };
@@ -51,6 +61,10 @@ export function parseEvalArgs(argv: readonly string[]): ParsedArgs {
     out: undefined,
     fresh: false,
     strict: false,
+    browserPath: undefined,
+    browserProfile: undefined,
+    headless: false,
+    injectScript: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -98,6 +112,19 @@ export function parseEvalArgs(argv: readonly string[]): ParsedArgs {
       case '--fresh':
         args.fresh = true;
         break;
+      case '--headless':
+        args.headless = true;
+        break;
+      case '--browser-path':
+      case '--browser-profile':
+      case '--inject-script': {
+        const path = value();
+        if (!path) return { ok: false, error: `${flag} wants a path` };
+        if (flag === '--browser-path') args.browserPath = path;
+        else if (flag === '--browser-profile') args.browserProfile = path;
+        else args.injectScript = path;
+        break;
+      }
       case '--strict':
         args.strict = true;
         break;
@@ -106,5 +133,7 @@ export function parseEvalArgs(argv: readonly string[]): ParsedArgs {
     }
   }
   if (!args.backend) return { ok: false, error: '--backend is required' };
+  if (args.backend === 'browser' && !args.browserPath)
+    return { ok: false, error: '--backend browser wants --browser-path (the Chrome whose built-in model to score)' };
   return { ok: true, args };
 }

@@ -8,6 +8,7 @@ import { answered, type Outcome } from './outcomes';
 import { formatReport } from './report';
 import { promptsHash, readPrevious, writeResults, RESULTS_VERSION, type ResultsFile } from './results-file';
 import { runCases } from './run-cases';
+import { DEFAULT_PROFILE, runCasesInBrowser } from './browser-cases';
 import { score } from './score';
 
 const DEFAULT_OUT = fileURLToPath(new URL('../results.json', import.meta.url));
@@ -23,7 +24,8 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const args = parsed.args;
-  if (!existsSync(HOST_ENTRY)) {
+  const inBrowser = args.backend === 'browser';
+  if (!inBrowser && !existsSync(HOST_ENTRY)) {
     process.stderr.write(`eval: the host is not built (${HOST_ENTRY} missing): run \`npm run build\` first\n`);
     return 2;
   }
@@ -71,26 +73,41 @@ export async function main(argv: string[]): Promise<number> {
   let done = 0;
   // The host's own log only matters when something went wrong: kept, and shown if the run stops.
   const hostLog: string[] = [];
-  const result = await runCases(todo, {
-    backend: args.backend,
-    model: args.model,
-    timeoutSeconds: args.timeoutSeconds,
-    concurrency: args.concurrency,
-    env: process.env,
-    log: (line) => {
-      hostLog.push(line);
-      if (hostLog.length > 20) hostLog.shift();
-    },
-    onOutcome: (outcome) => {
-      file.outcomes = [...file.outcomes, outcome];
-      save();
-      done++;
-      const mark = !answered(outcome) ? 'failed' : outcome.got === outcome.expected ? 'ok' : 'MISS';
-      process.stderr.write(
-        `[${String(done).padStart(3)}/${todo.length}] ${outcome.id} ${outcome.role} ${mark} ${Math.round(outcome.ms)} ms\n`,
-      );
-    },
-  });
+  const onOutcome = (outcome: Outcome) => {
+    file.outcomes = [...file.outcomes, outcome];
+    save();
+    done++;
+    const mark = !answered(outcome) ? 'failed' : outcome.got === outcome.expected ? 'ok' : 'MISS';
+    process.stderr.write(
+      `[${String(done).padStart(3)}/${todo.length}] ${outcome.id} ${outcome.role} ${mark} ${Math.round(outcome.ms)} ms\n`,
+    );
+  };
+  const log = (line: string) => {
+    hostLog.push(line);
+    if (hostLog.length > 20) hostLog.shift();
+  };
+  const result = inBrowser
+    ? await runCasesInBrowser(todo, {
+        browserPath: args.browserPath!,
+        profileDir: args.browserProfile ?? DEFAULT_PROFILE,
+        injectScript: args.injectScript,
+        headless: args.headless,
+        timeoutSeconds: args.timeoutSeconds,
+        log: (line) => {
+          process.stderr.write(`eval: ${line}\n`);
+          log(line);
+        },
+        onOutcome,
+      })
+    : await runCases(todo, {
+        backend: args.backend,
+        model: args.model,
+        timeoutSeconds: args.timeoutSeconds,
+        concurrency: args.concurrency,
+        env: process.env,
+        log,
+        onOutcome,
+      });
   if (result.hostVersion) file.hostVersion = result.hostVersion;
   save();
   // The report covers the cases this run was asked about, earlier answers included.

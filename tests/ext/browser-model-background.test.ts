@@ -15,6 +15,7 @@ import {
   START,
   testPlatform,
   type Running,
+  wanderIntoLexerDocs,
 } from './harness';
 
 let bg: Running;
@@ -63,11 +64,7 @@ describe('the built-in model in the background', () => {
     });
     bg = await boot(noHelper(), () => now, undefined, testPlatform(undefined, model));
     await bg.send(START);
-    await activate(await openTab('https://docs.test/1', 'Parser docs'));
-    await bg.flush();
-    now += 1000;
-    await activate(await openTab('https://docs.test/2', 'Lexer docs'));
-    await bg.flush();
+    await wanderIntoLexerDocs(bg, (ms) => (now += ms));
     expect(bg.shell.state.drift.nudgeMessage).toBe('You drifted into the lexer.');
     expect(await readBadge()).toMatchObject({ text: '?' });
     expect(model.prompts.at(-1)?.responseConstraint).toMatchObject({ properties: { on_track: { type: 'boolean' } } });

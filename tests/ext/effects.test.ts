@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { surfaceView } from '../../shared/core/controller';
 import { describe, expect, it } from 'vitest';
 import { TICK_ALARM } from '../../background/effects';
-import { activate, boot, FakeHost, freshBackgroundEachTest, openTab, readBadge, type Running, START } from './harness';
+import { boot, FakeHost, freshBackgroundEachTest, readBadge, type Running, START, wanderIntoLexerDocs } from './harness';
 
 let bg: Running;
 freshBackgroundEachTest();
@@ -15,11 +15,7 @@ describe('effects', () => {
     host.reply = () => ({ text: '{"on_track": false, "message": "You drifted into the lexer."}' });
     bg = await boot(host, () => now);
     await bg.send(START);
-    await activate(await openTab('https://docs.test/1', 'Parser docs'));
-    await bg.flush();
-    now += 1000;
-    await activate(await openTab('https://docs.test/2', 'Lexer docs'));
-    await bg.flush();
+    await wanderIntoLexerDocs(bg, (ms) => (now += ms));
     expect(bg.shell.state.drift.nudgeMessage).toBe('You drifted into the lexer.');
     expect(await readBadge()).toMatchObject({ text: '?' });
     const alarm = await fakeBrowser.alarms.get(TICK_ALARM);

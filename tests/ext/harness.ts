@@ -337,3 +337,12 @@ export async function patchSettings(bg: Running, patch: Partial<Settings>): Prom
   const saved = (await bg.send({ type: 'saveSettings', settings: { ...current.value, ...patch } })) as { ok: boolean };
   if (!saved.ok) throw new Error(`settings not saved: ${JSON.stringify(saved)}`);
 }
+
+/** Two allowed docs tabs a second apart, the second one's title wandering into lexers: what a heads-up looks at. */
+export async function wanderIntoLexerDocs(bg: Running, advanceClock: (ms: number) => void): Promise<void> {
+  await activate(await openTab('https://docs.test/1', 'Parser docs'));
+  await bg.flush();
+  advanceClock(1000);
+  await activate(await openTab('https://docs.test/2', 'Lexer docs'));
+  await bg.flush();
+}

@@ -47,8 +47,12 @@ describe('installed from the release files, in a clean HOME', () => {
     expect(id).toMatch(/^[a-p]{32}$/);
     expect(id).not.toBe(EXTENSION_ID);
 
-    const options = await browser.context.newPage();
-    await options.goto(`chrome-extension://${id}/options.html`);
+    // A first install without the helper opens Options by itself, where the command is: the page a person sees.
+    const context = browser.context;
+    const welcome = () => context.pages().find((p) => p.url() === `chrome-extension://${id}/options.html`);
+    await expect.poll(() => welcome() !== undefined, { timeout: 10_000 }).toBe(true);
+    const options = welcome()!;
+    await options.waitForLoadState();
     const command = ((await options.getByTestId('host-install-command').textContent()) ?? '').trim();
     expect(command).toBe(`npx --yes antidrift-host@${VERSION} install --browser chromium --extension-id ${id}`);
 

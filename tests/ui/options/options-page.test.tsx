@@ -282,7 +282,10 @@ describe('options: host', () => {
     const fake = fakeClient({ getSettings: () => ({ ok: true, value: DEFAULT_SETTINGS }) });
     fake.client.environment = () => ({ ...ENVIRONMENT, linux: false });
     renderWith(fake.client, <HelperSetup host={null} always />);
-    expect(screen.getByTestId('host-install-command')).toBeTruthy();
+    // The command is the same off Linux; only the Snap and Flatpak help is gone.
+    expect(screen.getByTestId('host-install-command').textContent).toBe(
+      'npx --yes antidrift-host@0.2.0 install --browser chromium --extension-id abcdefghijklmnopabcdefghijklmnop',
+    );
     expect(screen.queryByTestId('sandbox-help')).toBeNull();
   });
 });

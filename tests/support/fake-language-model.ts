@@ -23,6 +23,8 @@ export interface FakeLanguageModel extends LanguageModelApi {
   availabilityOptions: ModelOptions[];
   /** Progress events the next download sends (fractions of 1). */
   downloadSteps: number[];
+  /** Awaited after each progress event (a test holds the download there to look at the page). */
+  afterProgress: (loaded: number) => Promise<void>;
 }
 
 const TOKENS_PER_CHAR = 0.25;
@@ -67,6 +69,7 @@ export function fakeLanguageModel(initial: Partial<Pick<FakeLanguageModel, 'stat
     destroyed: 0,
     availabilityOptions: [],
     downloadSteps: [0, 0.5, 1],
+    afterProgress: () => Promise.resolve(),
     availability(options) {
       fake.availabilityOptions.push(options);
       return Promise.resolve(fake.state);
@@ -87,6 +90,7 @@ export function fakeLanguageModel(initial: Partial<Pick<FakeLanguageModel, 'stat
             throw options.signal.reason;
           }
           monitor.dispatchEvent(Object.assign(new Event('downloadprogress'), { loaded }));
+          await fake.afterProgress(loaded);
         }
         fake.state = 'available';
       }

@@ -54,9 +54,17 @@ describe("Options: the browser's built-in model", () => {
     const fake = panel({ availability: 'downloadable' });
     // The click is the person's activation (a real browser refuses a download without one).
     model.userActivation = true;
+    // Held halfway, the page shows where the download is.
+    let release = () => {};
+    const halfway = new Promise<void>((r) => (release = r));
+    model.afterProgress = (loaded) => (loaded === 0.5 ? halfway : Promise.resolve());
     fireEvent.click(screen.getByTestId('browser-model-download'));
-    await waitFor(() => expect(screen.getByTestId('browser-model-progress')).toBeTruthy());
+    await waitFor(() => expect((screen.getByTestId('browser-model-progress') as HTMLProgressElement).value).toBe(0.5));
+    expect(screen.getByTestId('browser-model-panel').textContent).toContain('50 %');
+    expect(fake.sent('checkBrowserModel')).toHaveLength(0);
+    release();
     await waitFor(() => expect(fake.sent('checkBrowserModel')).toHaveLength(1));
+    expect(screen.queryByTestId('browser-model-progress')).toBeNull();
     expect(model.state).toBe('available');
     expect(model.destroyed).toBe(1); // the page's session existed only to download
     expect(installed).toBe(model);

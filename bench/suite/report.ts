@@ -35,6 +35,12 @@ export function budget(id: string, what: string, limit: string, measured: number
   return { id, what, limit, measured: String(measured), pass };
 }
 
+/** The common budget: a latency's p95 within `limitMs`. */
+export function p95Budget(id: string, what: string, limitMs: number, s: Summary): Budget {
+  const limit = String(limitMs).replace(/\B(?=(\d{3})+$)/g, ' ');
+  return budget(id, what, `≤ ${limit} ms`, `${s.p95} ms`, s.p95 <= limitMs);
+}
+
 export function toMarkdown(r: Results): string {
   const m = r.machine;
   const lines = [

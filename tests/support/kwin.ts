@@ -102,7 +102,7 @@ export async function startKwin(runner: Runner = onMachine): Promise<Kwin> {
     env,
     async openTerminal(title, options = {}) {
       const { proc, setTitle } = options.appId
-        ? await footTerminal(root, ++opened, options.appId, title, env, runner)
+        ? await footTerminal(root, String(++opened), options.appId, title, env, runner)
         : await westonTerminal(root, ++opened, title, env, runner);
       terminals.push(proc);
       const activation = `

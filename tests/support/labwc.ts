@@ -1,9 +1,9 @@
 // Test helper: a real headless labwc (wlroots; in a newer root), foot windows focused with wlrctl, titles through OSC 2.
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileAsync, stopSession, waitFor } from './processes';
+import { footTerminal, stopSession, waitFor } from './processes';
 import type { Runner } from './runner';
 
 export interface LabwcWindow {
@@ -74,19 +74,13 @@ export async function startLabwc(runner: Runner): Promise<Labwc> {
     env,
     pid: () => (proc && proc.exitCode === null ? proc.pid : undefined),
     async openFoot(appId, title) {
-      const fifo = join(runtime, `title-${appId}`);
-      await execFileAsync('mkfifo', ['-m', '0666', fifo]);
-      const foot = runner.spawn('foot', ['-a', appId, '-T', title, 'sh', '-c', `exec cat <> '${fifo}'`], {
-        env,
-        stdio: 'ignore',
-        detached: true,
-      });
+      const { proc: foot, setTitle } = await footTerminal(runtime, appId, appId, title, env, runner);
       windows.push(foot);
       await waitFor(async () => (await toplevels()).includes(appId), `foot window ${appId} to map`);
       return {
         appId,
         proc: foot,
-        setTitle: (t) => writeFileSync(fifo, `\x1b]2;${t}\x07`),
+        setTitle,
         focus: async () => void (await runner.exec('wlrctl', ['toplevel', 'focus', `app_id:${appId}`], { env, timeout: 5_000 })),
       };
     },

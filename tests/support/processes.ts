@@ -72,18 +72,25 @@ export async function westonTerminal(
   return { proc, setTitle: (t) => writeFileSync(fifo, `\x1b]2;${t}\x07`) };
 }
 
-/** A foot window of app id `appId` titled `title`; its title changes through a FIFO as with westonTerminal. */
+/**
+ * A foot window of app id `appId` titled `title`; its title changes through a FIFO (`dir`/title-`name`) as with
+ * westonTerminal. In its own process group, so a session's stop can take it with its children.
+ */
 export async function footTerminal(
-  root: string,
-  n: number,
+  dir: string,
+  name: string,
   appId: string,
   title: string,
   env: NodeJS.ProcessEnv,
   runner: Runner = onMachine,
 ): Promise<TitledTerminal> {
-  const fifo = join(root, `fifo-${n}`);
+  const fifo = join(dir, `title-${name}`);
   await execFileAsync('mkfifo', ['-m', '0666', fifo]);
-  const proc = runner.spawn('foot', ['-a', appId, '-T', title, 'sh', '-c', `exec cat <> '${fifo}'`], { env, stdio: 'ignore' });
+  const proc = runner.spawn('foot', ['-a', appId, '-T', title, 'sh', '-c', `exec cat <> '${fifo}'`], {
+    env,
+    stdio: 'ignore',
+    detached: true,
+  });
   return { proc, setTitle: (t) => writeFileSync(fifo, `\x1b]2;${t}\x07`) };
 }
 

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileAsync, stopSession, waitFor } from './processes';
+import { footTerminal, stopSession, waitFor } from './processes';
 import { onMachine, type Runner } from './runner';
 
 /** sway refuses to run as root ("Unable to drop root"): under root it runs as nobody. */
@@ -72,13 +72,7 @@ export async function startSway(options: { xwayland?: boolean; runner?: Runner }
     ipcSocket: '',
     env: {},
     async openFoot(appId, title) {
-      const fifo = join(runtimeDir, `title-${appId}`);
-      await execFileAsync('mkfifo', ['-m', '0666', fifo]);
-      const foot = runner.spawn('foot', ['-a', appId, '-T', title, 'sh', '-c', `exec cat <> '${fifo}'`], {
-        env: { ...sway.env, HOME: runtimeDir },
-        stdio: 'ignore',
-        detached: true,
-      });
+      const { proc: foot, setTitle } = await footTerminal(runtimeDir, appId, appId, title, { ...sway.env, HOME: runtimeDir }, runner);
       windows.push(foot);
       const present = async () => (await sway.msg('-t get_tree')).includes(`"app_id": "${appId}"`);
       const deadline = Date.now() + 10_000;
@@ -89,7 +83,7 @@ export async function startSway(options: { xwayland?: boolean; runner?: Runner }
       return {
         appId,
         proc: foot,
-        setTitle: (t) => writeFileSync(fifo, `\x1b]2;${t}\x07`),
+        setTitle,
         focus: async () => void (await sway.msg(`[app_id="${appId}"] focus`)),
       };
     },

@@ -1,6 +1,7 @@
 // The browser's built-in model (Chrome's Prompt API, `LanguageModel`) as a text-completion port for the AI roles.
 import { SYSTEM_PROMPT, type CompleteText, type ResponseSchema } from '../shared/ai';
 import { MODEL_OPTIONS, languageModelApi as apiOf, type LanguageModelApi, type ModelSession } from '../shared/ai/prompt-api';
+import { browserModelUnusable } from '../shared/core/browser-model-line';
 import type { BrowserModelStatus } from '../shared/core/browser-model-status';
 import type { ModelAvailability } from '../shared/core/vocabulary';
 import { errorText } from '../shared/util/error-text';
@@ -28,9 +29,6 @@ function abortFailure(signal: AbortSignal): unknown {
     ? new BackendFailure({ kind: 'timeout', message: "the browser's built-in model gave no answer in time" })
     : reason;
 }
-
-const unavailable = (message: string, hint?: string) =>
-  new BackendFailure(hint ? { kind: 'unavailable', message, hint } : { kind: 'unavailable', message });
 
 /**
  * The built-in model as a CompleteText. One base session carries the system prompt and is kept
@@ -69,16 +67,9 @@ export class BrowserModel {
   }
 
   readonly complete: CompleteText = async (prompt, signal, schema) => {
-    if (!this.api) throw unavailable(`the browser's built-in model cannot be asked: ${NO_PROMPT_API}`);
-    const state = await this.availability();
-    if (state !== 'available') {
-      throw unavailable(
-        state === 'unavailable'
-          ? `the browser's built-in model is unavailable on this device`
-          : `the browser's built-in model is not downloaded yet (${state})`,
-        state === 'unavailable' ? undefined : 'Options → AI backend → Download the built-in model',
-      );
-    }
+    // The same words as Options' line for this state; the worker never downloads a model that is not there.
+    const status = await this.status();
+    if (status.availability !== 'available') throw new BackendFailure(browserModelUnusable(status));
     this.keepAlive();
     let session: ModelSession;
     try {
@@ -86,7 +77,7 @@ export class BrowserModel {
     } catch (error) {
       this.base = undefined;
       if (signal.aborted) throw abortFailure(signal);
-      throw unavailable(`the browser's built-in model could not start: ${errorText(error)}`);
+      throw new BackendFailure({ kind: 'unavailable', message: `the browser's built-in model could not start: ${errorText(error)}` });
     }
     try {
       await this.checkQuota(session, prompt, schema, signal);

@@ -4,7 +4,7 @@ import type { Failure } from '../messages/failure';
 import { BackendInfo, BackendName, ProtocolNumber, ReleaseVersion, WatcherInfo } from '../protocol/frames';
 import { canTalk, HELPER_FITS, helperFit } from './helper-fit';
 import type { Settings } from './settings';
-import { browserModelLine } from './browser-model-line';
+import { browserModelUnusable } from './browser-model-line';
 import { BrowserModelStatus, MODEL_NOT_CHECKED } from './browser-model-status';
 import { BROWSER_BACKEND, CONNECTIONS } from './vocabulary';
 
@@ -70,11 +70,7 @@ export type TargetChoice = { ok: true; target: AITarget } | { ok: false; failure
 
 /** Why no AI call can run on `requested` (or on any backend, with none chosen), in the words a person reads. */
 function noTarget(requested: string | null, host: HostConnection, model: BrowserModelStatus): Failure {
-  if (requested === BROWSER_BACKEND) {
-    return model.availability === 'unavailable'
-      ? { kind: 'unavailable', message: `${browserModelLine(model)}`, hint: 'choose a CLI backend in Options, through the helper' }
-      : { kind: 'unavailable', message: browserModelLine(model), hint: 'Options → AI backend → Download the built-in model' };
-  }
+  if (requested === BROWSER_BACKEND) return browserModelUnusable(model);
   const who = requested ?? 'The AI';
   if (host.connection === 'missing') {
     return {

@@ -27,7 +27,8 @@ describe('the built-in model backend', () => {
     expect(await model.availability()).toBe('unavailable');
     expect(await failureOf(model.complete('x', never(), RESPONSE_SCHEMAS.verdict))).toEqual({
       kind: 'unavailable',
-      message: `the browser's built-in model cannot be asked: ${NO_PROMPT_API}`,
+      message: `the browser's built-in model is unavailable: ${NO_PROMPT_API}`,
+      hint: 'choose a CLI backend in Options, through the helper',
     });
   });
 
@@ -36,7 +37,7 @@ describe('the built-in model backend', () => {
     const model = new BrowserModel(() => fake);
     const failure = await failureOf(model.complete('x', never(), RESPONSE_SCHEMAS.verdict));
     expect(failure).toMatchObject({ kind: 'unavailable', hint: 'Options → AI backend → Download the built-in model' });
-    expect(failure.message).toContain('not downloaded yet (downloadable)');
+    expect(failure.message).toBe("the browser's built-in model is not downloaded yet: Options → AI backend → Download");
     expect(fake.created).toBe(0);
     expect(fake.availabilityOptions).toEqual([MODEL_OPTIONS]);
   });

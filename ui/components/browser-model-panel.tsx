@@ -5,6 +5,7 @@ import { browserModelLine } from '../../shared/core/browser-model-line';
 import type { HostStatus } from '../../shared/core/host-status';
 import { errorText } from '../../shared/util/error-text';
 import { useClient } from '../connection/surface-client';
+import { capitalize } from '../format';
 
 type Download = { state: 'idle' } | { state: 'running'; loaded: number } | { state: 'failed'; message: string } | { state: 'cancelled' };
 
@@ -51,7 +52,7 @@ export function BrowserModelPanel({ host }: { host: HostStatus }) {
     <div class="field" data-testid="browser-model-panel">
       <span class="label">The browser's built-in model</span>
       <p class="hint" data-testid="browser-model-line">
-        {browserModelLine(status)}
+        {capitalize(browserModelLine(status))}
       </p>
       {download.state === 'running' ? (
         <div class="row">

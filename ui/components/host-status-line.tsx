@@ -1,7 +1,7 @@
 // One line of host/AI status, with a way to Options when something needs setting up, and the reason when it failed.
 import type { HostStatus } from '../../shared/core/host-status';
 import { browserModelLine } from '../../shared/core/browser-model-line';
-import { hostStatusLine, showsBrowserModel } from '../format';
+import { capitalize, hostStatusLine, showsBrowserModel } from '../format';
 
 export function HostStatusLine({ host, onOpenOptions }: { host: HostStatus; onOpenOptions?: () => void }) {
   const line = hostStatusLine(host);
@@ -24,7 +24,7 @@ export function HostStatusLine({ host, onOpenOptions }: { host: HostStatus; onOp
       </p>
       {showsBrowserModel(host) ? (
         <p class="host-line tone-muted" data-testid="browser-model-status">
-          {browserModelLine(host.browserModel)}
+          {capitalize(browserModelLine(host.browserModel))}
         </p>
       ) : null}
       {host.error ? (

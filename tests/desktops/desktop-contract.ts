@@ -1,21 +1,14 @@
 // What every desktop must give a person, asserted against the built helper running inside that desktop's own root.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HelloReply } from '../../shared/protocol/frames.js';
 import { makeHostEnv, type HostTestEnv } from '../host/helpers/host-env.js';
 import { spawnHost, type HostHandle } from '../host/helpers/spawn-host.js';
 import type { NewerDesktop, DesktopUnderTest } from '../support/newer-desktops';
 import { waitFor } from '../support/processes';
+import { cpuSecondsFromStat } from '../../bench/suite/proc';
 
 type Frame = Record<string, unknown>;
 const QUIET_MS = 600;
-
-/** utime + stime of a process, in clock ticks (/proc/PID/stat fields 14 and 15). */
-export function cpuTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
 
 /** The person's view, through the helper over real native messaging: which window frames arrive for each thing they do. */
 export function describeDesktop(d: NewerDesktop, root: () => string): void {
@@ -69,11 +62,11 @@ export function describeDesktop(d: NewerDesktop, root: () => string): void {
       await new Promise((r) => setTimeout(r, 12_000));
       const windows: number[] = [];
       for (let i = 0; i < 3 && windows.at(-1) !== 0; i++) {
-        const before = cpuTicks(host.proc.pid!);
+        const before = cpuSecondsFromStat(host.proc.pid!);
         await new Promise((r) => setTimeout(r, 5_000));
-        windows.push(cpuTicks(host.proc.pid!) - before);
+        windows.push(cpuSecondsFromStat(host.proc.pid!) - before);
       }
-      expect(windows.at(-1), `CPU ticks of an idle helper per 5 s window: ${windows.join(', ')}`).toBe(0);
+      expect(windows.at(-1), `CPU seconds (in 10 ms ticks) of an idle helper per 5 s window: ${windows.join(', ')}`).toBe(0);
     }, 60_000);
 
     it('focus changes and title changes of the focused window arrive once each; background titles wait for focus; re-focus is silent', async () => {

@@ -30,12 +30,8 @@ export interface Gnome {
   extensions(...args: string[]): Promise<string>;
   /** The running shell's ExtensionState number for `uuid` (1 active, 2 inactive, 3 error, 4 out of date, 6 initialized), as it tells D-Bus. */
   extensionState(uuid: string): Promise<number | undefined>;
-  /** The shell's recent stdout and stderr. */
-  output(): string;
   /** GetExtensionInfo as gdbus prints it (for failure messages). */
   extensionInfo(uuid: string): Promise<string>;
-  /** The running shell's pid, or undefined. */
-  pid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -120,8 +116,6 @@ export async function prepareGnome(runner: Runner = onMachine): Promise<Gnome> {
     async extensions(...args) {
       return (await runner.exec('gnome-extensions', args, { env })).stdout;
     },
-    pid: () => (shell && shell.exitCode === null ? shell.pid : undefined),
-    output: () => output,
     async extensionInfo(uuid) {
       const method = 'org.gnome.Shell.Extensions.GetExtensionInfo';
       const args = ['call', '--session', '--dest', 'org.gnome.Shell', '--object-path', '/org/gnome/Shell', '--method', method, uuid];

@@ -22,8 +22,6 @@ export interface Kwin {
   /** KWin's version ("kwin 6.3.6" → "6.3.6"). */
   version: string;
   runner: Runner;
-  /** The running KWin's pid, or undefined. */
-  pid(): number | undefined;
   /** What a client of this session sees: the private bus, the Wayland socket, KDE's session variables. */
   env: NodeJS.ProcessEnv;
   /** A weston-terminal, or with `appId` a foot window of that app id (what KWin calls its resource class). */
@@ -98,7 +96,6 @@ export async function startKwin(runner: Runner = onMachine): Promise<Kwin> {
   const k: Kwin = {
     version,
     runner,
-    pid: () => (kwin && kwin.exitCode === null ? kwin.pid : undefined),
     env,
     async openTerminal(title, options = {}) {
       const { proc, setTitle } = options.appId

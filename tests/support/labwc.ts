@@ -18,7 +18,6 @@ export interface Labwc {
   runner: Runner;
   /** What a client of this session sees (labwc exports the same to the programs it starts). */
   env: NodeJS.ProcessEnv;
-  pid(): number | undefined;
   openFoot(appId: string, title: string): Promise<LabwcWindow>;
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -72,7 +71,6 @@ export async function startLabwc(runner: Runner): Promise<Labwc> {
     version,
     runner,
     env,
-    pid: () => (proc && proc.exitCode === null ? proc.pid : undefined),
     async openFoot(appId, title) {
       const { proc: foot, setTitle } = await footTerminal(runtime, appId, appId, title, env, runner);
       windows.push(foot);

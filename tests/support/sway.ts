@@ -19,8 +19,6 @@ export interface SwayWindow {
 
 export interface Sway {
   runner: Runner;
-  /** The running sway's pid, or undefined. */
-  pid(): number | undefined;
   runtimeDir: string;
   /** Path of the Wayland socket and of the IPC socket of the running sway. */
   waylandSocket: string;
@@ -66,7 +64,6 @@ export async function startSway(options: { xwayland?: boolean; runner?: Runner }
   let proc: ChildProcess | undefined;
   const sway: Sway = {
     runner,
-    pid: () => (proc && proc.exitCode === null ? proc.pid : undefined),
     runtimeDir,
     waylandSocket: '',
     ipcSocket: '',

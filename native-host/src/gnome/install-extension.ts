@@ -109,10 +109,15 @@ export function isOurGnomeFile(path: string): boolean {
   }
 }
 
+/** Our two files are in the user's extensions folder (what GNOME Shell reads at login). */
+export function gnomeExtensionInstalled(env: NodeJS.ProcessEnv): boolean {
+  const dir = gnomeExtensionDir(env);
+  return isOurGnomeFile(join(dir, 'metadata.json')) && isOurGnomeFile(join(dir, 'extension.js'));
+}
+
 /** Whether GNOME would load it: the folder exists and the uuid is in enabled-extensions. */
 export async function gnomeExtensionState(env: NodeJS.ProcessEnv): Promise<{ installed: boolean; enabled: boolean | undefined }> {
-  const dir = gnomeExtensionDir(env);
-  const installed = isOurGnomeFile(join(dir, 'metadata.json')) && isOurGnomeFile(join(dir, 'extension.js'));
+  const installed = gnomeExtensionInstalled(env);
   try {
     return {
       installed,

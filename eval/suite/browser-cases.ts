@@ -75,7 +75,9 @@ export async function runCasesInBrowser(planned: readonly PlannedCase[], opts: B
         hostVersion: undefined,
         stoppedBecause: `the browser's built-in model is ${status.availability}${status.reason ? `: ${status.reason}` : ''}`,
       };
-    const version = context.browser()?.version() ?? (await sw.evaluate(() => navigator.userAgent));
+    // A persistent context has no Browser object to ask: the worker's user agent names the build.
+    const userAgent = await sw.evaluate(() => navigator.userAgent);
+    const version = /(?:Chrome|Chromium)\/([\d.]+)/.exec(userAgent)?.[1] ?? userAgent;
     const timeoutMs = opts.timeoutSeconds * 1000;
     const outcomes: Outcome[] = [];
     // One at a time: one on-device model.
@@ -93,7 +95,8 @@ export async function runCasesInBrowser(planned: readonly PlannedCase[], opts: B
         outcome = a.ok
           ? { ...base, got: a.value.drifting, ...(a.value.reason ? { reason: a.value.reason } : {}) }
           : { ...base, error: a.error };
-        if (!a.ok && a.kind === 'unavailable') return { outcomes: [...outcomes, outcome], hostVersion: version, stoppedBecause: a.error };
+        if (!a.ok && a.kind === 'unavailable')
+          return { outcomes: [...outcomes, outcome], hostVersion: undefined, browserVersion: version, stoppedBecause: a.error };
       } else {
         const c = p.case;
         const a = await sw.evaluate(
@@ -107,7 +110,7 @@ export async function runCasesInBrowser(planned: readonly PlannedCase[], opts: B
       outcomes.push(outcome);
       opts.onOutcome(outcome, index);
     }
-    return { outcomes, hostVersion: version };
+    return { outcomes, hostVersion: undefined, browserVersion: version };
   } finally {
     await context.close().catch(() => {});
   }

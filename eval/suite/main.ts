@@ -109,6 +109,7 @@ export async function main(argv: string[]): Promise<number> {
         onOutcome,
       });
   if (result.hostVersion) file.hostVersion = result.hostVersion;
+  if (result.browserVersion) file.browserVersion = result.browserVersion;
   save();
   // The report covers the cases this run was asked about, earlier answers included.
   const outcomes = file.outcomes.filter((o) => plannedIds.has(caseKey(o.role, o.id)));

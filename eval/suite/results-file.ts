@@ -15,6 +15,8 @@ export const ResultsFile = z.object({
   /** Answers are only reused while the prompts they answered are the same. */
   promptsHash: z.string(),
   hostVersion: z.string().optional(),
+  /** The browser whose built-in model answered (backend `browser`). */
+  browserVersion: z.string().optional(),
   startedAt: z.string(),
   updatedAt: z.string(),
   outcomes: z.array(Outcome),

@@ -24,6 +24,8 @@ export interface RunCasesOptions {
 export interface RunCasesResult {
   outcomes: Outcome[];
   hostVersion: string | undefined;
+  /** The browser that answered, for the built-in model. */
+  browserVersion?: string;
   /** Set when the run stopped early: the backend cannot answer at all (not installed, not logged in). */
   stoppedBecause?: string;
 }

@@ -58,6 +58,8 @@ describe('the evaluation on the built-in model', () => {
     const planned = planCases(loadCaseFiles(), { kinds: ['coding'], limit: 6 });
     const results = ResultsFile.parse(JSON.parse(readFileSync(out, 'utf8')));
     expect(results.backend).toBe('browser');
+    expect(results.browserVersion).toMatch(/^\d+\./);
+    expect(results.hostVersion).toBeUndefined();
     expect(results.outcomes).toHaveLength(planned.length);
     // The fake says "not drifting" and "on track" to every case here: every answer is an answer, scored against its label.
     expect(results.outcomes.every((o) => o.got !== undefined && o.error === undefined)).toBe(true);

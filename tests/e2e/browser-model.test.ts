@@ -53,7 +53,7 @@ describe('with the built-in model and no helper at all', () => {
     expect(await options.byId('browser-model-helper-note').textContent()).toContain(
       'apps outside the browser are seen only with the helper',
     );
-    await options.page.close();
+    // Options stays open: it may be the browser's only window, and closing that would quit the browser.
 
     const docs = await e2e().openSite('docs.test', 'Parser tests plan');
     const popup = await startSession(e2e(), docs, { allowed: ['docs.test'], blocked: [] });

@@ -52,7 +52,7 @@ export const BOUNDARIES = [
   },
   {
     name: 'pages',
-    files: ['entrypoints/{popup,options,content,history}/**', 'ui/**'],
+    files: ['entrypoints/{popup,options,content,focus-history,welcome}/**', 'ui/**'],
     deny: ['background/**'],
     typesToo: false,
     because: 'pages and content scripts talk to the background through runtime messages, not imports',

@@ -47,7 +47,7 @@ export async function benchProfile(name: string): Promise<BenchProfile> {
 /** Starts a session from `page`, an extension page (it opens `path` first), as the popup's Start button does. */
 export async function startBenchSession(
   page: Page,
-  path: 'popup.html' | 'history.html',
+  path: 'popup.html' | 'focus-history.html',
   input: { nextAction: string; successCondition: string; allowed: string[]; blocked: string[] },
 ): Promise<void> {
   await page.goto(`${EXTENSION_ORIGIN}/${path}`);

@@ -19,7 +19,7 @@ export async function benchBrowserStart(opts: { launches: number }): Promise<Bro
   const total: number[] = [];
   try {
     const first = await profile.launch();
-    await startBenchSession(await first.context.newPage(), 'history.html', {
+    await startBenchSession(await first.context.newPage(), 'focus-history.html', {
       nextAction: 'Benchmark the browser start',
       successCondition: 'every start measured',
       allowed: ['docs.test'],

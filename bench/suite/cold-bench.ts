@@ -56,7 +56,7 @@ export async function benchCold(opts: { switches: number }): Promise<ColdResult>
     browser = await profile.launch();
     // The spin runs in an extension page with no port to the worker (History opens none), so it does not wake it.
     const spin = await browser.context.newPage();
-    await startBenchSession(spin, 'history.html', {
+    await startBenchSession(spin, 'focus-history.html', {
       nextAction: 'Benchmark the cold badge',
       successCondition: 'every switch measured',
       allowed: ['docs.test'],

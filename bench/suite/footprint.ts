@@ -74,7 +74,7 @@ export async function bundleSizes(): Promise<Record<string, BundleSize>> {
     content: await measure(content),
     popup: await measure(htmlScripts(readFileSync(join(EXTENSION_OUT, 'popup.html'), 'utf8'))),
     options: await measure(htmlScripts(readFileSync(join(EXTENSION_OUT, 'options.html'), 'utf8'))),
-    history: await measure(htmlScripts(readFileSync(join(EXTENSION_OUT, 'history.html'), 'utf8'))),
+    history: await measure(htmlScripts(readFileSync(join(EXTENSION_OUT, 'focus-history.html'), 'utf8'))),
     background: await measure(['background.js']),
   };
 }

@@ -84,7 +84,7 @@ export async function benchHistory(opts: { opens: number }): Promise<HistoryBenc
     await browser.serviceWorker();
     const year = generateYear(Date.now());
     const page = await browser.context.newPage();
-    await page.goto(`${EXTENSION_ORIGIN}/history.html`);
+    await page.goto(`${EXTENSION_ORIGIN}/focus-history.html`);
     await page.evaluate(READ_MARK);
     const before = await page.evaluate(() => navigator.storage.estimate().then((e) => e.usage ?? 0));
     const seeding = performance.now();
@@ -101,7 +101,7 @@ export async function benchHistory(opts: { opens: number }): Promise<HistoryBenc
     const week: number[] = [];
     for (let i = 0; i < opts.opens; i++) {
       const p = await browser.context.newPage();
-      await p.goto(`${EXTENSION_ORIGIN}/history.html`);
+      await p.goto(`${EXTENSION_ORIGIN}/focus-history.html`);
       const sample = (await p.evaluate(READ_MARK)) as { total: number; own: number };
       total.push(sample.total);
       own.push(sample.own);

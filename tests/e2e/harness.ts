@@ -14,6 +14,7 @@ import {
   type ExtensionBrowser,
   type PageServer,
 } from '../support/chromium';
+import { EXTENSION_PAGES } from '../../ui/extension-pages';
 import { HISTORY_FIRST_VIEW_MARK } from '../../ui/first-state-mark';
 import { HistoryPage, OptionsPage, PopupPage } from './pages';
 
@@ -129,7 +130,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     },
     async history() {
       const page = await e2e.browser.context.newPage();
-      await page.goto(`${EXTENSION_ORIGIN}/history.html`);
+      await page.goto(`${EXTENSION_ORIGIN}${EXTENSION_PAGES.history}`);
       await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HISTORY_FIRST_VIEW_MARK);
       return new HistoryPage(page);
     },

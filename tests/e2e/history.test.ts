@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { span } from '../../entrypoints/history/format';
+import { span } from '../../entrypoints/focus-history/format';
 import { HistoryExport, type HistorySegment } from '../../shared/history/records';
 import { e2eForSuite, startSession, type E2E } from './harness';
 import { Toast } from './pages';

@@ -17,6 +17,7 @@ import {
 import { PREVIOUS_RELEASE, previousBuild, type PreviousBuild } from '../support/previous-release';
 import { FAKE_BIN, PARSER_TESTS } from './harness';
 import { HistoryPage, OptionsPage, PopupPage } from './pages';
+import { EXTENSION_PAGES } from '../../ui/extension-pages';
 
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -208,6 +209,7 @@ describe(`an update from ${PREVIOUS_RELEASE.version} to ${VERSION} keeps everyth
       await expectBadge(browser, 'ON');
 
       const history = new HistoryPage(await browser.context.newPage());
+      // The previous release's History page, at its own path.
       await history.page.goto(`${EXTENSION_ORIGIN}/history.html`);
       const before = JSON.parse(await history.download('export-json')) as {
         sessions: Array<{ key: string; nextAction: string; startedAt: number; endReason: string | null }>;
@@ -247,7 +249,7 @@ describe(`an update from ${PREVIOUS_RELEASE.version} to ${VERSION} keeps everyth
         .poll(notes, { timeout: 10_000 })
         .toEqual([`updated from ${PREVIOUS_RELEASE.version} to ${VERSION}: settings, history and the running session are kept`]);
       const reopened = new HistoryPage(await browser.context.newPage());
-      await reopened.page.goto(`${EXTENSION_ORIGIN}/history.html`);
+      await reopened.page.goto(`${EXTENSION_ORIGIN}${EXTENSION_PAGES.history}`);
       const kept = JSON.parse(await reopened.download('export-json')) as typeof before;
       // The same sessions (the running one's last-seen time moves on, as it should).
       const identity = (x: { key: string; nextAction: string; startedAt: number; endReason: string | null }) =>

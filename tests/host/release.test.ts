@@ -57,7 +57,7 @@ describe('release/', () => {
     expect(check.stdout).not.toMatch(/FAILED/);
   });
 
-  it('the Chrome zip: manifest at the root, no key, this version, no source maps, only the extension’s own pages', async () => {
+  it('the Chrome zip: manifest at the root, no key, this version, no source maps, only the extension’s own pages, no browser page taken over', async () => {
     const zip = await zipOf(`antidrift-${VERSION}-chrome.zip`);
     const manifest = JSON.parse(await zip.file('manifest.json')!.async('string')) as Record<string, unknown>;
     expect(manifest.key).toBeUndefined();
@@ -65,7 +65,9 @@ describe('release/', () => {
     expect(manifest.manifest_version).toBe(3);
     const names = Object.keys(zip.files);
     expect(names.filter((n) => n.endsWith('.map'))).toEqual([]);
-    expect(names.filter((n) => n.endsWith('.html')).sort()).toEqual(['history.html', 'options.html', 'popup.html']);
+    expect(names.filter((n) => n.endsWith('.html')).sort()).toEqual(['focus-history.html', 'options.html', 'popup.html']);
+    // The browser's own pages stay the browser's: no History (Ctrl+H) or New Tab of ours.
+    expect(manifest.chrome_url_overrides).toBeUndefined();
     expect(names).toEqual(expect.arrayContaining(['background.js', 'content-scripts/content.js']));
   });
 

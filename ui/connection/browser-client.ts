@@ -1,5 +1,6 @@
 // The real SurfaceClient for the popup, options and history pages: runtime.ts over browser.runtime.
 import { browser } from 'wxt/browser';
+import { EXTENSION_PAGES } from '../extension-pages';
 import { detectBrowser, detectLinux } from '../install-command';
 import { request, subscribeState } from './runtime';
 import type { SurfaceClient } from './surface-client';
@@ -13,7 +14,7 @@ export function browserClient(): SurfaceClient {
       browser.runtime.openOptionsPage().catch(() => undefined);
     },
     openHistory: () => {
-      browser.tabs.create({ url: browser.runtime.getURL('/history.html') }).catch(() => undefined);
+      browser.tabs.create({ url: browser.runtime.getURL(EXTENSION_PAGES.history) }).catch(() => undefined);
     },
     environment: () => ({
       browser: detectBrowser(navigator),

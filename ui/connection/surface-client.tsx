@@ -14,7 +14,7 @@ export interface SurfaceClient {
   /** Wall clock for the ticking elapsed/time-left display. */
   now(): number;
   openOptions(): void;
-  /** Opens the History page (/history.html) in a new tab. */
+  /** Opens the History page (EXTENSION_PAGES.history) in a new tab. */
   openHistory(): void;
   /** This browser, this extension's ID and release: what the helper's install command depends on. */
   environment(): ExtensionEnvironment;

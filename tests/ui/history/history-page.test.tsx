@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HistoryPage } from '../../../entrypoints/history/history-page';
+import { HistoryPage } from '../../../entrypoints/focus-history/history-page';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/core/settings';
 import type { HistoryExport, HistoryWrite } from '../../../shared/history/records';
 import type { Reply } from '../../../shared/messages/requests';

@@ -1,0 +1,13 @@
+// The paths of the extension's own pages, one place for the links between them and the tests that open them.
+/**
+ * History lives at /focus-history.html, not /history.html: WXT makes an entry named `history` the
+ * browser's history override (chrome://history, Ctrl+H), which a focus tool must never take over.
+ */
+export const EXTENSION_PAGES = {
+  popup: '/popup.html',
+  options: '/options.html',
+  history: '/focus-history.html',
+  welcome: '/welcome.html',
+} as const;
+
+export type ExtensionPage = keyof typeof EXTENSION_PAGES;

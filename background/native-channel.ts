@@ -200,7 +200,17 @@ export class NativeChannel {
     if (this.stopped) return;
     const missing = isMissingHost(reason);
     const delay = missing ? MISSING_RETRY_MS : this.backoff.next();
-    this.setStatus({ connection: missing ? 'missing' : 'disconnected', error: reason, backends: [] });
+    // What the last helper said is gone with it: a window watcher "running" or its version would no longer be true.
+    this.setStatus({
+      connection: missing ? 'missing' : 'disconnected',
+      error: reason,
+      backends: [],
+      hostVersion: undefined,
+      platform: undefined,
+      watcher: undefined,
+      protocol: undefined,
+      oldestProtocol: undefined,
+    });
     this.deps.clearTimer(this.retryTimer);
     this.retryTimer = this.deps.setTimer(() => this.open(true), delay);
   }

@@ -83,8 +83,14 @@ export function formatClock(ms: number): string {
   return clockFormat.format(ms);
 }
 
-/** Whether the built-in model's state is worth a line: it is chosen, in use, or what Automatic could fall back to. */
+/**
+ * Whether the built-in model's state is worth a line of its own: it is chosen, or what Automatic could
+ * fall back to, and it needs something (a download) or cannot run. Ready and in use, the status line
+ * already names it.
+ */
 export function showsBrowserModel(host: HostStatus): boolean {
-  if (host.chosenBackend === BROWSER_BACKEND || host.activeBackend === BROWSER_BACKEND) return true;
-  return host.chosenBackend === null && host.activeBackend === null && host.browserModel.availability !== 'unavailable';
+  const model = host.browserModel.availability;
+  if (host.activeBackend === BROWSER_BACKEND) return model !== 'available';
+  if (host.chosenBackend === BROWSER_BACKEND) return true;
+  return host.chosenBackend === null && host.activeBackend === null && model !== 'unavailable';
 }

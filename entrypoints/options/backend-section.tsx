@@ -36,7 +36,7 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
   };
 
   return (
-    <Section title="AI backend" id="backend-title">
+    <Section title="AI backend" id="backend-title" anchor="ai-backend">
       <div class="field">
         <label for="backend">Backend</label>
         <select
@@ -59,9 +59,15 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
           <option value={BROWSER_BACKEND} disabled={p.host?.browserModel.availability === 'unavailable' && chosen !== BROWSER_BACKEND}>
             the browser's built-in model — {p.host?.browserModel.availability ?? 'unknown'}
           </option>
-          {unknownChoice ? <option value={chosen}>{chosen} (not reported by the host)</option> : null}
+          {unknownChoice ? <option value={chosen}>{chosen} (not reported by the helper)</option> : null}
         </select>
-        {backends.length === 0 ? <p class="hint">The host has not reported any backends yet — see Host below.</p> : null}
+        {backends.length === 0 ? (
+          <p class="hint" data-testid="no-backends">
+            {p.host?.connection === 'connected'
+              ? 'The helper found no AI command-line tool on this computer.'
+              : 'The AI tools the helper finds (claude, codex, gemini, qwen, ollama, llm) are listed here once it runs: see Helper above.'}
+          </p>
+        ) : null}
       </div>
       {p.host ? <BrowserModelPanel host={p.host} /> : null}
       <TextField

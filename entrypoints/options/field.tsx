@@ -105,11 +105,20 @@ export function CheckField(p: { id: string; label: string; checked: boolean; onC
   );
 }
 
-export function Section({ title, id, children }: { title: string; id: string; children: ComponentChildren }) {
+/** A card with a heading; `anchor` is its id in the address (options.html#helper), where links and the popup lead. */
+export function Section(p: {
+  title: string;
+  id: string;
+  anchor?: string;
+  'data-setup-state'?: string | undefined;
+  children: ComponentChildren;
+}) {
   return (
-    <section class="card" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      <div class="stack">{children}</div>
+    <section class="card" id={p.anchor} aria-labelledby={p.id} data-setup-state={p['data-setup-state']}>
+      <h2 id={p.id} tabIndex={-1}>
+        {p.title}
+      </h2>
+      <div class="stack">{p.children}</div>
     </section>
   );
 }

@@ -5,7 +5,8 @@ import { replyError, useClient } from '../../ui/connection/surface-client';
 import { useStatePush } from '../../ui/connection/use-state-push';
 import { BackendSection } from './backend-section';
 import { BehaviourSection } from './behaviour-section';
-import { HostSection } from './host-section';
+import { HelperSection } from './helper-section';
+import { useSectionFromAddress } from './section-from-address';
 import { ListsSection } from './lists-section';
 import { fromDraft, toDraft, type Draft, type DraftErrors } from './settings-draft';
 import { TransferSection } from './transfer-section';
@@ -18,6 +19,7 @@ export function OptionsPage() {
   const [errors, setErrors] = useState<DraftErrors>({});
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [loadError, setLoadError] = useState('');
+  useSectionFromAddress(draft !== null);
 
   useEffect(() => {
     void client.request({ type: 'getSettings' }).then((reply) => {
@@ -76,16 +78,23 @@ export function OptionsPage() {
   };
 
   const errorCount = Object.keys(errors).length;
+  const host = push?.view.host ?? null;
   return (
     <main class="page options">
       <header class="options-head">
         <h1 class="title">antidrift settings</h1>
-        <button type="button" class="link" data-testid="open-history" onClick={client.openHistory}>
-          History
-        </button>
+        <nav class="row wrap" aria-label="Other pages">
+          <button type="button" class="link" data-testid="open-welcome" onClick={() => client.openPage('welcome')}>
+            Set-up guide
+          </button>
+          <button type="button" class="link" data-testid="open-history" onClick={() => client.openPage('history')}>
+            History
+          </button>
+        </nav>
       </header>
+      <HelperSection host={host} />
       <form class="stack" onSubmit={save} noValidate>
-        <BackendSection draft={draft} set={set} errors={errors} host={push?.view.host ?? null} />
+        <BackendSection draft={draft} set={set} errors={errors} host={host} />
         <ListsSection draft={draft} set={set} />
         <BehaviourSection draft={draft} set={set} errors={errors} />
         <div class="save-bar">
@@ -106,7 +115,6 @@ export function OptionsPage() {
           ) : null}
         </div>
       </form>
-      <HostSection host={push?.view.host ?? null} />
       <TransferSection
         saved={saved}
         onImported={(imported) => {

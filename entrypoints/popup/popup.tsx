@@ -1,10 +1,11 @@
-// The toolbar popup: a fixed-size skeleton until the first state, then the form or the session.
+// The toolbar popup: a fixed-size skeleton until the first state, then the form, the review or the session, and the setup footer.
 import { useLayoutEffect, useState } from 'preact/hooks';
-import { useClient } from '../../ui/connection/surface-client';
-import { HelperSetup } from '../../ui/components/helper-setup';
-import { HostStatusLine } from '../../ui/components/host-status-line';
+import { openSetupTarget, useClient } from '../../ui/connection/surface-client';
+import { SetupAction, SetupStatus } from '../../ui/components/setup-status';
 import { markFirstState } from '../../ui/first-state-mark';
 import { useStatePush } from '../../ui/connection/use-state-push';
+import { popupViewOf } from '../../ui/popup-view';
+import { setupLine } from '../../ui/setup-state';
 import { ActiveView } from './active-view';
 import { CommitmentForm } from './commitment-form';
 import { ReviewCard } from './review-card';
@@ -33,24 +34,30 @@ export function Popup() {
       </main>
     );
   }
+  const pendingReview = push.view.phase === 'idle' ? (history?.pendingReview ?? null) : null;
+  const view = popupViewOf(push.view, pendingReview !== null);
+  const host = push.view.host;
+  const line = setupLine(host, client.environment().version);
   return (
-    <main class="popup">
+    <main class="popup" data-view={view}>
       {push.view.phase === 'idle' ? (
         // The review comes first, one click (an answer or Skip) from the next session's form: both at once would not fit a popup.
-        history?.pendingReview ? (
-          <ReviewCard review={history.pendingReview} onDone={() => setReviewed((n) => n + 1)} />
+        pendingReview ? (
+          <ReviewCard review={pendingReview} onDone={() => setReviewed((n) => n + 1)} />
         ) : (
           <CommitmentForm />
         )
       ) : (
         <ActiveView push={push} progress={history?.progress ?? null} />
       )}
-      <footer class="popup-foot">
-        <HostStatusLine host={push.view.host} onOpenOptions={client.openOptions} />
-        <HelperSetup host={push.view.host} />
-        <button type="button" class="link history-link" data-testid="open-history" onClick={client.openHistory}>
-          History
-        </button>
+      <footer class="popup-foot" data-testid="popup-foot" data-setup-state={line.state}>
+        <SetupStatus line={line} host={host} />
+        <div class="foot-links">
+          <SetupAction line={line} here={[]} onOpen={(to) => openSetupTarget(client, to)} />
+          <button type="button" class="link history-link" data-testid="open-history" onClick={() => client.openPage('history')}>
+            History
+          </button>
+        </div>
       </footer>
     </main>
   );

@@ -23,7 +23,7 @@ describe('desktop windows and the native host', () => {
       allowed: ['docs.test', 'code'],
       blocked: ['videos.test'],
     });
-    await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toContain('host connected');
+    await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toContain('helper connected');
     await e2e.expectBadge('ON');
 
     await x.xterm('Distraction', 'IRC — #random');
@@ -55,9 +55,9 @@ describe('desktop windows and the native host', () => {
     try {
       for (const pid of before) process.kill(pid, 'SIGKILL');
       const popup = await e2e.popup();
-      await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).not.toContain('host connected');
+      await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).not.toContain('helper connected');
       const shown = await popup.hostStatus();
-      expect(shown).toMatch(/Host disconnected|host not installed/);
+      expect(shown).toMatch(/The helper stopped|No helper yet/);
 
       const videos = await e2e.openSite('videos.test', 'Cat videos');
       await videos.bringToFront();
@@ -69,7 +69,7 @@ describe('desktop windows and the native host', () => {
 
     const options = await e2e.options();
     await options.byId('host-reconnect').click();
-    await expect.poll(() => options.byId('host-status').first().textContent(), { timeout: 20_000 }).toContain('host connected');
+    await expect.poll(() => options.byId('host-status').first().textContent(), { timeout: 20_000 }).toContain('helper connected');
     expect(hostPids(e2e.home).length).toBeGreaterThan(0);
   });
 });

@@ -37,10 +37,10 @@ const uninstalled =
   (backend: Backend) =>
   async (e2e: E2E, options: OptionsPage): Promise<() => Promise<void>> => {
     rmSync(join(e2e.bin, backend));
-    await reconnect(options, `AI unavailable: ${backend} not found`);
+    await reconnect(options, `AI off: ${backend} is not available`);
     return async () => {
       symlinkSync(join(FAKE_BIN, backend), join(e2e.bin, backend));
-      await reconnect(options, 'host connected');
+      await reconnect(options, 'helper connected');
     };
   };
 
@@ -51,10 +51,10 @@ async function helperGone(e2e: E2E, options: OptionsPage): Promise<() => Promise
   };
   chmodSync(manifest.path, 0o644);
   for (const pid of hostPids(e2e.home)) process.kill(pid, 'SIGKILL');
-  await expect.poll(() => options.byId('host-status').first().textContent(), { timeout: 15_000 }).toContain('Host disconnected');
+  await expect.poll(() => options.byId('host-status').first().textContent(), { timeout: 15_000 }).toContain('The helper stopped');
   return async () => {
     chmodSync(manifest.path, 0o755);
-    await reconnect(options, 'host connected');
+    await reconnect(options, 'helper connected');
   };
 }
 
@@ -154,7 +154,7 @@ describe('what a person reads when the AI fails', () => {
 
   it.each(CASES.map((c) => [`${c.backend}: ${c.what}`, c] as const))('%s', async (_name, c) => {
     const options = await e2e().options();
-    await expect.poll(() => options.byId('host-status').first().textContent(), { timeout: 15_000 }).toContain('host connected');
+    await expect.poll(() => options.byId('host-status').first().textContent(), { timeout: 15_000 }).toContain('helper connected');
     if (chosen !== c.backend) {
       // The coach and the judge use the saved choice; a short timeout keeps the timeout cases short.
       await options.byId('backend-select').selectOption(c.backend);

@@ -22,7 +22,7 @@ describe('Plasma 6 (headless KWin 6.3)', () => {
   it('drifting into a blocked terminal raises the drift state; back in Chromium it is on task again', async () => {
     const docs = await e2e.openSite('docs.test', 'Parser design notes');
     const popup = await startSession(e2e, docs, { allowed: ['docs.test'], blocked: ['videos.test', 'irc-client'] });
-    await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toContain('host connected');
+    await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toContain('helper connected');
     await e2e.expectBadge('ON');
     const options = await e2e.options();
     await expect.poll(() => options.byId('host-diagnostics').textContent()).toContain('running (kwin)');

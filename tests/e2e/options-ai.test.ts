@@ -10,7 +10,7 @@ describe('AI failures, the coach and the options page', () => {
 
   it('the coach fills the form from a rough intention', async () => {
     const popup = await e2e().popup();
-    await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toContain('host connected');
+    await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toContain('helper connected');
     await popup.byId('coach-intention').fill('parser date tests, finally');
     await popup.byId('coach').click();
     await expect

@@ -12,7 +12,7 @@ describe('a focus session in a real browser', () => {
   it('starts from the popup on an allowed page: badge ON', async () => {
     const docs = await e2e().openSite('docs.test', 'Parser design notes');
     const idle = await e2e().popup();
-    await expect.poll(() => idle.hostStatus(), { timeout: 15_000 }).toContain('AI: claude · host connected');
+    await expect.poll(() => idle.hostStatus(), { timeout: 15_000 }).toContain('AI: claude · helper connected');
     await e2e().screenshot(idle.page, 'popup-idle', idle.frame());
     // No layout jump: the skeleton shown before the first state is as tall as the form and the session view.
     const skeletonHeight = await idle.skeletonHeight();
@@ -71,7 +71,7 @@ describe('a focus session in a real browser', () => {
     await expect.poll(() => popup.status(), { timeout: 15_000 }).toBe('Drifting');
     expect(await popup.byId('commitment-text').textContent()).toContain('Write the parser tests');
     // The woken worker reconnects to the host by itself.
-    await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toContain('host connected');
+    await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toContain('helper connected');
     await e2e().screenshot(popup.page, 'popup-drifting', popup.frame());
     expect(await popup.frameHeight()).toBe(await popup.skeletonHeight());
     await e2e().expectBadge('!');

@@ -45,7 +45,7 @@ describe('Firefox ESR with desktop windows and the native host', () => {
     const ff = firefox();
     const docs = await ff.openSite('docs.test', 'Parser design notes');
     const popup = await ff.extensionPage('popup.html');
-    await waitFor(async () => (await hostStatus(popup)).includes('host connected'), 'host connected');
+    await waitFor(async () => (await hostStatus(popup)).includes('helper connected'), 'helper connected');
     await startSessionIn(popup, { allowed: ['docs.test', 'code'], blocked: ['videos.test'] });
     await docs.bringToFront();
     await waitFor(async () => (await ff.badge()) === 'ON', 'badge ON');
@@ -97,13 +97,13 @@ describe('Firefox ESR with desktop windows and the native host', () => {
     try {
       for (const pid of before) process.kill(pid, 'SIGKILL');
       const popup = await ff.extensionPage('popup.html');
-      // "Connecting to the host…" shows until the first attempt fails; retries keep the failure on screen.
+      // "Connecting to the helper…" shows until the first attempt fails; retries keep the failure on screen.
       await waitFor(
-        async () => /Host disconnected|host not installed/.test(await hostStatus(popup)),
+        async () => /The helper stopped|No helper yet/.test(await hostStatus(popup)),
         'the popup to show the host gone',
         15_000,
       );
-      expect(await hostStatus(popup)).toMatch(/Host disconnected|host not installed/);
+      expect(await hostStatus(popup)).toMatch(/The helper stopped|No helper yet/);
 
       const videos = await ff.openSite('videos.test', 'Cat videos');
       await videos.bringToFront();
@@ -114,7 +114,7 @@ describe('Firefox ESR with desktop windows and the native host', () => {
 
     const options = await ff.extensionPage('options.html');
     await options.click('[data-testid="host-reconnect"]');
-    await waitFor(async () => (await hostStatus(options)).includes('host connected'), 'host connected again', 20_000);
+    await waitFor(async () => (await hostStatus(options)).includes('helper connected'), 'helper connected again', 20_000);
     expect(hostPids(ff.home).length).toBeGreaterThan(0);
   });
 });

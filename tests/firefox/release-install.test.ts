@@ -46,7 +46,7 @@ describe('Firefox, installed from the release files', () => {
     expect(readFileSync(manifest.path, 'utf8')).not.toContain(prefix);
 
     const popup = await ff.extensionPage('popup.html');
-    await waitFor(async () => (await hostStatus(popup)) === 'AI: claude · host connected', 'the popup connected to the helper', 20_000);
+    await waitFor(async () => (await hostStatus(popup)) === 'AI: claude · helper connected', 'the popup connected to the helper', 20_000);
     expect(await popup.evaluate(() => document.querySelector('[data-testid="helper-setup"]'))).toBeNull();
   });
 });

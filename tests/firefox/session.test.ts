@@ -10,7 +10,7 @@ describe('a focus session in a real Firefox ESR', () => {
     const ff = firefox();
     const docs = await ff.openSite('docs.test', 'Parser design notes');
     const popup = await ff.extensionPage('popup.html');
-    await waitFor(async () => (await hostStatus(popup)).includes('host connected'), 'host connected');
+    await waitFor(async () => (await hostStatus(popup)).includes('helper connected'), 'helper connected');
     await docs.bringToFront();
     await startSessionIn(popup, { allowed: ['docs.test'], blocked: ['videos.test'] });
     await docs.bringToFront();

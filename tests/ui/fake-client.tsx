@@ -28,8 +28,8 @@ export function fakeClient(handlers: Handlers = {}) {
   const requests: PageRequest[] = [];
   const listeners = new Set<(push: StatePush) => void>();
   let now = T0;
-  let optionsOpened = 0;
-  let historyOpened = 0;
+  const pagesOpened: string[] = [];
+  let popupOpened = 0;
   const client: SurfaceClient = {
     subscribe(onState) {
       listeners.add(onState);
@@ -41,8 +41,8 @@ export function fakeClient(handlers: Handlers = {}) {
       return handler ? handler(req) : (unscripted(req.type) as Reply<T>);
     },
     now: () => now,
-    openOptions: () => void (optionsOpened += 1),
-    openHistory: () => void (historyOpened += 1),
+    openPage: (page, section) => void pagesOpened.push(section ? `${page}#${section}` : page),
+    openPopup: () => void (popupOpened += 1),
     environment: () => ENVIRONMENT,
   };
   return {
@@ -58,11 +58,12 @@ export function fakeClient(handlers: Handlers = {}) {
     setNow(at: number) {
       now = at;
     },
-    get optionsOpened() {
-      return optionsOpened;
+    /** The pages opened, in order: `options#helper`, `welcome`, `history`. */
+    get pagesOpened() {
+      return pagesOpened;
     },
-    get historyOpened() {
-      return historyOpened;
+    get popupOpened() {
+      return popupOpened;
     },
   };
 }

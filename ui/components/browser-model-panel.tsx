@@ -81,7 +81,7 @@ export function BrowserModelPanel({ host }: { host: HostStatus }) {
       {status.availability === 'available' && host.connection !== 'connected' ? (
         <p class="hint" data-testid="browser-model-helper-note">
           Tab titles are judged by the built-in model without the helper; apps outside the browser are seen only with the helper installed
-          (below).
+          (Helper, above).
         </p>
       ) : null}
     </div>

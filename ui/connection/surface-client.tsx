@@ -4,7 +4,9 @@ import { useContext } from 'preact/hooks';
 import { failureText } from '../../shared/messages/failure-text';
 import type { StatePush } from '../../shared/messages/pushes';
 import type { Reply, RequestOf, RequestType } from '../../shared/messages/requests';
+import type { ExtensionPage } from '../extension-pages';
 import type { ExtensionEnvironment } from '../install-command';
+import type { SetupTarget } from '../setup-state';
 
 export interface SurfaceClient {
   /** State pushes, on connect and on every change; returns an unsubscribe function. */
@@ -13,9 +15,10 @@ export interface SurfaceClient {
   request<T extends RequestType>(req: RequestOf<T>): Promise<Reply<T>>;
   /** Wall clock for the ticking elapsed/time-left display. */
   now(): number;
-  openOptions(): void;
-  /** Opens the History page (EXTENSION_PAGES.history) in a new tab. */
-  openHistory(): void;
+  /** Brings the tab of one of our pages to the front (at `section`, an element id), or opens it. */
+  openPage(page: ExtensionPage, section?: string): void;
+  /** Opens the toolbar popup (or, where the browser cannot, the popup page in a small window). */
+  openPopup(): void;
   /** This browser, this extension's ID and release: what the helper's install command depends on. */
   environment(): ExtensionEnvironment;
 }
@@ -35,4 +38,10 @@ export function useClient(): SurfaceClient {
 /** A failed reply as the sentence a person reads (its message, then what to do). */
 export function replyError(reply: Reply): string {
   return reply.ok ? '' : failureText(reply.error);
+}
+
+/** Opens where a setup step is done: the welcome page, or a section of Options. */
+export function openSetupTarget(client: SurfaceClient, to: SetupTarget): void {
+  if (to === 'welcome') client.openPage('welcome');
+  else client.openPage('options', to === 'options-helper' ? 'helper' : 'ai-backend');
 }

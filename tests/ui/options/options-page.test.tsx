@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/pr
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsPage } from '../../../entrypoints/options/options-page';
 import { detectBrowser, detectLinux } from '../../../ui/install-command';
-import { HelperSetup } from '../../../ui/components/helper-setup';
+import { HelperChecks } from '../../../ui/components/helper-checks';
 import type { Reply } from '../../../shared/messages/requests';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/core/settings';
 import { ENVIRONMENT, fakeClient, renderWith } from '../fake-client';
@@ -198,7 +198,7 @@ describe('options: import', () => {
 describe('options: host', () => {
   it('shows diagnostics, the install command for this browser, and reconnects', async () => {
     const fake = await options();
-    expect(screen.getByTestId('host-status').textContent).toMatch(/AI: claude · host connected/);
+    expect(screen.getByTestId('host-status').textContent).toBe('AI: claude · helper connected');
     await waitFor(() => expect(screen.getByTestId('host-diagnostics').textContent).toContain('claude: not logged in'));
     const diag = screen.getByTestId('host-diagnostics').textContent!;
     expect(diag).toContain('0.2.0');
@@ -208,7 +208,8 @@ describe('options: host', () => {
     expect(screen.getByTestId('host-install-command').textContent).toBe(
       'npx --yes antidrift-host@0.2.0 install --browser chromium --extension-id abcdefghijklmnopabcdefghijklmnop',
     );
-    // All is well: the command is there, and no advice.
+    // All is well: the command waits one click away (install or repair), with no advice.
+    expect(screen.getByTestId('helper-reinstall').hasAttribute('open')).toBe(false);
     expect(screen.getByTestId('helper-advice').textContent).toBe('Install or repair the helper for this browser:');
     // On Linux, Chromium from Snap and from Flatpak: what works there, and Flatpak's one permission.
     const sandboxes = screen.getAllByTestId('sandbox-advice').map((x) => x.textContent ?? '');
@@ -278,14 +279,48 @@ describe('options: host', () => {
     expect(detectLinux({ userAgent })).toBe(linux);
   });
 
-  it('off Linux, no Snap or Flatpak help', async () => {
+  it('off Linux, no Snap or Flatpak help; the installation check is the same', async () => {
     const fake = fakeClient({ getSettings: () => ({ ok: true, value: DEFAULT_SETTINGS }) });
     fake.client.environment = () => ({ ...ENVIRONMENT, linux: false });
-    renderWith(fake.client, <HelperSetup host={null} always />);
-    // The command is the same off Linux; only the Snap and Flatpak help is gone.
-    expect(screen.getByTestId('host-install-command').textContent).toBe(
-      'npx --yes antidrift-host@0.2.0 install --browser chromium --extension-id abcdefghijklmnopabcdefghijklmnop',
+    renderWith(fake.client, <HelperChecks env={fake.client.environment()} />);
+    expect(screen.getByTestId('doctor-command').textContent).toBe(
+      'npx --yes antidrift-host@0.2.0 doctor --extension-id abcdefghijklmnopabcdefghijklmnop',
     );
     expect(screen.queryByTestId('sandbox-help')).toBeNull();
+  });
+
+  it('without the helper: the Helper section comes first, above every setting and Save, with the command and no "see Options"', async () => {
+    const fake = await options();
+    fake.push(
+      push({
+        phase: 'idle',
+        host: host({ connection: 'missing', activeBackend: null, fit: 'unknown', error: 'Specified native messaging host not found.' }),
+      }),
+    );
+    const helper = await screen.findByTestId('helper-advice');
+    expect(helper.textContent).toMatch(/^The helper is not installed/);
+    const sections = [...document.querySelectorAll('main > section, main > form')].map((el) => el.id || el.tagName.toLowerCase());
+    expect(sections.slice(0, 2)).toEqual(['helper', 'form']);
+    const save = screen.getByTestId('settings-save');
+    expect(helper.compareDocumentPosition(save) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/see Options|below/);
+    expect(screen.getByTestId('no-backends').textContent).toContain('see Helper above');
+    // The browser's own words are in Diagnostics, one click away (it opens by itself only for a helper that stopped).
+    expect(screen.getByTestId('host-diagnostics').hasAttribute('open')).toBe(false);
+    expect(screen.getByTestId('host-error').textContent).toBe('Specified native messaging host not found.');
+    expect(screen.getByTestId('host-status').textContent).not.toContain('native messaging');
+  });
+
+  it('opened at a section (options.html#ai-backend, from the popup): its heading is focused', async () => {
+    location.hash = '#ai-backend';
+    try {
+      await options();
+      await waitFor(() => expect(document.activeElement?.id).toBe('backend-title'));
+      location.hash = '#helper';
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+      await waitFor(() => expect(document.activeElement?.id).toBe('helper-title'));
+    } finally {
+      location.hash = '';
+    }
   });
 });

@@ -79,6 +79,6 @@ describe('popup: history', () => {
     renderWith(fake.client, <Popup />);
     fake.push(push({ phase: 'idle' }));
     fireEvent.click(await screen.findByTestId('open-history'));
-    expect(fake.historyOpened).toBe(1);
+    expect(fake.pagesOpened).toEqual(['history']);
   });
 });

@@ -8,6 +8,8 @@ import type { AITarget } from '../shared/core/host-status';
 import { BROWSER_BACKEND } from '../shared/core/vocabulary';
 import { paintBadge } from './badge';
 import { Diagnostics } from './diagnostics';
+import { FirstInstall } from './first-install';
+import { EXTENSION_PAGES } from '../ui/extension-pages';
 import { runEffect, TICK_ALARM } from './effects';
 import { HistoryRecorder } from './history-recorder';
 import { AwayWatcher, browserIdle, type IdlePort } from './idle';
@@ -143,17 +145,15 @@ export function startBackground(platform: BackgroundPlatform): Background {
     diagnostics,
   );
   const send = (event: Parameters<Shell['send']>[0]) => void shell.send(event);
-  // A first install whose helper turns out to be missing opens Options, where the command to install it is.
-  let welcome = false;
+  const firstInstall = new FirstInstall(
+    () => void browser.tabs.create({ url: browser.runtime.getURL(EXTENSION_PAGES.welcome) }).catch(() => {}),
+  );
   const channel = new NativeChannel(
     { connect: platform.connectNative, lastError: platform.nativeError, now, extensionVersion: platform.extensionVersion, ...timers },
     {
       onStatus: (host) => {
         send({ type: 'hostStatusChanged', at: now(), host });
-        if (welcome && (host.connection === 'missing' || host.connection === 'connected')) {
-          welcome = false;
-          if (host.connection === 'missing') void browser.runtime.openOptionsPage().catch(() => {});
-        }
+        firstInstall.hostChanged(host);
       },
       onWindow: (event) => observer.hostWindow(event),
       onWatcher: (event) =>
@@ -209,8 +209,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
     updateNote = message;
   };
   browser.runtime.onInstalled.addListener(({ reason, previousVersion }) => {
-    if (reason === 'install' && channel.current.connection === 'missing') void browser.runtime.openOptionsPage().catch(() => {});
-    else if (reason === 'install') welcome = true;
+    if (reason === 'install') firstInstall.installed(channel.current);
     if (reason === 'update') noteUpdate(previousVersion ?? UNKNOWN_RELEASE);
   });
 

@@ -1,18 +1,10 @@
 // E2E: the browser's built-in model. Debian's Chromium has none (listed unavailable, Automatic keeps the CLI backend);
 // with a fake LanguageModel put into the running service worker by the test, a person with no helper at all gets the judge and the heads-up.
-import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { fakeModelScript } from './fake-model';
 import { e2eForSuite, startSession } from './harness';
-import { OptionsPage, Toast } from './pages';
-
-const FAKE_ENTRY = fileURLToPath(new URL('./fixtures/fake-model-entry.ts', import.meta.url));
-
-/** The test-only fake as one script: evaluated in the worker, it becomes its `LanguageModel`. It is never in a build. */
-async function fakeModelScript(): Promise<string> {
-  const out = await build({ entryPoints: [FAKE_ENTRY], bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022' });
-  return out.outputFiles[0]!.text;
-}
+import { Toast } from './pages';
+import { EXTENSION_PAGES } from '../../ui/extension-pages';
 
 describe("without a built-in model (Debian's Chromium)", () => {
   const e2e = e2eForSuite();
@@ -26,7 +18,7 @@ describe("without a built-in model (Debian's Chromium)", () => {
     expect(await option.isDisabled()).toBe(true);
     await options.page.close();
     const popup = await e2e().popup();
-    await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toContain('AI: claude · host connected');
+    await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toContain('AI: claude · helper connected');
     expect(await popup.byId('browser-model-status').count()).toBe(0);
   });
 });
@@ -35,15 +27,16 @@ describe('with the built-in model and no helper at all', () => {
   const e2e = e2eForSuite({ helper: false });
 
   it('an unmatched tab is judged by the model in the browser and the banner shows; the heads-up works too', async () => {
-    // A first install with no helper opens Options by itself (where the helper's command is): that page is used here.
+    // A first install with no helper opens the welcome page by itself. It stays open: it may be the browser's
+    // only window, and closing that would quit the browser.
     const welcome = () =>
       e2e()
         .browser.context.pages()
-        .filter((p) => p.url().endsWith('/options.html'));
+        .filter((p) => p.url().endsWith(EXTENSION_PAGES.welcome));
     await expect.poll(() => welcome().length, { timeout: 10_000 }).toBe(1);
     const sw = await e2e().sw();
     await sw.evaluate(await fakeModelScript());
-    const options = new OptionsPage(welcome()[0]!);
+    const options = await e2e().options();
     await options.setNudgeInterval(0.25);
     // What Options does after a download: the worker asks the browser again.
     await options.page.evaluate(() => chrome.runtime.sendMessage({ type: 'checkBrowserModel' }));
@@ -53,7 +46,11 @@ describe('with the built-in model and no helper at all', () => {
     expect(await options.byId('browser-model-helper-note').textContent()).toContain(
       'apps outside the browser are seen only with the helper',
     );
-    // Options stays open: it may be the browser's only window, and closing that would quit the browser.
+    // The welcome page names the model among what works already, and leads with the helper for desktop apps.
+    await welcome()[0]!.waitForSelector('[data-setup-state="browser-model-only"]');
+    expect(await welcome()[0]!.getByTestId('works-model').textContent()).toBe(
+      "The browser's built-in model judges the other sites, on this computer.",
+    );
 
     const docs = await e2e().openSite('docs.test', 'Parser tests plan');
     const popup = await startSession(e2e(), docs, { allowed: ['docs.test'], blocked: [] });

@@ -3,8 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { fakeModelScript } from './fake-model';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { loadCaseFiles, planCases } from '../../eval/cases';
 import { ResultsFile } from '../../eval/suite/results-file';
@@ -44,14 +43,7 @@ describe('the evaluation on the built-in model', () => {
 
   it('with a model in the worker (a test-only fake), every planned case is asked through the extension and scored', async () => {
     const fake = join(root, 'fake-model.js');
-    const bundle = await build({
-      entryPoints: [fileURLToPath(new URL('./fixtures/fake-model-entry.ts', import.meta.url))],
-      bundle: true,
-      write: false,
-      format: 'iife',
-      platform: 'browser',
-    });
-    writeFileSync(fake, bundle.outputFiles[0]!.text);
+    writeFileSync(fake, await fakeModelScript());
     const out = join(root, 'fake.json');
     const r = await runEval(['--kind', 'coding', '--limit', '6', '--out', out, '--inject-script', fake]);
     expect(r.code, r.stderr).toBe(0);

@@ -3,13 +3,21 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { EXTENSION_ID, NATIVE_HOST_NAME } from '../../shared/protocol/extension-id';
 import { launchExtensionBrowser, REPO_ROOT, type ExtensionBrowser } from '../support/chromium';
 import { installReleasedHelper, RELEASE_VERSION, releaseFile } from '../support/released-helper';
-import { FAKE_BIN } from './harness';
+import { EXTENSION_PAGES } from '../../ui/extension-pages';
+import { FAKE_BIN, SCREENSHOTS } from './harness';
 
 const VERSION = RELEASE_VERSION;
+
+/** The welcome page as a person first sees it, for the README (artifacts/screenshots, copied to docs/screenshots by hand). */
+async function e2eScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
 
 describe('installed from the release files, in a clean HOME', () => {
   const root = mkdtempSync(join(tmpdir(), 'antidrift-release-e2e-'));
@@ -19,7 +27,7 @@ describe('installed from the release files, in a clean HOME', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('the helper from its package, the extension from its zip: Options shows the exact command, and after it the popup is connected', async () => {
+  it('the extension from its zip opens the welcome page with the exact command in the first screen; run as shown, Check again says ready and Start opens the popup’s form', async () => {
     const home = join(root, 'home');
     const prefix = join(root, 'npm-prefix');
     const extensionDir = join(root, 'antidrift-chrome');
@@ -47,14 +55,24 @@ describe('installed from the release files, in a clean HOME', () => {
     expect(id).toMatch(/^[a-p]{32}$/);
     expect(id).not.toBe(EXTENSION_ID);
 
-    // A first install without the helper opens Options by itself, where the command is: the page a person sees.
+    // A first install without the helper opens the welcome page by itself: the page a person sees first.
     const context = browser.context;
-    const welcome = () => context.pages().find((p) => p.url() === `chrome-extension://${id}/options.html`);
-    await expect.poll(() => welcome() !== undefined, { timeout: 10_000 }).toBe(true);
-    const options = welcome()!;
-    await options.waitForLoadState();
-    const command = ((await options.getByTestId('host-install-command').textContent()) ?? '').trim();
+    const welcomeUrl = `chrome-extension://${id}${EXTENSION_PAGES.welcome}`;
+    const opened = () => context.pages().filter((p) => p.url() === welcomeUrl);
+    await expect.poll(() => opened().length, { timeout: 10_000 }).toBe(1);
+    expect(context.pages().filter((p) => p.url().endsWith(EXTENSION_PAGES.options))).toEqual([]);
+    const welcome = opened()[0]!;
+    await welcome.waitForSelector('[data-setup-state="helper-missing"]');
+    // The one step left is in the first screen: the command for this browser and this ID, with Copy and Check again.
+    const box = welcome.getByTestId('host-install-command');
+    const command = ((await box.textContent()) ?? '').trim();
     expect(command).toBe(`npx --yes antidrift-host@${VERSION} install --browser chromium --extension-id ${id}`);
+    const firstScreen = await welcome.evaluate(() => window.innerHeight);
+    for (const testId of ['host-install-command', 'copy-install-command', 'check-again'])
+      expect(
+        (await welcome.getByTestId(testId).boundingBox())!.y + (await welcome.getByTestId(testId).boundingBox())!.height,
+      ).toBeLessThanOrEqual(firstScreen);
+    await e2eScreenshot(welcome, 'welcome');
 
     // The command as shown, run with the helper this package installed (npx would fetch the same package).
     const args = command.replace(`npx --yes antidrift-host@${VERSION} `, '').split(' ');
@@ -70,24 +88,33 @@ describe('installed from the release files, in a clean HOME', () => {
       expect(text).not.toContain(prefix);
     }
 
-    // Check again: the extension finds the helper it was just given.
-    await options.getByTestId('check-again').click();
-    await options.waitForFunction(
-      () => document.querySelector('[data-testid="host-status"]')?.textContent?.includes('host connected'),
-      null,
-      {
-        timeout: 20_000,
-      },
-    );
-    const popup = await browser.context.newPage();
-    await popup.goto(`chrome-extension://${id}/popup.html`);
-    await popup.waitForFunction(
-      () => document.querySelector('[data-testid="host-status"]')?.textContent === 'AI: claude · host connected',
-      null,
-      {
-        timeout: 15_000,
-      },
-    );
-    expect(await popup.getByTestId('helper-setup').count()).toBe(0);
+    // Check again: the welcome finds the helper it was just given, says so, and offers the first session.
+    await welcome.getByTestId('check-again').click();
+    await welcome.waitForSelector('[data-setup-state="ready"]', { timeout: 20_000 });
+    expect(await welcome.getByTestId('welcome-ready').textContent()).toMatch(/^The helper is connected and the AI is claude\./);
+    expect(await welcome.getByTestId('helper-setup-note').count()).toBe(0);
+    await e2eScreenshot(welcome, 'welcome-ready');
+
+    // Start your first session: the toolbar popup opens (Chromium opens it for a click in an extension page), on its form.
+    await welcome.getByTestId('start-first-session').click();
+    await expect
+      .poll(
+        () =>
+          welcome.evaluate(() =>
+            chrome.extension
+              .getViews({ type: 'popup' })
+              .map((view) => view.document.querySelector('main.popup')?.getAttribute('data-view') ?? 'loading'),
+          ),
+        { timeout: 10_000 },
+      )
+      .toEqual(['idle']);
+    const form = await welcome.evaluate(() => {
+      const popup = chrome.extension.getViews({ type: 'popup' })[0]!;
+      return {
+        start: popup.document.querySelector('[data-testid="start-session"]')?.textContent,
+        footer: popup.document.querySelector('[data-testid="host-status"]')?.textContent,
+      };
+    });
+    expect(form).toEqual({ start: 'Start session', footer: 'AI: claude · helper connected' });
   });
 });

@@ -128,11 +128,19 @@ describe(`the helper and the extension of different releases (${PREVIOUS_RELEASE
     const browser = await launch(s, EXTENSION_DIR, pages);
     try {
       const popup = await popupOf(browser);
-      await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toBe('AI: claude · host connected');
-      expect((await popup.byId('helper-advice').textContent())?.trim()).toBe(
+      await expect
+        .poll(() => popup.hostStatus(), { timeout: 15_000 })
+        .toBe(`AI: claude · the helper (${PREVIOUS_RELEASE.version}) is older than this extension (${VERSION}).`);
+      // The popup's one next step leads to the welcome page (a first install with a helper of another release opened it already).
+      expect(await popup.byId('setup-action').textContent()).toBe('Update the helper');
+      await popup.byId('setup-action').click();
+      const welcomeUrl = `${EXTENSION_ORIGIN}${EXTENSION_PAGES.welcome}`;
+      await expect.poll(() => browser.context.pages().filter((p) => p.url() === welcomeUrl).length).toBe(1);
+      const welcome = browser.context.pages().find((p) => p.url() === welcomeUrl)!;
+      expect((await welcome.getByTestId('helper-advice').textContent())?.trim()).toBe(
         `The helper (${PREVIOUS_RELEASE.version}) is older than this extension (${VERSION}). Update it:`,
       );
-      expect((await popup.byId('host-install-command').textContent())?.trim()).toBe(
+      expect((await welcome.getByTestId('host-install-command').textContent())?.trim()).toBe(
         `npx --yes antidrift-host@${VERSION} install --browser chromium --extension-id ${browser.extensionId}`,
       );
       await popup.page.close();
@@ -153,7 +161,7 @@ describe(`the helper and the extension of different releases (${PREVIOUS_RELEASE
     const browser = await launch(s, old.extensionDir, pages);
     try {
       const popup = await popupOf(browser);
-      await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toBe('AI: claude · host connected');
+      await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toBe('AI: claude · host connected'); // the 0.1.0 extension's own words
       await popup.page.close();
       await driftsAreCaught(browser, pages);
     } finally {

@@ -6,10 +6,12 @@ import { startBackground, type StatePort } from '../../background';
 import { NativeChannel, type ChannelEvents, type ChannelStatus, type NativeChannelDeps } from '../../background/native-channel';
 import type { StatePush } from '../../shared/messages/pushes';
 import { KEYS } from '../../background/store';
+import { welcomeNeeded } from '../../background/first-install';
 import { boot, FakeHost, FakeStatePort, freshBackgroundEachTest, PAGE_SENDER, testPlatform } from './harness';
 
 freshBackgroundEachTest();
 
+import { EXTENSION_PAGES } from '../../ui/extension-pages';
 /** Manual timers: time only moves when the test says so. */
 class ManualTimers {
   now = 0;
@@ -289,16 +291,23 @@ describe('the background connects the host after its first job', () => {
   });
 });
 
+/** The tabs open on the welcome page. */
+async function welcomeTabs() {
+  const tabs = await fakeBrowser.tabs.query({});
+  return tabs.filter((t) => t.url?.endsWith(EXTENSION_PAGES.welcome));
+}
+
 describe('install and update', () => {
-  it('a first install whose helper is missing opens Options (where the install command is); an update is noted in diagnostics', async () => {
-    const opened = vi.fn(() => Promise.resolve());
-    fakeBrowser.runtime.openOptionsPage = opened;
+  it('a first install whose helper is missing opens the welcome page (where the install command is), once; an update is noted in diagnostics', async () => {
     const host = new FakeHost();
     host.refuse = 'Specified native messaging host not found.';
     const bg = await boot(host);
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install', temporary: false });
     await bg.flush();
-    expect(opened).toHaveBeenCalledTimes(1);
+    expect(await welcomeTabs()).toHaveLength(1);
+    bg.channel.reconnectNow();
+    await bg.flush();
+    expect(await welcomeTabs()).toHaveLength(1);
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.1.0', temporary: false });
     expect(bg.shell.diagnostics.list().map((d) => d.message)).toContain(
       'updated from 0.1.0 to 0.2.0: settings, history and the running session are kept',
@@ -319,12 +328,32 @@ describe('install and update', () => {
     expect(await fakeBrowser.storage.local.get(KEYS.version)).toEqual({ [KEYS.version]: '0.2.0' });
   });
 
+  it.each([
+    [{ connection: 'connecting' }, null],
+    [{ connection: 'disconnected' }, null],
+    [{ connection: 'disconnected', error: 'Native host has exited.' }, true],
+    [{ connection: 'missing', error: 'Specified native messaging host not found.' }, true],
+    [{ connection: 'connected', hostVersion: '0.2.0', protocol: PROTOCOL_VERSION, extensionVersion: '0.2.0' }, false],
+    [{ connection: 'connected', hostVersion: '0.1.0', protocol: PROTOCOL_VERSION, extensionVersion: '0.2.0' }, true],
+    [{ connection: 'connected', hostVersion: '0.3.0', protocol: PROTOCOL_VERSION, extensionVersion: '0.2.0' }, true],
+  ] as const)('the welcome page is needed for %o: %s', (host, needed) => {
+    expect(welcomeNeeded({ backends: [], ...host })).toBe(needed);
+  });
+
   it('a first install with the helper there opens nothing', async () => {
-    const opened = vi.fn(() => Promise.resolve());
-    fakeBrowser.runtime.openOptionsPage = opened;
     const bg = await boot();
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install', temporary: false });
     await bg.flush();
-    expect(opened).not.toHaveBeenCalled();
+    expect(await welcomeTabs()).toEqual([]);
+  });
+
+  it('a first install before the helper was asked waits for its answer: a helper that crashes opens the welcome page', async () => {
+    const host = new FakeHost();
+    host.refuse = 'Native host has exited.';
+    const bg = await boot(host, Date.now, undefined, { ...testPlatform(), hostConnectDelayMs: 50 });
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install', temporary: false });
+    expect(await welcomeTabs()).toEqual([]);
+    await vi.waitFor(async () => expect(await welcomeTabs()).toHaveLength(1), { timeout: 2_000, interval: 10 });
+    bg.channel.stop();
   });
 });

@@ -6,9 +6,17 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const outdir = join(here, 'dist');
+/**
+ * `--outdir DIR --version X.Y.Z` build a helper elsewhere that calls itself another release: the tests'
+ * helper of a newer release than this extension. By default: native-host/dist, this package's version.
+ */
+const option = (name) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1] : undefined;
+};
+const outdir = option('outdir') ?? join(here, 'dist');
 const entry = join(outdir, 'antidrift-host.mjs');
-const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const version = option('version') ?? JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 
 /**
  * zod's namespaces re-export all of its ~50 message locales (370 KB, a fifth of the host); the host

@@ -25,7 +25,7 @@ describe('accessibility (axe-core)', () => {
     expect(await violations(drifting.page)).toEqual([]);
 
     const options = await e2e().options();
-    await options.page.getByTestId('host-install-command').waitFor();
+    await options.page.locator('[data-setup-state="ready"]').waitFor();
     expect(await violations(options.page)).toEqual([]);
   });
 });

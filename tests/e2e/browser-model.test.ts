@@ -54,7 +54,9 @@ describe('with the built-in model and no helper at all', () => {
 
     const docs = await e2e().openSite('docs.test', 'Parser tests plan');
     const popup = await startSession(e2e(), docs, { allowed: ['docs.test'], blocked: [] });
-    await expect.poll(() => popup.hostStatus(), { timeout: 15_000 }).toContain("AI: the browser's built-in model · no helper");
+    await expect
+      .poll(() => popup.hostStatus(), { timeout: 15_000 })
+      .toBe("AI: the browser's built-in model · desktop apps need the helper.");
     await e2e().expectBadge('ON');
 
     await docs.bringToFront();

@@ -56,6 +56,27 @@ async function landed(page: Page, prefix: string): Promise<void> {
   }, `${prefix} to load`);
 }
 
+/** A page the add-on opened by itself (the welcome page), found among the browser's pages by its address. */
+export async function waitForPage(ff: FirefoxE2E, url: string, timeoutMs = 15_000): Promise<Page> {
+  let found: Page | undefined;
+  await waitFor(
+    async () => {
+      for (const page of await ff.browser.pages()) {
+        // A moz-extension page's url() may stay about:blank: its own location is the truth.
+        const href = await page.evaluate(() => location.href).catch(() => '');
+        if (href === url) {
+          found = page;
+          return true;
+        }
+      }
+      return false;
+    },
+    `a page at ${url}`,
+    timeoutMs,
+  );
+  return found!;
+}
+
 export interface FirefoxOptions {
   /** An X display to run Firefox on, headed (the desktop scenarios); headless when absent. */
   display?: string;

@@ -1,4 +1,4 @@
-// Firefox ESR from the release files alone, in a clean HOME: the Firefox zip as the add-on, the helper from its .tgz (npm prefix deleted), a PATH without Node.
+// Firefox ESR from the release files alone, in a clean HOME: the Firefox zip as the add-on (its welcome page opens by itself), the helper from its .tgz (npm prefix deleted), a PATH without Node.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,9 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { NATIVE_HOST_NAME } from '../../shared/protocol/extension-id';
 import { REPO_ROOT } from '../support/chromium';
 import { waitFor } from '../support/processes';
-import { installReleasedHelper, releaseFile } from '../support/released-helper';
+import { installReleasedHelper, RELEASE_VERSION, releaseFile } from '../support/released-helper';
+import { EXTENSION_PAGES } from '../../ui/extension-pages';
 import { hostStatus } from './harness';
-import { startFirefox, type FirefoxE2E } from './launch';
+import { EXTENSION_ORIGIN, startFirefox, waitForPage, type FirefoxE2E } from './launch';
 
 describe('Firefox, installed from the release files', () => {
   const root = mkdtempSync(join(tmpdir(), 'antidrift-release-firefox-'));
@@ -19,7 +20,7 @@ describe('Firefox, installed from the release files', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('the zip as the add-on and the helper from its package: the popup is connected, with no Node on the browser’s PATH', async () => {
+  it('the zip as the add-on opens the welcome page by itself with the Firefox command; run as shown, Check again says ready, with no Node on the browser’s PATH', async () => {
     const addonDir = join(root, 'antidrift-firefox');
     execFileSync('unzip', ['-q', releaseFile('antidrift-<version>-firefox.zip'), '-d', addonDir]);
     const prefix = join(root, 'npm-prefix');
@@ -27,26 +28,35 @@ describe('Firefox, installed from the release files', () => {
     mkdirSync(browserBin);
     symlinkSync(join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'bin', 'claude'), join(browserBin, 'claude'));
     let home = '';
-    ff = await startFirefox({
-      addonDir,
-      env: { PATH: browserBin },
-      installHost: (env) => {
-        home = env.HOME!;
-        // In the person's terminal (Node on PATH): the package into a prefix, `install`, then the prefix goes.
-        const terminal = { ...process.env, HOME: home };
-        const helper = installReleasedHelper(prefix, terminal);
-        helper.run(['install', '--browser', 'firefox', '--no-gnome-extension']);
-        helper.removePrefix();
-      },
-    });
+    // No helper yet: a person who has just added the add-on.
+    ff = await startFirefox({ addonDir, env: { PATH: browserBin }, installHost: (env) => void (home = env.HOME!) });
+
+    const welcome = await waitForPage(ff, `${EXTENSION_ORIGIN}${EXTENSION_PAGES.welcome}`);
+    await waitFor(
+      async () => (await welcome.evaluate(() => document.querySelector('main')?.getAttribute('data-setup-state'))) === 'helper-missing',
+      'the welcome page to say the helper is missing',
+    );
+    const command = await welcome.$eval('[data-testid="host-install-command"]', (e) => (e.textContent ?? '').trim());
+    expect(command).toBe(`npx --yes antidrift-host@${RELEASE_VERSION} install --browser firefox`);
+
+    // In the person's terminal (Node on PATH): the package into a prefix, the command as shown, then the prefix goes.
+    const helper = installReleasedHelper(prefix, { ...process.env, HOME: home });
+    helper.run([...command.replace(`npx --yes antidrift-host@${RELEASE_VERSION} `, '').split(' '), '--no-gnome-extension']);
+    helper.removePrefix();
     const manifest = JSON.parse(readFileSync(join(home, '.mozilla', 'native-messaging-hosts', `${NATIVE_HOST_NAME}.json`), 'utf8')) as {
       path: string;
     };
     expect(manifest.path).toBe(join(home, '.local', 'share', 'antidrift', 'host', 'antidrift-host'));
     expect(readFileSync(manifest.path, 'utf8')).not.toContain(prefix);
 
+    await welcome.click('[data-testid="check-again"]');
+    await waitFor(
+      async () => (await welcome.evaluate(() => document.querySelector('main')?.getAttribute('data-setup-state'))) === 'ready',
+      'the welcome page to say ready',
+      20_000,
+    );
     const popup = await ff.extensionPage('popup.html');
     await waitFor(async () => (await hostStatus(popup)) === 'AI: claude · helper connected', 'the popup connected to the helper', 20_000);
-    expect(await popup.evaluate(() => document.querySelector('[data-testid="helper-setup"]'))).toBeNull();
+    expect(await popup.evaluate(() => document.querySelector('[data-testid="setup-action"]'))).toBeNull();
   });
 });

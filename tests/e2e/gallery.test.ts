@@ -1,0 +1,211 @@
+// E2E: the state gallery. One real Chromium with the built extension and the real helper renders every view of every surface in every
+// setup state (popup, Options, welcome, History, toast), at 100 % and 200 % zoom: layout facts, axe, a screenshot each (docs/screenshots/states).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { POPUP_VIEWS, type PopupView } from '../../ui/popup-view';
+import { SETUP_STATES, type SetupState } from '../../ui/setup-state';
+import { EXTENSION_PAGES } from '../../ui/extension-pages';
+import { generateYear } from '../support/history-year';
+import { RELEASE_VERSION } from '../support/released-helper';
+import { EXTENSION_ORIGIN } from '../support/chromium';
+import { Gallery, POPUP_MAX, popupViewport, realPopupSize } from './gallery/capture';
+import { helperStates, type HelperStates } from './gallery/helper-states';
+import { e2eForSuite, startSession, type E2E } from './harness';
+import { Toast } from './pages';
+import type { StatePush } from '../../shared/messages/pushes';
+
+/**
+ * The setup states in the order the gallery visits them: never the same one twice in a row, and the
+ * short-lived one (a helper that has not answered yet: 10 s) right after a switch.
+ */
+const SETUP_ORDER: readonly SetupState[] = process.env.GALLERY_SETUPS
+  ? (process.env.GALLERY_SETUPS.split(',') as SetupState[])
+  : SETUP_STATES;
+
+/** The popup's views in the order one session passes through them (the heads-up while the allowed site has one title). */
+const VISIT_ORDER: readonly PopupView[] = ['idle', 'active', 'heads-up', 'drifting', 'paused', 'away', 'review'];
+
+/** How the session gets into each popup view, for real: through the popup, the sites and the idle clock. */
+type Arrive = (g: GalleryRun) => Promise<void>;
+
+interface GalleryRun {
+  e2e: E2E;
+  states: HelperStates;
+  docs: Page;
+  /** Whether the extension says the person is away now. */
+  away(): Promise<boolean>;
+}
+
+/** One entry per popup view (a new view fails the typecheck until it has one). */
+const ARRIVE: Record<PopupView, Arrive> = {
+  idle: async () => {},
+  active: async (g) => {
+    await g.states.enter('ready');
+    const popup = await startSession(g.e2e, g.docs, { allowed: ['docs.test'], blocked: ['videos.test'] });
+    await popup.page.close();
+    await g.e2e.expectBadge('ON');
+  },
+  drifting: async (g) => {
+    const videos = await g.e2e.openSite('videos.test', 'Cat videos');
+    await videos.bringToFront();
+    await g.e2e.expectBadge('!');
+    const toast = new Toast(videos);
+    await toast.expectTier('drift');
+    await toast.settled();
+    await gallery.capture(videos, { surface: 'toast', view: 'drifting', axeInclude: 'antidrift-toast' });
+  },
+  'heads-up': async (g) => {
+    // One title on the allowed site so far: a second, wandering one is asked about at once.
+    await g.states.enter('ready');
+    await g.docs.bringToFront();
+    await g.docs.evaluate(() => (document.title = 'Lexer generators compared'));
+    const toast = new Toast(g.docs);
+    await toast.expectTier('nudge', 30_000);
+    await toast.settled();
+    await gallery.capture(g.docs, { surface: 'toast', view: 'heads-up', axeInclude: 'antidrift-toast' });
+  },
+  paused: async (g) => {
+    const popup = await g.e2e.popup();
+    await popup.byId('pause').click();
+    await popup.page.locator('main.popup[data-view="paused"]').waitFor();
+    await popup.page.close();
+  },
+  away: async (g) => {
+    const popup = await g.e2e.popup();
+    await popup.byId('resume').click();
+    await popup.page.locator('main.popup[data-view="drifting"]').waitFor();
+    await popup.page.close();
+    // Nobody touches anything: after 15 s chrome.idle (the X screensaver's idle time) says idle.
+    g.e2e.presence(false);
+    await expect.poll(() => g.away(), { timeout: 45_000, interval: 500 }).toBe(true);
+  },
+  review: async (g) => {
+    g.e2e.presence(true);
+    await g.e2e.nudgePointer();
+    const popup = await g.e2e.popup();
+    await popup.page.locator('main.popup[data-view="drifting"]').waitFor({ timeout: 20_000 });
+    await popup.byId('end-session').click();
+    await popup.page.locator('main.popup[data-view="review"]').waitFor();
+    await popup.page.close();
+  },
+};
+
+const gallery = new Gallery();
+
+describe('the state gallery', () => {
+  const e2e = e2eForSuite();
+  let control: Page;
+  let states: HelperStates;
+  let options: Page;
+  let welcome: Page;
+
+  beforeAll(async () => {
+    control = await e2e().browser.context.newPage();
+    await control.goto(`${EXTENSION_ORIGIN}${EXTENSION_PAGES.history}`);
+    states = helperStates(e2e(), async () => control, RELEASE_VERSION);
+    states.prepare();
+    // chrome.idle's shortest threshold: the session below is away after 15 s without input.
+    const settings = await e2e().options();
+    await settings.byId('away-after').fill('15');
+    await settings.save();
+    await settings.page.close();
+  }, 300_000);
+
+  it('History with nothing in it yet', async () => {
+    const history = await e2e().history();
+    await history.byId('empty-state').waitFor();
+    await gallery.capture(history.page, { surface: 'history', view: 'empty' });
+    await history.page.close();
+  });
+
+  it('Options and the welcome page, in every setup state', async () => {
+    options = (await e2e().options()).page;
+    welcome = await e2e().browser.context.newPage();
+    await welcome.goto(`${EXTENSION_ORIGIN}${EXTENSION_PAGES.welcome}`);
+    for (const setup of SETUP_ORDER) {
+      await states.enter(setup);
+      for (const [page, surface] of [
+        [welcome, 'welcome'],
+        [options, 'options'],
+      ] as const) {
+        await page.locator(`[data-setup-state="${setup}"]`).first().waitFor();
+        await gallery.capture(page, { surface, view: 'first-screen', setup });
+      }
+    }
+  }, 180_000);
+
+  it('the popup: every view in every setup state', async () => {
+    const docs = await e2e().openSite('docs.test', 'Parser tests plan');
+    const away = async () =>
+      ((await control.evaluate(() => chrome.runtime.sendMessage({ type: 'getState' }))) as { value: StatePush }).value.view.away;
+    const run: GalleryRun = { e2e: e2e(), states, docs, away };
+    expect([...VISIT_ORDER].sort()).toEqual([...POPUP_VIEWS].sort());
+    for (const view of VISIT_ORDER) {
+      await ARRIVE[view](run);
+      const popup = await e2e().popup();
+      for (const setup of SETUP_ORDER) {
+        await states.enter(setup);
+        const shown = popup.page.locator(`main.popup[data-view="${view}"] [data-setup-state="${setup}"]`);
+        await shown.waitFor({ timeout: view === 'away' ? 45_000 : 15_000 });
+        // Away lasts while nobody touches anything, and a screenshot counts as a touch in Chromium: once it is
+        // away again, the setup state is entered again too (a helper that has not answered yet lasts 10 s).
+        const steady =
+          view === 'away'
+            ? {
+                holds: async () => (await shown.count()) === 1,
+                restore: async () => {
+                  await popup.page.locator('main.popup[data-view="away"]').waitFor({ timeout: 45_000 });
+                  await states.enter(setup);
+                  await shown.waitFor();
+                },
+              }
+            : undefined;
+        await gallery.capture(popup.page, { surface: 'popup', view, setup, element: popup.frame(), ...(steady ? { steady } : {}) });
+      }
+      // The viewport the gallery gives the popup is the real toolbar popup's, measured (away would end with the click).
+      if (view !== 'away') {
+        const cdp = await popup.page.context().newCDPSession(popup.page);
+        await cdp.send('Emulation.setDeviceMetricsOverride', { width: 360, height: POPUP_MAX.height, deviceScaleFactor: 1, mobile: false });
+        const emulated = await popupViewport(popup.page, 100);
+        await cdp.send('Emulation.clearDeviceMetricsOverride');
+        const real = await realPopupSize(popup.page);
+        expect(real.view).toBe(view);
+        expect(
+          Math.abs(real.width - emulated.width),
+          `${view}: real ${real.width} px wide, emulated ${emulated.width}`,
+        ).toBeLessThanOrEqual(1);
+        expect(
+          Math.abs(real.height - emulated.height),
+          `${view}: real ${real.height} px tall, emulated ${emulated.height}`,
+        ).toBeLessThanOrEqual(2);
+        await cdp.detach();
+      }
+      await popup.page.close();
+    }
+  }, 600_000);
+
+  it('History with a week in it', async () => {
+    await states.enter('ready');
+    const history = await e2e().history();
+    const week = generateYear(Date.now(), 5, 11, 7);
+    const path = join(mkdtempSync(join(tmpdir(), 'antidrift-gallery-')), 'week.json');
+    writeFileSync(path, JSON.stringify({ format: 'antidrift-history', version: 1, exportedAt: Date.now(), ...week }));
+    await history.byId('import-history').setInputFiles(path);
+    await expect.poll(() => history.byId('data-result').textContent(), { timeout: 30_000 }).toMatch(/^Added \d+ records/);
+    await history.byId('range-week').click();
+    await history.page.getByRole('heading', { name: 'Totals this week' }).waitFor();
+    await history.page.evaluate(() => window.scrollTo(0, 0));
+    await gallery.capture(history.page, { surface: 'history', view: 'full' });
+  });
+
+  it('every view passed its checks; the index lists them all', () => {
+    gallery.writeIndex({ setups: SETUP_STATES });
+    const rendered = new Set(gallery.shots.filter((s) => s.surface === 'popup').map((s) => `${s.view} ${s.setup}`));
+    const missing = POPUP_VIEWS.flatMap((v) => SETUP_STATES.map((s) => `${v} ${s}`)).filter((key) => !rendered.has(key));
+    expect(missing).toEqual([]);
+    expect(gallery.problems()).toEqual([]);
+  });
+});

@@ -69,25 +69,18 @@ export function setupLine(host: HostStatus, version: string): SetupLine {
     case 'helper-stopped':
       return line('The helper stopped; trying again. Your site lists still work.', 'warn', { label: 'Details', to: 'options-helper' });
     case 'helper-older':
-      return host.fit === 'helper-too-old'
-        ? line(`The helper (${theirs}) is too old for this extension (${version}): the AI and desktop apps are off.`, 'warn', {
-            label: 'Update the helper',
-            to: 'welcome',
-          })
-        : line(`${ai} · the helper (${theirs}) is older than this extension (${version}).`, 'warn', {
-            label: 'Update the helper',
-            to: 'welcome',
-          });
-    case 'helper-newer':
-      return host.fit === 'extension-too-old'
-        ? line(`This extension (${version}) is too old for the helper (${theirs}): the AI and desktop apps are off.`, 'warn', {
-            label: 'What to update',
-            to: 'welcome',
-          })
-        : line(`${ai} · the helper (${theirs}) is newer than this extension (${version}).`, 'warn', {
-            label: 'What to update',
-            to: 'welcome',
-          });
+    case 'helper-newer': {
+      const older = state === 'helper-older';
+      const action = older ? { label: 'Update the helper', to: 'welcome' as const } : { label: 'What to update', to: 'welcome' as const };
+      // Too far apart to talk at all, or only an update due (the AI still runs).
+      const apart = host.fit === 'helper-too-old' || host.fit === 'extension-too-old';
+      if (!apart)
+        return line(`${ai} · the helper (${theirs}) is ${older ? 'older' : 'newer'} than this extension (${version}).`, 'warn', action);
+      const tooOld = older
+        ? `The helper (${theirs}) is too old for this extension (${version})`
+        : `This extension (${version}) is too old for the helper (${theirs})`;
+      return line(`${tooOld}: the AI and desktop apps are off.`, 'warn', action);
+    }
     case 'no-ai': {
       // A backend the person chose is named: "no backend found" would send them looking for the wrong thing.
       const missing = host.chosenBackend ? `${aiName(host.chosenBackend)} is not available` : 'the helper found no AI backend';

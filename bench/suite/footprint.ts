@@ -75,6 +75,7 @@ export async function bundleSizes(): Promise<Record<string, BundleSize>> {
     popup: await measure(htmlScripts(readFileSync(join(EXTENSION_OUT, 'popup.html'), 'utf8'))),
     options: await measure(htmlScripts(readFileSync(join(EXTENSION_OUT, 'options.html'), 'utf8'))),
     history: await measure(htmlScripts(readFileSync(join(EXTENSION_OUT, 'focus-history.html'), 'utf8'))),
+    welcome: await measure(htmlScripts(readFileSync(join(EXTENSION_OUT, 'welcome.html'), 'utf8'))),
     background: await measure(['background.js']),
   };
 }

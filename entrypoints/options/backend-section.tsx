@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { HostStatus } from '../../shared/core/host-status';
 import { BROWSER_BACKEND } from '../../shared/core/vocabulary';
+import { aiName } from '../../ui/setup-state';
 import { BrowserModelPanel } from '../../ui/components/browser-model-panel';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { RangeField, Section, TextField } from './field';
@@ -45,10 +46,7 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
           value={chosen ?? ''}
           onChange={(e) => p.set({ backend: e.currentTarget.value || null })}
         >
-          <option value="">
-            Automatic (the helper's backends first, then the built-in model
-            {p.host?.activeBackend && !chosen ? `: now ${p.host.activeBackend}` : ''})
-          </option>
+          <option value="">Automatic{p.host?.activeBackend && !chosen ? ` (now ${aiName(p.host.activeBackend)})` : ''}</option>
           {backends.map((b) => (
             <option key={b.name} value={b.name} disabled={!b.available}>
               {b.name}
@@ -61,6 +59,7 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
           </option>
           {unknownChoice ? <option value={chosen}>{chosen} (not reported by the helper)</option> : null}
         </select>
+        <p class="hint">Automatic uses the helper's AI tools first, in the order listed, then the browser's built-in model.</p>
         {backends.length === 0 ? (
           <p class="hint" data-testid="no-backends">
             {p.host?.connection === 'connected'

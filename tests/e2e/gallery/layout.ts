@@ -85,6 +85,15 @@ export function layoutProblems(page: Page): Promise<string[]> {
           el.scrollWidth > el.clientWidth + 1
         )
           problems.push(`cut off: ${name(el)} shows ${el.clientWidth} of its ${el.scrollWidth} px (it scrolls or hides the rest)`);
+        // A select shows its chosen option's label, cut at its own width (less its arrow and padding).
+        if (el instanceof HTMLSelectElement && el.selectedOptions[0]) {
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const label = el.selectedOptions[0].textContent ?? '';
+          const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+          const needed = context.measureText(label).width;
+          if (needed > room) problems.push(`cut off: ${name(el)} shows ${Math.round(room)} of its label's ${Math.round(needed)} px`);
+        }
         // An ancestor that clips (not the page itself, which scrolls): the control must lie inside its box.
         for (let up: Element | null = el.parentElement ?? (el.getRootNode() as ShadowRoot).host ?? null; up; up = up.parentElement) {
           if (up === document.body || up === document.documentElement) break;

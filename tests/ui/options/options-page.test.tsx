@@ -56,7 +56,7 @@ describe('options: backend', () => {
     await options();
     const select = screen.getByTestId('backend-select') as HTMLSelectElement;
     const opts = [...select.options].map((o) => [o.value, o.textContent, o.disabled]);
-    expect(opts[0]).toEqual(['', "Automatic (the helper's backends first, then the built-in model: now claude)", false]);
+    expect(opts[0]).toEqual(['', 'Automatic (now claude)', false]);
     expect(opts).toContainEqual(['codex', 'codex — unavailable: not on PATH', true]);
     expect(opts).toContainEqual(['mybot', 'mybot (custom)', false]);
     // The fixture's browser has no built-in model: listed, disabled, with its reason below.

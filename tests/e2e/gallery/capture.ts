@@ -191,26 +191,30 @@ export class Gallery {
       const mark = shots.some((s) => s.problems.length) ? ' ✗' : '';
       return shots.map((s) => `[${s.zoom} %](${s.file})`).join(' · ') + mark;
     };
-    const surfaces = [...new Set(this.shots.map((s) => s.surface))];
     const lines = [
       '# The state gallery',
       '',
       'Every view of every surface, in real Chromium with the built extension and the real helper, written by',
       '`tests/e2e/gallery.test.ts` (the `e2e` tier of `npm test`). Each view is rendered in each setup state',
-      'where that state changes it, at 100 % and at 200 % zoom (the popup keeps its 360 px width; a page’s',
-      '1280 px window shows 640 CSS px at 200 %). Each one passed these checks, or the run failed:',
+      'where that state changes it, at 100 % and at 200 % zoom. The popup is sized as Chrome sizes the real',
+      'toolbar popup (as wide as its body, as tall as its content up to 800 × 600 device pixels, wider by the',
+      'scrollbar when it scrolls; the test checks that against the real popup); a page’s window is 1280 × 800.',
+      'Each view passed these checks, or the run failed:',
       '',
       '- the page does not scroll sideways;',
-      '- no element holding text is narrower than 60 px and wraps it;',
-      '- no button, link, field or command is cut off (outside the window, inside a box that clips it, or',
-      '  scrolling its own content: commands wrap);',
+      '- no element holding text is narrower than 60 px and wraps it, and no text is under 12 px;',
+      '- no button, link, field or command is cut off (outside the window, inside a box that clips it,',
+      '  scrolling its own content, or a select too narrow for its label): commands wrap;',
+      '- at 100 %, the whole popup fits in Chrome’s 600 px, footer included;',
       '- axe-core finds no violation.',
       '',
       'Folded parts (`<details>`) are opened for the layout check; the pictures show the page as it opens.',
       'The setup states are in `ui/setup-state.ts`; the popup’s views in `ui/popup-view.ts`. A new one fails',
-      'the typecheck until the gallery arranges it.',
+      'the typecheck until the gallery reaches it.',
       '',
     ];
+    const order = ['popup', 'welcome', 'options', 'history', 'toast'];
+    const surfaces = [...new Set(this.shots.map((s) => s.surface))].sort((a, b) => order.indexOf(a) - order.indexOf(b));
     for (const surface of surfaces) {
       const views = [...new Set(this.shots.filter((s) => s.surface === surface).map((s) => s.view))];
       const setups = columns.setups.filter((setup) => this.shots.some((s) => s.surface === surface && s.setup === setup));

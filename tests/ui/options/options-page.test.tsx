@@ -302,7 +302,8 @@ describe('options: host', () => {
     const sections = [...document.querySelectorAll('main > section, main > form')].map((el) => el.id || el.tagName.toLowerCase());
     expect(sections.slice(0, 2)).toEqual(['helper', 'form']);
     const save = screen.getByTestId('settings-save');
-    expect(helper.compareDocumentPosition(save) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Save comes after the helper's words in the page: the command is never below Save.
+    expect(helper.compareDocumentPosition(save) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     expect(document.body.textContent).not.toMatch(/see Options|below/);
     expect(screen.getByTestId('no-backends').textContent).toContain('see Helper above');
     // The browser's own words are in Diagnostics, one click away (it opens by itself only for a helper that stopped).

@@ -65,8 +65,10 @@ describe('welcome page', () => {
   it.each(SETUP_STATES.map((s) => [s, CASES[s]] as const))('%s', async (state, c) => {
     const fake = await welcome(c.host);
     expect(document.querySelector('main')?.getAttribute('data-setup-state')).toBe(state);
-    expect(screen.getByRole('heading', { level: 2, name: c.title.replace('✓ ', '') })).toBeTruthy();
-    expect(screen.getByTestId('next-step').querySelector('h2')?.textContent).toBe(c.title);
+    // The first card's heading, by its accessible name (the check mark is hidden from screen readers).
+    const heading = screen.getByRole('heading', { level: 2, name: c.title.replace('✓ ', '') });
+    expect(heading.id).toBe('next-step-title');
+    expect(heading.textContent).toBe(c.title);
     const command = screen.queryByTestId('host-install-command');
     expect(command?.textContent ?? null).toBe(c.command ? COMMAND : null);
     const start = screen.queryByTestId('start-first-session');
@@ -89,7 +91,7 @@ describe('welcome page', () => {
     expect(screen.getByTestId('helper-doctor').tagName).toBe('DETAILS');
     expect(screen.getByTestId('sandbox-help').tagName).toBe('DETAILS');
     const works = screen.getByTestId('works-already');
-    expect(step.compareDocumentPosition(works) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(step.compareDocumentPosition(works) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     expect(screen.getByTestId('works-model').textContent).toBe(
       'Other sites are not judged yet: this browser has no built-in model, so that takes the AI the helper runs.',
     );

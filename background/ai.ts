@@ -26,7 +26,7 @@ export function describeFailure(error: unknown, backend: string): Failure {
   if (error instanceof AIResponseError)
     return { kind: PARSE_KINDS[error.kind], message: `${backend}'s answer was unusable: ${error.message}` };
   if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return { kind: 'timeout', message: `${backend} gave no answer in time, and the native host did not say why` };
+    return { kind: 'timeout', message: `${backend} gave no answer in time, and the helper did not say why` };
   }
   return { kind: 'unavailable', message: `${backend} could not be asked: ${errorText(error)}` };
 }
@@ -42,8 +42,8 @@ export async function completeOnHost(
   try {
     result = await channel.run(target.backend, target.model, `${SYSTEM_PROMPT}\n\n${prompt}`, timeoutMs);
   } catch (error) {
-    const message = `${target.backend} could not be asked: the native host did not answer (${errorText(error)})`;
-    throw new BackendFailure({ kind: 'unavailable', message, hint: 'Options → Native host says why; Reconnect tries again' });
+    const message = `${target.backend} could not be asked: the helper did not answer (${errorText(error)})`;
+    throw new BackendFailure({ kind: 'unavailable', message, hint: 'Options → Helper → Diagnostics says why; Reconnect tries again' });
   }
   if (!result.ok) throw new BackendFailure(result.error);
   return { text: result.text, ms: result.ms };

@@ -142,12 +142,12 @@ export class NativeChannel {
     port.onDisconnect.addListener((p) => {
       if (this.port !== port) return;
       this.port = null;
-      this.onClosed(this.deps.lastError(p) ?? 'the native host closed the connection');
+      this.onClosed(this.deps.lastError(p) ?? 'the helper closed the connection');
     });
     this.hello()
       .then((reply) => {
         const hello = HelloReply.safeParse(reply);
-        if (!hello.success) throw new Error('the native host answered hello with an unexpected shape');
+        if (!hello.success) throw new Error('the helper answered hello with an unexpected shape');
         this.backoff.reset();
         const { hostVersion, platform, watcher, backends, protocol, oldestProtocol } = hello.data;
         this.setStatus({ connection: 'connected', hostVersion, platform, watcher, backends, protocol, oldestProtocol, error: undefined });
@@ -267,12 +267,12 @@ export class NativeChannel {
   /** Sends a request; resolves with the host's reply or rejects on timeout or disconnect. */
   request(body: DistributiveOmit<HostRequest, 'id'>, timeoutMs: number): Promise<HostMessage> {
     const port = this.port;
-    if (!port) return Promise.reject(new ChannelClosedError(this.status.error ?? 'the native host is not connected'));
+    if (!port) return Promise.reject(new ChannelClosedError(this.status.error ?? 'the helper is not connected'));
     const id = this.nextId++;
     return new Promise<HostMessage>((resolve, reject) => {
       const timer = this.deps.setTimer(() => {
         this.pending.delete(id);
-        reject(new Error(`the native host did not answer within ${Math.round(timeoutMs / 1000)} s`));
+        reject(new Error(`the helper did not answer within ${Math.round(timeoutMs / 1000)} s`));
       }, timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
       try {
@@ -291,7 +291,7 @@ export class NativeChannel {
       { type: 'run', backend, prompt, timeoutMs, ...(model ? { model } : {}) },
       timeoutMs + HOST_TIMEOUT_GRACE_MS,
     );
-    if (reply.type !== 'result') throw new Error(`the native host answered run with ${reply.type}`);
+    if (reply.type !== 'result') throw new Error(`the helper answered run with ${reply.type}`);
     return reply;
   }
 }

@@ -37,7 +37,7 @@ export function HelperSection({ host }: { host: HostStatus | null }) {
 
   const line = host ? setupLine(host, env.version) : null;
   // The command leads while there is something to install or update; otherwise it waits behind a click.
-  const toDo = host !== null && (host.connection === 'missing' || helperAdvice(host, env.version) !== null);
+  const toDo = host !== null && helperAdvice(host, env.version) !== null;
   return (
     <Section title="Helper" id="helper-title" anchor="helper" data-setup-state={line?.state}>
       {host && line ? (

@@ -75,25 +75,25 @@ function noTarget(requested: string | null, host: HostConnection, model: Browser
   if (host.connection === 'missing') {
     return {
       kind: 'unavailable',
-      message: `${who} cannot be asked: the native host is not installed`,
-      hint: 'install it with the command under Options → Native host',
+      message: `${who} cannot be asked: the helper is not installed`,
+      hint: 'install it with the command the welcome page and Options → Helper show',
     };
   }
   if (host.connection !== 'connected') {
     const why = host.error ? ` (${host.error})` : '';
     return {
       kind: 'unavailable',
-      message: `${who} cannot be asked: the native host is not connected${why}`,
-      hint: 'Options → Native host says why; Reconnect tries again',
+      message: `${who} cannot be asked: the helper is not connected${why}`,
+      hint: 'Options → Helper → Diagnostics says why; Reconnect tries again',
     };
   }
   const fit = helperFit(host);
   if (!canTalk(fit)) {
-    const update = fit === 'helper-too-old' ? 'the native host' : 'the extension';
+    const update = fit === 'helper-too-old' ? 'the helper' : 'the extension';
     return {
       kind: 'unavailable',
-      message: `${who} cannot be asked: the native host (${host.hostVersion}) and this extension (${host.extensionVersion ?? 'unknown'}) no longer fit`,
-      hint: `update ${update}: Options → Native host shows how`,
+      message: `${who} cannot be asked: the helper (${host.hostVersion}) and this extension (${host.extensionVersion ?? 'unknown'}) no longer fit`,
+      hint: `update ${update}: Options → Helper shows how`,
     };
   }
   if (requested) {
@@ -101,7 +101,7 @@ function noTarget(requested: string | null, host: HostConnection, model: Browser
     if (!info)
       return {
         kind: 'not_installed',
-        message: `${requested} is not a backend the native host knows`,
+        message: `${requested} is not a backend the helper knows`,
         hint: 'choose another backend in Options',
       };
     return {

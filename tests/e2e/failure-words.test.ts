@@ -58,7 +58,7 @@ async function helperGone(e2e: E2E, options: OptionsPage): Promise<() => Promise
   };
 }
 
-const NOT_CONNECTED_HINT = ' — Options → Native host says why; Reconnect tries again';
+const NOT_CONNECTED_HINT = ' — Options → Helper → Diagnostics says why; Reconnect tries again';
 const TIMEOUT_HINT = ' — raise the timeout in Options, or choose a faster model';
 
 const CASES: Case[] = [
@@ -86,7 +86,7 @@ const CASES: Case[] = [
     what: 'unavailable (the native host is gone)',
     arrange: helperGone,
     reads:
-      /^claude cannot be asked: the native host is not connected \((Native host has exited\.|Failed to start native messaging host\.)\) — Options → Native host says why; Reconnect tries again$/,
+      /^claude cannot be asked: the helper is not connected \((Native host has exited\.|Failed to start native messaging host\.)\) — Options → Helper → Diagnostics says why; Reconnect tries again$/,
   },
   {
     backend: 'claude',
@@ -125,7 +125,7 @@ const CASES: Case[] = [
     backend: 'ollama',
     what: 'unavailable (the native host is gone)',
     arrange: helperGone,
-    reads: new RegExp(`^ollama cannot be asked: the native host is not connected \\([^)]+\\)${NOT_CONNECTED_HINT}$`),
+    reads: new RegExp(`^ollama cannot be asked: the helper is not connected \\([^)]+\\)${NOT_CONNECTED_HINT}$`),
   },
   {
     backend: 'ollama',

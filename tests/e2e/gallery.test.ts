@@ -21,9 +21,7 @@ import type { StatePush } from '../../shared/messages/pushes';
  * The setup states in the order the gallery visits them: never the same one twice in a row, and the
  * short-lived one (a helper that has not answered yet: 10 s) right after a switch.
  */
-const SETUP_ORDER: readonly SetupState[] = process.env.GALLERY_SETUPS
-  ? (process.env.GALLERY_SETUPS.split(',') as SetupState[])
-  : SETUP_STATES;
+const SETUP_ORDER: readonly SetupState[] = SETUP_STATES;
 
 /** The popup's views in the order one session passes through them (the heads-up while the allowed site has one title). */
 const VISIT_ORDER: readonly PopupView[] = ['idle', 'active', 'heads-up', 'drifting', 'paused', 'away', 'review'];

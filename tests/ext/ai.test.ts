@@ -78,8 +78,8 @@ describe('AI through the native host', () => {
       ok: false,
       error: {
         kind: 'unavailable',
-        message: 'The AI cannot be asked: the native host is not installed',
-        hint: 'install it with the command under Options → Native host',
+        message: 'The AI cannot be asked: the helper is not installed',
+        hint: 'install it with the command the welcome page and Options → Helper show',
       },
     });
   });

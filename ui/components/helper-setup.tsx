@@ -30,7 +30,8 @@ const SETTLE_MS = 1500;
 function checkResult(host: HostStatus): string {
   if (host.connection === 'connected') return 'The helper answered.';
   if (host.connection === 'missing') return 'Not found yet: run the command in a terminal, then Check again.';
-  return 'The helper did not start: Options → Helper → Diagnostics says why.';
+  // Said where the command is (the welcome page, Options → Helper): both lead to the Diagnostics.
+  return 'The helper did not start: its Diagnostics say why.';
 }
 
 /** Check again: asks the helper again, then says what it found once the connection settles. */

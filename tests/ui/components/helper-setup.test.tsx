@@ -55,7 +55,7 @@ describe('the helper command box', () => {
   it.each([
     [host({ connection: 'connected' }), 'The helper answered.'],
     [host({ connection: 'missing', activeBackend: null }), 'Not found yet: run the command in a terminal, then Check again.'],
-    [host({ connection: 'disconnected', activeBackend: null }), 'The helper did not start: Options → Helper → Diagnostics says why.'],
+    [host({ connection: 'disconnected', activeBackend: null }), 'The helper did not start: its Diagnostics say why.'],
   ])('Check again asks the helper again and says what it found: %o', async (after, words) => {
     const missing = host({ connection: 'missing', activeBackend: null, fit: 'unknown' });
     const fake = fakeClient();

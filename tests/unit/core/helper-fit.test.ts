@@ -42,8 +42,8 @@ describe('helper fit', () => {
       ok: false,
       failure: {
         kind: 'unavailable',
-        message: 'The AI cannot be asked: the native host (9.0.0) and this extension (0.2.0) no longer fit',
-        hint: 'update the extension: Options → Native host shows how',
+        message: 'The AI cannot be asked: the helper (9.0.0) and this extension (0.2.0) no longer fit',
+        hint: 'update the extension: Options → Helper shows how',
       },
     });
     // An older or newer helper that still talks keeps the AI.

@@ -1,23 +1,21 @@
-// Paints the toolbar badge from the state view, touching the browser only for what differs from the last view.
+// Paints the toolbar badge: only the fields the shell found changed, so an unchanged badge costs no browser call.
 import { browser } from 'wxt/browser';
-import { badgeFor, type Badge } from '../shared/core/badge';
-import type { SurfaceView } from '../shared/core/controller';
+import type { Badge } from '../shared/core/badge';
+import type { ViewChanges } from '../shared/core/controller';
 
-async function paint(badge: Badge, last: Badge | null): Promise<void> {
+async function paint(fields: Partial<Badge>): Promise<void> {
   const writes: Promise<unknown>[] = [];
-  if (last?.text !== badge.text) writes.push(browser.action.setBadgeText({ text: badge.text }));
-  if (last?.color !== badge.color) writes.push(browser.action.setBadgeBackgroundColor({ color: badge.color }));
-  if (last?.title !== badge.title) writes.push(browser.action.setTitle({ title: badge.title }));
+  if (fields.text !== undefined) writes.push(browser.action.setBadgeText({ text: fields.text }));
+  if (fields.color !== undefined) writes.push(browser.action.setBadgeBackgroundColor({ color: fields.color }));
+  if (fields.title !== undefined) writes.push(browser.action.setTitle({ title: fields.title }));
   await Promise.all(writes);
 }
 
-/** `previous` is the view the shell published last (null in a new worker: everything is painted). */
-export async function paintBadge(view: SurfaceView, previous: SurfaceView | null): Promise<void> {
-  const badge = badgeFor(view);
+export async function paintBadge(changes: Pick<ViewChanges, 'badge' | 'badgeWrites'>): Promise<void> {
   try {
-    await paint(badge, previous && badgeFor(previous));
+    await paint(changes.badgeWrites);
   } catch {
     // A half-done update would leave the badge wrong until the next change: paint all of it once more.
-    await paint(badge, null).catch((error: unknown) => console.warn('[antidrift] badge update failed', error));
+    await paint(changes.badge).catch((error: unknown) => console.warn('[antidrift] badge update failed', error));
   }
 }

@@ -2,9 +2,10 @@
 import { browser } from 'wxt/browser';
 import type { AIRoles } from '../shared/ai';
 import type { ControllerEffect, ControllerEvent } from '../shared/core/controller';
-import type { AITarget } from '../shared/core/host-status';
-import { failureText } from '../shared/messages/failure-text';
-import { aiSignal, describeFailure } from './ai';
+import type { AITarget } from '../shared/core/ai-targets';
+import { failureText } from '../shared/core/failure-text';
+import { failureOf } from './ai/failure-words';
+import { aiSignal } from './ai/registry';
 import type { Diagnostics } from './diagnostics';
 import { DRIFT_ANSWERS, NOTIFICATION_PREFIX, notify } from './notifications';
 import * as store from './store';
@@ -49,7 +50,7 @@ function runJudge(deps: EffectDeps, e: EffectOf<'runJudge'>): void {
   const { backend } = target;
   deps
     .rolesOn(target, e.timeoutMs)
-    .judge.judge(e.commitment, e.title, app, aiSignal(e.timeoutMs), e.source)
+    .judge(e.commitment, e.title, app, aiSignal(e.timeoutMs), e.source)
     .then((verdict) => {
       const took = deps.now() - started;
       deps.diagnostics.add(
@@ -66,7 +67,7 @@ function runJudge(deps: EffectDeps, e: EffectOf<'runJudge'>): void {
         launch,
         app,
         backend,
-        error: failureText(describeFailure(error, backend)),
+        error: failureText(failureOf(error, backend)),
       });
     });
 }
@@ -76,13 +77,13 @@ function runNudge(deps: EffectDeps, e: EffectOf<'runNudge'>): void {
   const { backend } = target;
   deps
     .rolesOn(target, e.timeoutMs)
-    .nudger.nudge(e.commitment, e.titles, aiSignal(e.timeoutMs))
+    .nudge(e.commitment, e.titles, aiSignal(e.timeoutMs))
     .then((message) => {
       deps.diagnostics.add('info', `nudge (${backend}): ${message ? message : 'on track'}`);
       deps.send({ type: 'nudgeSucceeded', at: deps.now(), sessionId, stretch, backend, message });
     })
     .catch((error: unknown) => {
-      deps.send({ type: 'nudgeFailed', at: deps.now(), sessionId, stretch, backend, error: failureText(describeFailure(error, backend)) });
+      deps.send({ type: 'nudgeFailed', at: deps.now(), sessionId, stretch, backend, error: failureText(failureOf(error, backend)) });
     });
 }
 

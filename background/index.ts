@@ -1,65 +1,29 @@
-// Wires the background: listeners registered synchronously, hydration, the native channel, the ports.
+// Wires the background: the parts, their listeners (registered synchronously), hydration, then the helper.
 import { browser } from 'wxt/browser';
-import { NATIVE_HOST_NAME } from '../shared/protocol/extension-id';
-import { hostRolesOn } from './ai';
-import { BrowserModel, languageModelApi, type LanguageModelApi } from './browser-model';
-import { createAIRoles } from '../shared/ai';
-import type { AITarget } from '../shared/core/host-status';
-import { BROWSER_BACKEND } from '../shared/core/vocabulary';
+import type { AITarget } from '../shared/core/ai-targets';
+import { errorText } from '../shared/util/error-text';
+import { EXTENSION_PAGES } from '../ui/extension-pages';
+import { BrowserModel } from './ai/browser-model-port';
+import { helperPort } from './ai/helper-port';
+import { rolesOn, type AIPortRunners } from './ai/registry';
 import { paintBadge } from './badge';
 import { Diagnostics } from './diagnostics';
-import { FirstInstall } from './first-install';
-import { EXTENSION_PAGES } from '../ui/extension-pages';
 import { runEffect, TICK_ALARM } from './effects';
 import { HistoryRecorder } from './history-recorder';
-import { AwayWatcher, browserIdle, type IdlePort } from './idle';
-import { NativeChannel, type NativePort } from './native-channel';
+import { AwayWatcher } from './idle';
+import { InstallAndUpdate } from './install-and-update';
+import { NativeChannel } from './native-channel';
 import { notifyReview, REVIEW_NOTIFICATION_PREFIX, routeNotificationClicks } from './notifications';
 import { Observer } from './observer';
+import type { BackgroundPlatform } from './platform';
 import { handleRequest, type SenderFacts } from './requests';
 import { Shell } from './shell';
 import { markWorker, WORKER_MARKS } from './start-marks';
-import { StatePorts, type StatePort } from './state-ports';
+import { StatePorts } from './state-ports';
 import * as store from './store';
-import { HistoryDb } from '../storage/history-db';
-import { errorText } from '../shared/util/error-text';
 
+export { browserPlatform, type BackgroundPlatform } from './platform';
 export type { StatePort } from './state-ports';
-
-/** See the end of startBackground. */
-const HOST_CONNECT_DELAY_MS = 250;
-
-/** What differs between the real browser and tests: the native port, state ports, the clock. */
-export interface BackgroundPlatform {
-  now(): number;
-  connectNative(): NativePort;
-  nativeError(port: unknown): string | undefined;
-  onStatePort(listener: (port: StatePort) => void): void;
-  /** The history database (IndexedDB in the browser, fake-indexeddb in tests). */
-  openHistory(): Promise<HistoryDb>;
-  /** The idle API, or null where the browser has none. */
-  idle: IdlePort | null;
-  /** Connect the host this long after hydration (see the end of startBackground); undefined: at once, at start. */
-  hostConnectDelayMs?: number;
-  /** This extension's release (the manifest's version): the helper is told, and the two are compared. */
-  extensionVersion: string;
-  /** The browser's built-in model (the Prompt API's `LanguageModel`), looked up when used; undefined where there is none. */
-  languageModel(): LanguageModelApi | undefined;
-}
-
-export function browserPlatform(): BackgroundPlatform {
-  return {
-    now: () => Date.now(),
-    connectNative: () => browser.runtime.connectNative(NATIVE_HOST_NAME) as unknown as NativePort,
-    nativeError: (port) => (port as { error?: { message?: string } } | undefined)?.error?.message ?? browser.runtime.lastError?.message,
-    onStatePort: (listener) => browser.runtime.onConnect.addListener((port) => listener(port as unknown as StatePort)),
-    openHistory: () => HistoryDb.open(),
-    idle: browserIdle(),
-    hostConnectDelayMs: HOST_CONNECT_DELAY_MS,
-    extensionVersion: browser.runtime.getManifest().version,
-    languageModel: () => languageModelApi(),
-  };
-}
 
 export interface Background {
   shell: Shell;
@@ -84,7 +48,7 @@ const timers = {
 
 export function startBackground(platform: BackgroundPlatform): Background {
   markWorker(WORKER_MARKS.evaluated);
-  const { now } = platform;
+  const { now, extensionVersion } = platform;
   const extensionId = browser.runtime.id;
   const extensionOrigin = browser.runtime.getURL('/');
   const ports = new StatePorts(extensionId, extensionOrigin);
@@ -93,17 +57,13 @@ export function startBackground(platform: BackgroundPlatform): Background {
     500,
   );
   const diagnostics = new Diagnostics([], now, saveDiagnostics);
-  const browserModel = new BrowserModel(platform.languageModel);
-  /** The roles on the backend a call was launched with: the built-in model in here, every other one through the helper. */
-  const rolesOn = (target: AITarget, timeoutMs: number) =>
-    target.backend === BROWSER_BACKEND ? createAIRoles(browserModel.complete) : hostRolesOn(channel, target, timeoutMs);
+  const warn = (what: string) => (error: unknown) => diagnostics.add('warn', `${what}: ${errorText(error)}`);
+
+  const browserModel = new BrowserModel(platform.languageModel, undefined, (message) => diagnostics.add('warn', message));
+  const runners: AIPortRunners = { helper: (target) => helperPort(channel, target), browser: () => browserModel };
+  const roles = (target: AITarget, timeoutMs: number) => rolesOn(runners, target, timeoutMs);
   /** The built-in model's availability changes outside us (a download, a policy): asked at start, each tick, and by Options. */
-  const checkBrowserModel = async () => {
-    const model = await browserModel.status();
-    const known = shell.state.browserModel;
-    if (known.availability !== model.availability || known.reason !== model.reason)
-      await shell.send({ type: 'browserModelChecked', at: now(), model });
-  };
+  const checkBrowserModel = async () => shell.send({ type: 'browserModelChecked', at: now(), model: await browserModel.status() });
 
   const history = new HistoryRecorder(
     {
@@ -114,8 +74,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
       savePendingReview: store.savePendingReview,
       // The popup asks the review itself when it is open (or the next time it opens); otherwise a notification asks.
       onReviewPending: (review) => {
-        if (ports.popupOpen()) return;
-        void notifyReview(review).catch((error: unknown) => diagnostics.add('warn', `the review notification failed: ${errorText(error)}`));
+        if (!ports.popupOpen()) void notifyReview(review).catch(warn('the review notification failed'));
       },
       onReviewSettled: (key) => void browser.notifications.clear(`${REVIEW_NOTIFICATION_PREFIX}${key}`).catch(() => {}),
       ...timers,
@@ -125,35 +84,29 @@ export function startBackground(platform: BackgroundPlatform): Background {
   const shell: Shell = new Shell(
     {
       now,
-      runEffect: (effect, send) =>
-        runEffect(
-          {
-            send,
-            diagnostics,
-            now,
-            rolesOn,
-            watchAway: (s, ask) => away?.sync(s, ask),
-          },
-          effect,
-        ),
-      publish: (push, previous) => {
-        void paintBadge(push.view, previous);
-        ports.publish(push, previous);
+      runEffect: (effect, send) => runEffect({ send, diagnostics, now, rolesOn: roles, watchAway: (s, ask) => away?.sync(s, ask) }, effect),
+      publish: (push, changes) => {
+        void paintBadge(changes);
+        ports.publish(push, changes);
       },
       observeTransition: (before, after, event) => history.observe(before, after, event),
     },
     diagnostics,
   );
   const send = (event: Parameters<Shell['send']>[0]) => void shell.send(event);
-  const firstInstall = new FirstInstall(
-    () => void browser.tabs.create({ url: browser.runtime.getURL(EXTENSION_PAGES.welcome) }).catch(() => {}),
-  );
+  const lifecycle = new InstallAndUpdate({
+    extensionVersion,
+    openWelcome: () => void browser.tabs.create({ url: browser.runtime.getURL(EXTENSION_PAGES.welcome) }).catch(() => {}),
+    note: (message) => diagnostics.add('info', message),
+    reviseNote: (old, message) => diagnostics.revise(old, message),
+    persist: (version) => store.saveDiagnostics(diagnostics.list()).then(() => store.saveVersion(version)),
+  });
   const channel = new NativeChannel(
-    { connect: platform.connectNative, lastError: platform.nativeError, now, extensionVersion: platform.extensionVersion, ...timers },
+    { connect: platform.connectNative, lastError: platform.nativeError, now, extensionVersion, ...timers },
     {
       onStatus: (host) => {
         send({ type: 'hostStatusChanged', at: now(), host });
-        firstInstall.hostChanged(host);
+        lifecycle.hostChanged(host);
       },
       onWindow: (event) => observer.hostWindow(event),
       onWatcher: (event) =>
@@ -167,21 +120,21 @@ export function startBackground(platform: BackgroundPlatform): Background {
   const away = platform.idle ? new AwayWatcher(send, platform.idle, now) : null;
   if (!platform.idle) diagnostics.add('warn', 'this browser has no idle API: away time is not detected');
   const observer = new Observer(shell, now, extensionOrigin, (m) => void store.saveObserverMemory(m).catch(() => {}));
-  const requestContext = {
+  const requests = {
     shell,
     channel,
-    rolesOn,
+    history,
     checkBrowserModel,
     now,
     extensionId,
     extensionOrigin,
+    rolesOn: roles,
     observeActiveTab: () => observer.observeActiveTab(),
-    history,
   };
 
   // --- listeners: all registered synchronously, before any await ---
   browser.runtime.onMessage.addListener((message: unknown, sender: SenderFacts) =>
-    ready.then(() => handleRequest(requestContext, message, sender)),
+    ready.then(() => handleRequest(requests, message, sender)),
   );
   platform.onStatePort((port) => ports.accept(port, shell.isHydrated ? shell.snapshot() : null));
   browser.tabs.onActivated.addListener(({ tabId, windowId }) => observer.tabActivated(tabId, windowId));
@@ -193,25 +146,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
     void ready.then(checkBrowserModel).catch(() => {});
   });
   routeNotificationClicks({ send, now, review: (key, answer) => void history.review(key, answer, '') });
-  // Settings, history and the running session live in storage and IndexedDB: an update keeps them as they
-  // are, and a record the new version cannot read is kept aside (store.ts), never overwritten.
-  // The browser's word for an update is not always given (a folder loaded on the command line is
-  // "installed" at every start): the release stored at the last start decides as well, once.
-  // When the stored release is unknown (0.1.0 stored none) and the browser's word comes after, it names it.
-  const UNKNOWN_RELEASE = 'an earlier version';
-  let updateNote: string | undefined;
-  const noteUpdate = (from: string) => {
-    if (from === platform.extensionVersion) return;
-    const message = `updated from ${from} to ${platform.extensionVersion}: settings, history and the running session are kept`;
-    if (updateNote === undefined) diagnostics.add('info', message);
-    else if (updateNote !== message && updateNote.startsWith(`updated from ${UNKNOWN_RELEASE} `)) diagnostics.revise(updateNote, message);
-    else return;
-    updateNote = message;
-  };
-  browser.runtime.onInstalled.addListener(({ reason, previousVersion }) => {
-    if (reason === 'install') firstInstall.installed(channel.current);
-    if (reason === 'update') noteUpdate(previousVersion ?? UNKNOWN_RELEASE);
-  });
+  browser.runtime.onInstalled.addListener((details) => lifecycle.installed(details, channel.current));
 
   // --- hydration: nothing is applied before the stored state is back ---
   markWorker(WORKER_MARKS.wired);
@@ -219,31 +154,15 @@ export function startBackground(platform: BackgroundPlatform): Background {
     if (loaded.observer) observer.restore(loaded.observer);
     diagnostics.restore(loaded.diagnostics);
     for (const warning of loaded.warnings) diagnostics.add('warn', warning);
-    shell.hydrate({
-      type: 'stateRestored',
-      at: now(),
-      settings: loaded.settings,
-      session: loaded.session,
-      drift: loaded.drift,
-      lastSessionId: loaded.lastSessionId,
-    });
+    const { settings, session, drift, lastSessionId } = loaded;
+    shell.hydrate({ type: 'stateRestored', at: now(), settings, session, drift, lastSessionId });
     markWorker(WORKER_MARKS.hydrated);
-    if (loaded.lastVersion !== platform.extensionVersion) {
-      if (loaded.lastVersion || loaded.hadData) noteUpdate(loaded.lastVersion ?? UNKNOWN_RELEASE);
-      // The note is written before the new release is: a worker stopped in between notes it again.
-      void store
-        .saveDiagnostics(diagnostics.list())
-        .then(() => store.saveVersion(platform.extensionVersion))
-        .catch(() => {});
-    }
+    lifecycle.restored(loaded);
     // After a browser restart nothing is current yet: look at what is on screen now.
     if (!shell.state.drift.current) observer.observeActiveTab();
     void checkBrowserModel().catch(() => {});
   });
   observer.holdUntil(ready);
-  // The host is connected a moment after hydration, once the woken worker has painted the badge of what
-  // is on screen (the event that woke it arrives meanwhile): starting the host process (a Node start) at
-  // the same time made a cold tab switch → badge 2.5× slower. A judge waits longer than this anyway.
   if (platform.hostConnectDelayMs === undefined) channel.start();
   else void ready.then(() => setTimeout(() => channel.start(), platform.hostConnectDelayMs));
   return { shell, channel, observer, history, ready };

@@ -1,10 +1,11 @@
 // Answers runtime messages: checks who sent them, validates them, and routes each type to its handler.
 import type { AIRoles } from '../shared/ai';
-import { chooseTarget, type AITarget } from '../shared/core/host-status';
-import type { Failure } from '../shared/messages/failure';
-import { failureText } from '../shared/messages/failure-text';
+import { chooseTarget, type AITarget } from '../shared/core/ai-targets';
+import type { Failure } from '../shared/core/failure';
+import { failureText } from '../shared/core/failure-text';
 import { parseRequest, type ParsedRequestOf, type Reply, type ReplyValue, type RequestType } from '../shared/messages/requests';
-import { aiSignal, describeFailure } from './ai';
+import { failureOf } from './ai/failure-words';
+import { aiSignal } from './ai/registry';
 import type { NativeChannel } from './native-channel';
 import type { HistoryRecorder } from './history-recorder';
 import type { Shell } from './shell';
@@ -67,14 +68,14 @@ async function askAI<T>(
   call: (roles: AIRoles, signal: AbortSignal, target: AITarget) => Promise<T>,
 ): Promise<T> {
   const { settings, host, browserModel } = ctx.shell.state;
-  const choice = chooseTarget(settings, host, asked, browserModel);
+  const choice = chooseTarget(settings, { host, browserModel }, asked);
   const timeoutMs = settings.aiTimeoutSeconds * 1000;
   let failure: Failure;
   if (choice.ok) {
     try {
       return await call(ctx.rolesOn(choice.target, timeoutMs), aiSignal(timeoutMs), choice.target);
     } catch (error) {
-      failure = describeFailure(error, choice.target.backend);
+      failure = failureOf(error, choice.target.backend);
     }
   } else {
     failure = choice.failure;
@@ -98,7 +99,7 @@ const HANDLERS: Handlers = {
   driftOnTask: (_req, ctx) => act(ctx, { type: 'onTaskChosen', at: ctx.now() }),
   driftDismiss: (req, ctx) => act(ctx, { type: 'bannerDismissed', at: ctx.now(), episode: req.episode }),
   nudgeDismiss: (req, ctx) => act(ctx, { type: 'nudgeDismissed', at: ctx.now(), message: req.message }),
-  coach: (req, ctx) => askAI(ctx, 'coach', {}, (roles, signal) => roles.coach.coach(req.intention, signal)),
+  coach: (req, ctx) => askAI(ctx, 'coach', {}, (roles, signal) => roles.coach(req.intention, signal)),
   getSettings: (_req, ctx) => ctx.shell.state.settings,
   saveSettings: async (req, ctx) => {
     // Awaited: "Saved" on the page means the settings are in storage.
@@ -109,7 +110,7 @@ const HANDLERS: Handlers = {
     const asked = { ...(req.backend ? { backend: req.backend } : {}), ...(req.model ? { model: req.model } : {}) };
     return askAI(ctx, 'backend test', asked, async (roles, signal, { backend }) => {
       const started = ctx.now();
-      const text = await roles.tester.test(signal);
+      const text = await roles.test(signal);
       const ms = ctx.now() - started;
       ctx.shell.diagnostics.add('info', `test of ${backend} answered in ${ms} ms`);
       return { text, ms, backend };

@@ -3,10 +3,12 @@ import {
   initialState,
   surfaceView,
   transition,
+  viewChanges,
   type ControllerEffect,
   type ControllerEvent,
   type ControllerState,
   type SurfaceView,
+  type ViewChanges,
 } from '../shared/core/controller';
 import type { StatePush } from '../shared/messages/pushes';
 import type { Diagnostics } from './diagnostics';
@@ -18,8 +20,8 @@ export interface ShellDeps {
    * (rejects when a write failed).
    */
   runEffect(effect: ControllerEffect, send: (event: ControllerEvent) => void): Promise<void> | void;
-  /** The view changed: `previous` is the one published before (null for the first), so each surface can tell what is new. */
-  publish(push: StatePush, previous: SurfaceView | null): void;
+  /** The view changed, and what that changes for each surface (decided here, once). */
+  publish(push: StatePush, changes: ViewChanges): void;
   /** Sees every applied transition (the history recorder); must be cheap and must not throw. */
   observeTransition?(before: ControllerState, after: ControllerState, event: ControllerEvent): void;
 }
@@ -121,6 +123,6 @@ export class Shell {
     const previous = this.#published;
     if (key === previous?.key) return;
     this.#published = { view: push.view, key };
-    this.deps.publish(push, previous?.view ?? null);
+    this.deps.publish(push, viewChanges(previous?.view ?? null, push.view));
   }
 }

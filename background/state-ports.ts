@@ -1,5 +1,5 @@
 // The open pages' and content scripts' state ports: who may listen, and what each is sent when the view changes.
-import { toastView, type SurfaceView } from '../shared/core/controller';
+import { toastView, type ViewChanges } from '../shared/core/controller';
 import type { StatePush, ToastPush } from '../shared/messages/pushes';
 import { STATE_PORT } from '../shared/messages/state-port';
 import { senderKind, type SenderFacts, type SenderKind } from './requests';
@@ -38,15 +38,11 @@ export class StatePorts {
     return [...this.#ports.keys()].some((port) => port.sender?.url?.includes('/popup.html'));
   }
 
-  /**
-   * Sends a changed view to every page; content scripts only when their slice changed, since every push
-   * wakes every tab's toast and most changes are not theirs.
-   */
-  publish(push: StatePush, previous: SurfaceView | null): void {
-    const toast = toastPush(push);
-    const toastsToo = previous === null || JSON.stringify(toast.view) !== JSON.stringify(toastView(previous));
+  /** Sends a changed view to every page; content scripts only when the shell found their slice changed. */
+  publish(push: StatePush, changes: Pick<ViewChanges, 'toast'>): void {
+    const toast: ToastPush | null = changes.toast && { type: 'toast', view: changes.toast };
     for (const [port, kind] of this.#ports) {
-      if (kind === 'content' && !toastsToo) continue;
+      if (kind === 'content' && !toast) continue;
       try {
         port.postMessage(kind === 'page' ? push : toast);
       } catch {

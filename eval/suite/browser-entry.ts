@@ -1,13 +1,15 @@
 // Evaluated inside the extension's service worker by `npm run eval -- --backend browser`: the extension's own
 // built-in-model path (BrowserModel, the same prompts and strict parsers), one call per case, answers as plain data.
-import { aiSignal, describeFailure } from '../../background/ai';
-import { BrowserModel, languageModelApi } from '../../background/browser-model';
-import { createAIRoles } from '../../shared/ai';
-import type { ObservationSource } from '../../shared/ai';
-import { failureText } from '../../shared/messages/failure-text';
+import { BrowserModel, languageModelApi } from '../../background/ai/browser-model-port';
+import { failureOf } from '../../background/ai/failure-words';
+import { aiSignal } from '../../background/ai/registry';
+import { createAIRoles, type ObservationSource } from '../../shared/ai';
+import { failureText } from '../../shared/core/failure-text';
+import { PROMPT_LIMITS } from '../../shared/core/limits';
 
 const model = new BrowserModel(languageModelApi);
-const roles = createAIRoles(model.complete);
+/** The port's own deadline is the signal's: the built-in model takes no separate timeout. */
+const rolesWithin = (timeoutMs: number) => createAIRoles(model, PROMPT_LIMITS, timeoutMs);
 
 type Answer<T> = { ok: true; value: T } | { ok: false; error: string; kind: string };
 
@@ -15,7 +17,7 @@ async function answer<T>(call: () => Promise<T>): Promise<Answer<T>> {
   try {
     return { ok: true, value: await call() };
   } catch (error) {
-    const failure = describeFailure(error, 'browser');
+    const failure = failureOf(error, 'browser');
     return { ok: false, error: failureText(failure), kind: failure.kind };
   }
 }
@@ -23,7 +25,7 @@ async function answer<T>(call: () => Promise<T>): Promise<Answer<T>> {
 (globalThis as { __antidriftEval?: unknown }).__antidriftEval = {
   status: () => model.status(),
   judge: (commitment: string, title: string, app: string, source: ObservationSource | undefined, timeoutMs: number) =>
-    answer(() => roles.judge.judge(commitment, title, app, aiSignal(timeoutMs), source)),
+    answer(() => rolesWithin(timeoutMs).judge(commitment, title, app, aiSignal(timeoutMs), source)),
   nudge: (commitment: string, titles: string[], timeoutMs: number) =>
-    answer(() => roles.nudger.nudge(commitment, titles, aiSignal(timeoutMs))),
+    answer(() => rolesWithin(timeoutMs).nudge(commitment, titles, aiSignal(timeoutMs))),
 };

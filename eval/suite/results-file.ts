@@ -2,7 +2,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as z from 'zod';
-import { buildNudgePrompt, buildVerdictPrompt, SYSTEM_PROMPT } from '../../shared/ai';
+import { ANSWER_SCHEMAS, buildJudgePrompt, buildNudgePrompt } from '../../shared/ai';
+import { PROMPT_LIMITS } from '../../shared/core/limits';
+import { SYSTEM_PROMPT } from '../../shared/protocol/system-prompt';
 import { Outcome } from './outcomes';
 import type { Score } from './score';
 
@@ -28,8 +30,9 @@ export type ResultsFile = z.infer<typeof ResultsFile>;
 export function promptsHash(): string {
   const probe = [
     SYSTEM_PROMPT,
-    buildVerdictPrompt('commitment', { title: 'title', app: 'app', source: 'tab' }),
-    buildNudgePrompt('commitment', ['one', 'two']),
+    buildJudgePrompt('commitment', { title: 'title', app: 'app', source: 'tab' }, PROMPT_LIMITS),
+    buildNudgePrompt('commitment', ['one', 'two'], PROMPT_LIMITS),
+    JSON.stringify(ANSWER_SCHEMAS),
   ].join('\n\u0000\n');
   return createHash('sha256').update(probe).digest('hex').slice(0, 16);
 }

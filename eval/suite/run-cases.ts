@@ -1,10 +1,13 @@
 // Runs planned cases through the extension's own AI path: NativeChannel → the built host → the backend CLI.
 import { readFileSync } from 'node:fs';
-import { aiSignal, describeFailure, hostRolesOn } from '../../background/ai';
+import { failureOf } from '../../background/ai/failure-words';
+import { helperPort } from '../../background/ai/helper-port';
+import { aiSignal, rolesOn } from '../../background/ai/registry';
 import { NativeChannel, type ChannelStatus } from '../../background/native-channel';
-import { chooseTarget } from '../../shared/core/host-status';
+import { chooseTarget } from '../../shared/core/ai-targets';
+import { MODEL_NOT_CHECKED } from '../../shared/core/browser-model-status';
 import { DEFAULT_SETTINGS } from '../../shared/core/settings';
-import { failureText } from '../../shared/messages/failure-text';
+import { failureText } from '../../shared/core/failure-text';
 import type { PlannedCase } from '../cases';
 import { spawnHostPort, type SpawnedHostPort } from './host-port';
 import type { Outcome } from './outcomes';
@@ -84,10 +87,23 @@ export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOp
     const find = (st: ChannelStatus) => st.backends.find((b) => b.name === opts.backend);
     const host = await until((st) => find(st)?.available === true, LOGIN_SHELL_WAIT_MS);
     // The extension's own choice: the same words when the backend cannot run.
-    const choice = chooseTarget({ ...DEFAULT_SETTINGS, backend: opts.backend, model: opts.model ?? '' }, host);
+    const choice = chooseTarget(
+      { ...DEFAULT_SETTINGS, backend: opts.backend, model: opts.model ?? '' },
+      { host, browserModel: MODEL_NOT_CHECKED },
+    );
     if (!choice.ok) return { outcomes: [], hostVersion: host.hostVersion, stoppedBecause: failureText(choice.failure) };
     const timeoutMs = opts.timeoutSeconds * 1000;
-    const roles = hostRolesOn(channel, choice.target, timeoutMs);
+    // Only the helper's backends are run from Node; the built-in model is evaluated inside the browser (browser-entry.ts).
+    const roles = rolesOn(
+      {
+        helper: (target) => helperPort(channel, target),
+        browser: () => {
+          throw new Error('the built-in model runs in the browser: --backend browser');
+        },
+      },
+      choice.target,
+      timeoutMs,
+    );
     const outcomes: Outcome[] = [];
     let next = 0;
     let stoppedBecause: string | undefined;
@@ -101,7 +117,7 @@ export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOp
         let outcome: Outcome;
         try {
           if (p.role === 'judge') {
-            const verdict = await roles.judge.judge(p.commitment, p.case.title, p.case.app, signal, p.case.source);
+            const verdict = await roles.judge(p.commitment, p.case.title, p.case.app, signal, p.case.source);
             const ms = performance.now() - started;
             outcome = {
               role: 'judge',
@@ -113,12 +129,12 @@ export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOp
               ms,
             };
           } else {
-            const message = await roles.nudger.nudge(p.commitment, p.case.titles, signal);
+            const message = await roles.nudge(p.commitment, p.case.titles, signal);
             const ms = performance.now() - started;
             outcome = { role: 'nudge', id: p.case.id, kind: p.kind, expected: p.case.onTrack, got: message === '', message, ms };
           }
         } catch (error) {
-          const failure = describeFailure(error, opts.backend);
+          const failure = failureOf(error, opts.backend);
           const base = { id: p.case.id, kind: p.kind, error: failureText(failure), ms: performance.now() - started };
           outcome =
             p.role === 'judge'

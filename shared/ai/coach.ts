@@ -2,8 +2,9 @@
 import * as z from 'zod';
 import { InvalidCoachError } from './errors';
 import { parseRoleObject } from './parse-object';
-import { MAX_PERSON_TEXT_CHARS, dataBlock } from './prompt-data';
+import { dataBlock, personTextChars } from './prompt-data';
 import { cleanAndCap, cleanText } from './sanitize';
+import type { PromptLimits } from './vocabulary';
 
 /** Longest next action or success condition kept, in code points (longer ones end with "…"). */
 export const MAX_COACH_TEXT_CHARS = 300;
@@ -59,8 +60,8 @@ export function parseCoach(text: string): CoachPlan {
   return { nextAction, successCondition, allowed: cleanAllowed(wire.allowed ?? []) };
 }
 
-export function buildCoachPrompt(intention: string): string {
-  const data = { intention: cleanAndCap(intention, MAX_PERSON_TEXT_CHARS) };
+export function buildCoachPrompt(intention: string, limits: Pick<PromptLimits, 'maxCommitmentChars'>): string {
+  const data = { intention: cleanAndCap(intention, personTextChars(limits)) };
   return [
     'You help a person turn a rough intention into a focused work session they can start right now.',
     '',

@@ -1,10 +1,10 @@
-// Typed failures of the AI role parsers, each with a stable `kind` for diagnostics.
+// The one error class of every AI failure (a port that could not answer, an answer the parser refused), each with a stable `kind`.
+import type { AIRole, ParseFailureKind } from './vocabulary';
 
-/** Which role's output failed to parse (shown in diagnostics next to the kind). */
-export type AIRole = 'verdict' | 'nudge' | 'coach' | 'test';
+export type { AIRole } from './vocabulary';
 
-/** Stable machine-readable failure categories; diagnostics and logs key on these, not on messages. */
-export type AIResponseErrorKind = 'empty' | 'no_json' | 'parse' | 'invalid';
+/** Stable machine-readable categories of an unusable answer; diagnostics and logs key on these, not on messages. */
+export type AIResponseErrorKind = ParseFailureKind;
 
 /** Longest slice of the model's raw output an error keeps, so diagnostics show it without flooding. */
 export const ERROR_EXCERPT_CHARS = 200;
@@ -17,6 +17,29 @@ function excerptOf(text: string): string {
   return points.length > ERROR_EXCERPT_CHARS ? `${visible}…` : visible;
 }
 
+/** A failure in words: what happened, and what the person can do about it. */
+export interface FailureWords {
+  /** In the caller's vocabulary (the core's FailureKind): the port says what it knows, e.g. `timeout`. */
+  readonly kind: string;
+  readonly message: string;
+  readonly hint?: string | undefined;
+}
+
+/**
+ * Every way an AI call fails, as one class: a port that could not answer throws it with the words
+ * the person reads; the role parsers throw its AIResponseError subclasses. Catch this to stay silent.
+ */
+export class AIFailure extends Error implements FailureWords {
+  readonly kind: string;
+  readonly hint: string | undefined;
+  constructor(words: FailureWords, cause?: unknown) {
+    super(words.message, cause === undefined ? undefined : { cause });
+    this.name = new.target.name;
+    this.kind = words.kind;
+    this.hint = words.hint;
+  }
+}
+
 interface AIResponseErrorOptions {
   role?: AIRole | undefined;
   /** The raw model output, kept as a short escaped excerpt. */
@@ -24,15 +47,14 @@ interface AIResponseErrorOptions {
   cause?: unknown;
 }
 
-/** Base of every role-parser failure. Catch this to treat all of them as "stay silent". */
-export abstract class AIResponseError extends Error {
-  abstract readonly kind: AIResponseErrorKind;
+/** Base of every role-parser failure: the backend answered, and the answer was unusable. */
+export abstract class AIResponseError extends AIFailure {
+  abstract override readonly kind: AIResponseErrorKind;
   readonly role: AIRole | undefined;
   readonly excerpt: string;
 
   constructor(message: string, options: AIResponseErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = new.target.name;
+    super({ kind: 'parse', message }, options.cause);
     this.role = options.role;
     this.excerpt = options.output === undefined ? '' : excerptOf(options.output);
   }

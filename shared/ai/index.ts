@@ -1,5 +1,6 @@
-// Public surface of the AI roles: prompt builders, strict parsers, errors and the role factory.
+// Public surface of the AI roles: the port they run on, prompt builders, strict parsers, errors and the role factory.
 export {
+  AIFailure,
   AIResponseError,
   EmptyResponseError,
   InvalidCoachError,
@@ -7,20 +8,12 @@ export {
   NoJSONError,
   ParseError,
   type AIResponseErrorKind,
-  type AIRole,
+  type FailureWords,
 } from './errors';
 export { extractJSON, searchJSONObject, type JSONObjectSearch } from './extract-json';
 export { capText, cleanAndCap, cleanText } from './sanitize';
-export { DATA_CLOSE, DATA_OPEN, MAX_APP_CHARS, MAX_PERSON_TEXT_CHARS, MAX_TITLE_CHARS } from './prompt-data';
-export {
-  MAX_REASON_CHARS,
-  VerdictSchema,
-  buildVerdictPrompt,
-  parseVerdict,
-  type Observation,
-  type ObservationSource,
-  type Verdict,
-} from './verdict';
+export { DATA_CLOSE, DATA_OPEN, MAX_APP_CHARS, MAX_TITLE_CHARS, personTextChars } from './prompt-data';
+export { MAX_REASON_CHARS, VerdictSchema, buildJudgePrompt, parseVerdict, type Observation, type Verdict } from './judge';
 export { MAX_MESSAGE_CHARS, NudgeSchema, buildNudgePrompt, parseNudge } from './nudge';
 export {
   CoachSchema,
@@ -31,7 +24,17 @@ export {
   parseCoach,
   type CoachPlan,
 } from './coach';
-export { SYSTEM_PROMPT } from './system-prompt';
-export { RESPONSE_SCHEMAS, type ResponseSchema } from './response-schemas';
+export { ANSWER_SCHEMAS, ANSWER_SCHEMA_KEYWORDS, type ResponseSchema } from './answer-schemas';
 export { CONNECTION_TEST_PROMPT, parseConnectionTest } from './connection-test';
-export { createAIRoles, type AIRoles, type Coach, type CompleteText, type ConnectionTester, type DriftJudge, type Nudger } from './roles';
+export { createAIRoles, type AIPort, type AIRoles, type RoleCall } from './roles';
+export {
+  AI_ROLES,
+  MODEL_AVAILABILITIES,
+  OBSERVATION_SOURCES,
+  PARSE_FAILURE_KINDS,
+  type AIRole,
+  type ModelAvailability,
+  type ObservationSource,
+  type ParseFailureKind,
+  type PromptLimits,
+} from './vocabulary';

@@ -1,9 +1,9 @@
 // Nudge role: the prompt that judges the trajectory of recent titles, and its strict parser.
 import * as z from 'zod';
 import { parseRoleObject } from './parse-object';
-import { RECENT_TITLES } from '../core/limits';
-import { MAX_PERSON_TEXT_CHARS, MAX_TITLE_CHARS, UNTRUSTED_TITLES_NOTE, dataBlock } from './prompt-data';
+import { MAX_TITLE_CHARS, UNTRUSTED_TITLES_NOTE, dataBlock, personTextChars } from './prompt-data';
 import { cleanAndCap } from './sanitize';
+import type { PromptLimits } from './vocabulary';
 
 /** Longest nudge message shown to the person, in code points (longer ones end with "…"). */
 export const MAX_MESSAGE_CHARS = 300;
@@ -26,21 +26,21 @@ export function parseNudge(text: string): string {
   return cleanAndCap(wire.message ?? '', MAX_MESSAGE_CHARS);
 }
 
-/** The titles a nudge prompt carries: cleaned, capped, blanks dropped, the newest `RECENT_TITLES`. */
-export function promptTitles(recentTitles: readonly string[]): string[] {
+/** The titles a nudge prompt carries: cleaned, capped, blanks dropped, the newest `limits.recentTitles`. */
+export function promptTitles(recentTitles: readonly string[], limits: Pick<PromptLimits, 'recentTitles'>): string[] {
   // Only the newest entries can be sent, so do not pay for cleaning the rest.
-  const tail = recentTitles.slice(-RECENT_TITLES * 4);
+  const tail = recentTitles.slice(-limits.recentTitles * 4);
   return tail
     .map((title) => cleanAndCap(title, MAX_TITLE_CHARS))
     .filter((title) => title !== '')
-    .slice(-RECENT_TITLES);
+    .slice(-limits.recentTitles);
 }
 
 /** `recentTitles` are oldest first, as the controller's ring keeps them. */
-export function buildNudgePrompt(commitment: string, recentTitles: readonly string[]): string {
+export function buildNudgePrompt(commitment: string, recentTitles: readonly string[], limits: PromptLimits): string {
   const data = {
-    commitment: cleanAndCap(commitment, MAX_PERSON_TEXT_CHARS),
-    recent_titles: promptTitles(recentTitles),
+    commitment: cleanAndCap(commitment, personTextChars(limits)),
+    recent_titles: promptTitles(recentTitles, limits),
   };
   return [
     "You check, gently, whether a person's recent activity still serves the work they committed to.",

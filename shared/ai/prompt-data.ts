@@ -1,5 +1,5 @@
 // The fenced data block that carries untrusted text into a prompt, and the shared prompt limits.
-import { MAX_COMMITMENT_CHARS } from '../core/limits';
+import type { PromptLimits } from './vocabulary';
 
 /** Opening line of the data block. It appears nowhere else in a prompt. */
 export const DATA_OPEN = '<<<DATA';
@@ -14,7 +14,9 @@ export const MAX_APP_CHARS = 100;
  * Longest commitment or coach intention put into a prompt, in code points: a whole commitment,
  * both texts at their limit joined by formatCommitment's " — ", so the success condition is never cut.
  */
-export const MAX_PERSON_TEXT_CHARS = 2 * MAX_COMMITMENT_CHARS + ' — '.length;
+export function personTextChars(limits: Pick<PromptLimits, 'maxCommitmentChars'>): number {
+  return 2 * limits.maxCommitmentChars + ' — '.length;
+}
 
 /**
  * JSON whose text cannot contain either delimiter: `<` and `>` only ever occur inside JSON

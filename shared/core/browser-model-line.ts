@@ -1,5 +1,5 @@
 // The browser's built-in model in words, one per state: the line Options and the popup show, and the failure of a call (zod-free).
-import type { Failure } from '../messages/failure';
+import type { Failure } from './failure';
 import type { BrowserModelStatus } from './browser-model-status';
 import type { ModelAvailability } from './vocabulary';
 

@@ -1,4 +1,5 @@
 // Every limit and timing of the extension, written once (zod-free: the popup and the toast import it too).
+import type { PromptLimits } from '../ai/vocabulary';
 import { MAX_MODEL_CHARS, RUN_TIMEOUT_MS } from '../protocol/limits';
 
 // ---- what a person may type ----
@@ -46,6 +47,8 @@ export const MAX_OBSERVED_TITLE = 2_000;
 export const MAX_OBSERVED_APP = 300;
 /** Distinct recent titles the controller keeps, and the most a nudge prompt carries. */
 export const RECENT_TITLES = 10;
+/** What the core lets a prompt carry, handed to the AI roles (they import nothing of the core). */
+export const PROMPT_LIMITS = { maxCommitmentChars: MAX_COMMITMENT_CHARS, recentTitles: RECENT_TITLES } as const satisfies PromptLimits;
 /** Verdicts kept per session; the oldest is evicted past this. */
 export const VERDICT_CACHE_LIMIT = 500;
 /** Longest nudge text a dismissal may name. */

@@ -8,17 +8,12 @@ export type Phase = (typeof PHASES)[number];
 export const DRIFT_STATUSES = ['ontask', 'checking', 'drifting', 'unknown'] as const;
 export type DriftStatus = (typeof DRIFT_STATUSES)[number];
 
-/** Where an observation came from: a browser tab (app = site host) or the active OS window (app = class). */
-export const OBSERVATION_SOURCES = ['tab', 'os'] as const;
-export type ObservationSource = (typeof OBSERVATION_SOURCES)[number];
+// The AI roles own the words they take and answer with; the core uses them as they are.
+export { MODEL_AVAILABILITIES, OBSERVATION_SOURCES, type ModelAvailability, type ObservationSource } from '../ai/vocabulary';
 
 /** The native host connection: connecting → connected; disconnected (was up, will retry); missing (not installed / forbidden). */
 export const CONNECTIONS = ['connecting', 'connected', 'disconnected', 'missing'] as const;
 export type Connection = (typeof CONNECTIONS)[number];
-
-/** The browser's built-in model (Prompt API), as LanguageModel.availability() says it. */
-export const MODEL_AVAILABILITIES = ['unavailable', 'downloadable', 'downloading', 'available'] as const;
-export type ModelAvailability = (typeof MODEL_AVAILABILITIES)[number];
 
 /** The backend name of the browser's built-in model, beside the helper's CLI backends. */
 export const BROWSER_BACKEND = 'browser';

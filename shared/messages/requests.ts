@@ -5,7 +5,7 @@ import type { CoachPlan } from '../ai/coach';
 import { MAX_DISMISSED_TEXT, MAX_INTENTION_CHARS, MAX_LIST_ENTRIES, MAX_TIMEBOX_MINUTES } from '../core/limits';
 import { BackendName, ModelName } from '../protocol/frames';
 import { Settings } from '../core/settings';
-import { type Failure } from './failure';
+import type { Failure } from '../core/failure';
 import { StatePush } from './pushes';
 import { HISTORY_MAX_NOTE } from '../history/limits';
 import { PendingReview, REVIEW_ANSWERS, SessionProgress } from '../history/records';

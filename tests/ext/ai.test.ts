@@ -64,7 +64,7 @@ describe('AI through the native host', () => {
     await bg.send({ type: 'reconnectHost' });
     await bg.flush();
     expect(bg.shell.snapshot().view.host.connection).toBe('connected');
-    expect(aiTargetOf(bg.shell.state)).toEqual({ backend: 'claude' });
+    expect(aiTargetOf(bg.shell.state)).toEqual({ port: 'helper', backend: 'claude' });
   });
 
   it('a host that is not installed is reported as missing with the browser’s words', async () => {

@@ -1,6 +1,6 @@
 // The built-in model inside the background: chosen by Automatic only when no CLI backend can run, and alone without a helper.
 import { describe, expect, it } from 'vitest';
-import { NO_PROMPT_API } from '../../background/browser-model';
+import { NO_PROMPT_API } from '../../background/ai/browser-model-port';
 import { aiTargetOf } from '../../shared/core/controller';
 import type { Reply } from '../../shared/messages/requests';
 import { fakeLanguageModel } from '../support/fake-language-model';
@@ -31,7 +31,7 @@ describe('the built-in model in the background', () => {
   it('where there is none: listed as unavailable with the reason, and Automatic uses the CLI backend', async () => {
     bg = await boot();
     expect(bg.shell.snapshot().view.host.browserModel).toEqual({ availability: 'unavailable', reason: NO_PROMPT_API });
-    expect(aiTargetOf(bg.shell.state)).toEqual({ backend: 'claude' });
+    expect(aiTargetOf(bg.shell.state)).toEqual({ port: 'helper', backend: 'claude' });
     const chosen = (await bg.send({ type: 'testBackend', backend: 'browser' })) as Reply<'testBackend'>;
     expect(chosen).toMatchObject({ ok: false, error: { kind: 'unavailable', message: expect.stringContaining(NO_PROMPT_API) } });
   });
@@ -40,7 +40,7 @@ describe('the built-in model in the background', () => {
     bg = await boot(new FakeHost(), Date.now, undefined, testPlatform(undefined, fakeLanguageModel()));
     await bg.flush();
     expect(bg.shell.snapshot().view.host.browserModel).toEqual({ availability: 'available' });
-    expect(aiTargetOf(bg.shell.state)).toEqual({ backend: 'claude' });
+    expect(aiTargetOf(bg.shell.state)).toEqual({ port: 'helper', backend: 'claude' });
   });
 
   it('with no helper at all, an unmatched tab is judged by the built-in model and drift is shown', async () => {
@@ -93,7 +93,7 @@ describe('the built-in model in the background', () => {
     // Options finished a download: the worker asks again and the backend becomes usable.
     model.state = 'available';
     await bg.send({ type: 'checkBrowserModel' });
-    expect(aiTargetOf(bg.shell.state)).toEqual({ backend: 'browser' });
+    expect(aiTargetOf(bg.shell.state)).toEqual({ port: 'browser', backend: 'browser' });
     const again = (await bg.send({ type: 'testBackend' })) as Reply<'testBackend'>;
     expect(again).toMatchObject({ ok: true, value: { backend: 'browser' } });
   });

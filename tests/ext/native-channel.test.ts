@@ -6,7 +6,7 @@ import { startBackground, type StatePort } from '../../background';
 import { NativeChannel, type ChannelEvents, type ChannelStatus, type NativeChannelDeps } from '../../background/native-channel';
 import type { StatePush } from '../../shared/messages/pushes';
 import { KEYS } from '../../background/store';
-import { welcomeNeeded } from '../../background/first-install';
+import { welcomeNeeded } from '../../background/install-and-update';
 import { boot, FakeHost, FakeStatePort, freshBackgroundEachTest, PAGE_SENDER, testPlatform } from './harness';
 
 freshBackgroundEachTest();

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadCaseFiles, planCases, type PlannedCase } from '../../eval/cases';
 import { ResultsFile } from '../../eval/suite/results-file';
 import type { Score } from '../../eval/suite/score';
-import { buildNudgePrompt, buildVerdictPrompt } from '../../shared/ai';
+import { buildJudgePrompt, buildNudgePrompt } from '../../shared/ai';
+import { PROMPT_LIMITS } from '../../shared/core/limits';
 import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
 import { waitFor } from '../support/processes.js';
 
@@ -25,8 +26,8 @@ type Answer = string | { notLoggedIn: true };
 function keyOf(p: PlannedCase): string {
   const prompt =
     p.role === 'judge'
-      ? buildVerdictPrompt(p.commitment, { title: p.case.title, app: p.case.app, source: p.case.source })
-      : buildNudgePrompt(p.commitment, p.case.titles);
+      ? buildJudgePrompt(p.commitment, { title: p.case.title, app: p.case.app, source: p.case.source }, PROMPT_LIMITS)
+      : buildNudgePrompt(p.commitment, p.case.titles, PROMPT_LIMITS);
   return dataKey(prompt)!;
 }
 

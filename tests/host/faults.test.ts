@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseVerdict } from '../../shared/ai/verdict.js';
+import { parseVerdict } from '../../shared/ai/judge.js';
 import { HelloReply, RunResult } from '../../shared/protocol/frames.js';
 import { FIXTURES_DIR, makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
 import { processAlive, waitFor } from './helpers/process-alive.js';

@@ -25,6 +25,24 @@ export interface FakeLanguageModel extends LanguageModelApi {
   downloadSteps: number[];
   /** Awaited after each progress event (a test holds the download there to look at the page). */
   afterProgress: (loaded: number) => Promise<void>;
+  /**
+   * Which response constraints it applies: every one; none with `anyOf`, `const` or a type array (as a
+   * Chrome that cannot apply them throws NotSupportedError, with no way to ask beforehand); or none at all.
+   */
+  schemas: 'any' | 'no-anyOf-or-type-arrays' | 'none';
+  /** Which names its sessions have for their context: both generations (Chrome 138–147 extensions), or only Chrome 148's. */
+  contextNames: 'both' | 'new-only';
+  /** Prompts refused for their constraint, before any answer. */
+  refusedConstraints: number;
+}
+
+/** Whether a JSON Schema uses what the stricter mode refuses, at any depth. */
+function usesUnsupported(schema: unknown): boolean {
+  if (Array.isArray(schema)) return schema.some(usesUnsupported);
+  if (!schema || typeof schema !== 'object') return false;
+  const node = schema as Record<string, unknown>;
+  if ('anyOf' in node || 'oneOf' in node || 'const' in node || Array.isArray(node.type)) return true;
+  return Object.values(node).some(usesUnsupported);
 }
 
 const TOKENS_PER_CHAR = 0.25;
@@ -33,10 +51,10 @@ const TOKENS_PER_CHAR = 0.25;
 function answerTheConstraint(p: FakePrompt): string {
   const properties = Object.keys((p.responseConstraint?.properties as Record<string, unknown> | undefined) ?? {});
   if (properties.includes('ok')) return '{"ok": true}';
-  if (properties.includes('on_track')) return '{"on_track": true}';
+  if (properties.includes('on_track')) return '{"on_track": true, "message": ""}';
   if (properties.includes('next_action'))
     return '{"next_action": "Write one parser test", "success_condition": "it passes", "allowed": []}';
-  return '{"drifting": false, "reason": null}';
+  return '{"drifting": false, "reason": "on task"}';
 }
 
 function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
@@ -58,7 +76,9 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promis
   });
 }
 
-export function fakeLanguageModel(initial: Partial<Pick<FakeLanguageModel, 'state' | 'respond' | 'inputQuota'>> = {}): FakeLanguageModel {
+export function fakeLanguageModel(
+  initial: Partial<Pick<FakeLanguageModel, 'state' | 'respond' | 'inputQuota' | 'schemas' | 'contextNames'>> = {},
+): FakeLanguageModel {
   const fake: FakeLanguageModel = {
     state: initial.state ?? 'available',
     userActivation: false,
@@ -70,6 +90,9 @@ export function fakeLanguageModel(initial: Partial<Pick<FakeLanguageModel, 'stat
     availabilityOptions: [],
     downloadSteps: [0, 0.5, 1],
     afterProgress: () => Promise.resolve(),
+    schemas: initial.schemas ?? 'any',
+    contextNames: initial.contextNames ?? 'both',
+    refusedConstraints: 0,
     availability(options) {
       fake.availabilityOptions.push(options);
       return Promise.resolve(fake.state);
@@ -102,14 +125,34 @@ export function fakeLanguageModel(initial: Partial<Pick<FakeLanguageModel, 'stat
   function session(systemPrompt: string | undefined): ModelSession {
     fake.created++;
     let destroyed = false;
+    const used = systemPrompt ? Math.ceil(systemPrompt.length * TOKENS_PER_CHAR) : 0;
+    const refuse = (constraint: ResponseSchema | undefined) => {
+      if (!constraint || fake.schemas === 'any' || (fake.schemas === 'no-anyOf-or-type-arrays' && !usesUnsupported(constraint))) return;
+      fake.refusedConstraints++;
+      throw new DOMException('The response constraint is not supported.', 'NotSupportedError');
+    };
+    const measure = (input: string, options: { responseConstraint?: ResponseSchema } = {}) => {
+      refuse(options.responseConstraint);
+      return Promise.resolve(Math.ceil(input.length * TOKENS_PER_CHAR));
+    };
+    const context =
+      fake.contextNames === 'new-only'
+        ? { contextUsage: used, contextWindow: fake.inputQuota, measureContextUsage: measure }
+        : {
+            contextUsage: used,
+            contextWindow: fake.inputQuota,
+            measureContextUsage: measure,
+            inputUsage: used,
+            inputQuota: fake.inputQuota,
+            measureInputUsage: measure,
+          };
     const s: ModelSession = {
-      inputUsage: systemPrompt ? Math.ceil(systemPrompt.length * TOKENS_PER_CHAR) : 0,
-      inputQuota: fake.inputQuota,
-      measureInputUsage: (input) => Promise.resolve(Math.ceil(input.length * TOKENS_PER_CHAR)),
+      ...context,
       async prompt(input, options = {}) {
         if (destroyed) throw new DOMException('The session was destroyed.', 'InvalidStateError');
+        refuse(options.responseConstraint);
         const needed = Math.ceil(input.length * TOKENS_PER_CHAR);
-        if (needed > fake.inputQuota - (s.inputUsage ?? 0)) throw new DOMException('The input is too large.', 'QuotaExceededError');
+        if (needed > fake.inputQuota - used) throw new DOMException('The input is too large.', 'QuotaExceededError');
         const p: FakePrompt = { input };
         if (options.responseConstraint) p.responseConstraint = options.responseConstraint;
         if (systemPrompt) p.systemPrompt = systemPrompt;

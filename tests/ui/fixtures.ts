@@ -13,6 +13,7 @@ export function host(over: Partial<HostStatus> = {}): HostStatus {
     chosenBackend: null,
     fit: 'same',
     browserModel: { availability: 'unavailable', reason: 'no Prompt API' },
+    aiOff: null,
     ...over,
   };
 }

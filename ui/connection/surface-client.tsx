@@ -1,7 +1,7 @@
 // The surfaces' view of the background, passed through context so tests can inject a fake one.
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
-import { failureText } from '../../shared/messages/failure-text';
+import { failureText } from '../../shared/core/failure-text';
 import type { StatePush } from '../../shared/messages/pushes';
 import type { Reply, RequestOf, RequestType } from '../../shared/messages/requests';
 import type { ExtensionPage } from '../extension-pages';

@@ -15,11 +15,6 @@ export const BUILTIN_SPECS = { claude, codex, gemini, qwen, ollama, llm } as con
 export type BuiltinBackendName = keyof typeof BUILTIN_SPECS;
 export const BUILTIN_BACKENDS = Object.keys(BUILTIN_SPECS) as BuiltinBackendName[];
 
-/** The role instructions (judge, nudge, coach) are in the prompt; this only fences in the CLIs that take a system prompt. */
-export const HOST_SYSTEM_PROMPT =
-  'You answer a single request in one reply. You have no tools and must not ask to use any. ' +
-  'Follow the output format the request asks for exactly.';
-
 /** Custom backends see what any built-in may see: they usually wrap one of the same services. */
 const CUSTOM_ENV_NAMES = [...new Set(Object.values(BUILTIN_SPECS).flatMap((spec) => spec.envNames ?? []))];
 

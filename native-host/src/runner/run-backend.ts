@@ -2,7 +2,8 @@
 import type { RunError } from '../../../shared/protocol/frames.js';
 import type { HostConfig } from '../config.js';
 import { noAnswerWithin, notInstalled, unknownBackend, unusableModel } from '../backends/failure-words.js';
-import { BUILTIN_BACKENDS, findBackend, HOST_SYSTEM_PROMPT } from '../backends/registry.js';
+import { BUILTIN_BACKENDS, findBackend } from '../backends/registry.js';
+import { SYSTEM_PROMPT } from '../../../shared/protocol/system-prompt.js';
 import type { BackendContext, ProbeOutcome } from '../backends/types.js';
 import { appDataDir, ensurePrivateDir } from '../paths.js';
 import { buildChildEnv } from './child-env.js';
@@ -68,7 +69,7 @@ export async function runBackend(req: BackendRunRequest, opts: BackendRunOptions
       return c.spawnError ? { ...base, spawnError: c.spawnError.message } : base;
     };
 
-    const common = { workDir: runDir.path, dataDir, systemPrompt: HOST_SYSTEM_PROMPT };
+    const common = { workDir: runDir.path, dataDir, systemPrompt: SYSTEM_PROMPT };
     const prepared = spec.prepare ? await spec.prepare({ ...common, binPath: resolved.path, model, settings, env, probe }) : null;
     if (prepared && !prepared.ok) return prepared;
     const ctx: BackendContext = { ...common, prepared: prepared?.data ?? {} };

@@ -4,7 +4,7 @@ import { JUDGE_RETRY_MS, NUDGE_NEW_TITLES, RECENT_TITLES, VERDICT_CACHE_LIMIT } 
 import { appKey, matchesAny } from '../match';
 import type { ControllerEffect } from './events';
 import type { DriftState, ObservationRecord, Verdict } from './records';
-import type { AITarget } from '../host-status';
+import type { AITarget } from '../ai-targets';
 import { aiTargetOf, judgeExpiry, timingsOf, type ActiveState, type ControllerState, type Timings } from './state';
 
 export interface Step<S extends ControllerState = ControllerState> {

@@ -4,7 +4,7 @@ import type { Settings } from '../settings';
 import type { ObservationSource } from '../vocabulary';
 import type { Commitment, DriftState, ObservationRecord, SessionRecord } from './records';
 import type { BrowserModelStatus } from '../browser-model-status';
-import type { AITarget } from '../host-status';
+import type { AITarget } from '../ai-targets';
 
 export interface SessionStartInput {
   commitment: Commitment;

@@ -6,3 +6,4 @@ export { transition } from './transition';
 export { nextDeadline } from './deadlines';
 export { pushTitle, type Step } from './evaluate';
 export * from './surface-view';
+export { viewChanges, type ViewChanges } from './view-changes';

@@ -4,6 +4,7 @@ import { commitmentProblem, type CommitmentField } from '../commitment';
 import { MAX_DISMISSED_TEXT, MAX_OBSERVED_APP, MAX_OBSERVED_TITLE, NUDGE_MAX_BACKOFF, RECENT_TITLES } from '../limits';
 import { EntryList } from '../match';
 import { DRIFT_STATUSES, OBSERVATION_SOURCES } from '../vocabulary';
+import type { Verdict as AIVerdict } from '../../ai/judge';
 
 const commitmentTextSchema = (field: CommitmentField) =>
   z
@@ -51,8 +52,9 @@ export const Verdict = z.object({
   drifting: z.boolean(),
   /** Cleaned, capped, one line; non-empty whenever `drifting` is true. */
   reason: z.string(),
-});
-export type Verdict = z.infer<typeof Verdict>;
+}) satisfies z.ZodType<AIVerdict>;
+/** The judge role's own type: the roles define what they answer with, and the core keeps it as it is. */
+export type Verdict = AIVerdict;
 
 /** A judge in flight: which launch it was, and when to give up on it. */
 export const PendingJudge = z.object({ launch: z.number().int(), expiresAt: z.number() });

@@ -97,7 +97,10 @@ export function changeHost(s: ControllerState, e: EventOf<'hostStatusChanged'>):
   return withInputs(s, e.at, { host: e.host });
 }
 
+/** The worker asks at start, each tick and for Options; only an answer that differs is a change (decided here, not by the asker). */
 export function checkBrowserModel(s: ControllerState, e: EventOf<'browserModelChecked'>): Step {
+  const known = s.browserModel;
+  if (known.availability === e.model.availability && known.reason === e.model.reason) return unchanged(s);
   return withInputs(s, e.at, { browserModel: e.model });
 }
 

@@ -1,6 +1,7 @@
 // The controller's state: an explicit session phase, the drift state, and the inputs it obeys (settings, host).
 import { MODEL_NOT_CHECKED, type BrowserModelStatus } from '../browser-model-status';
-import { NO_HOST, chooseTarget, type AITarget, type HostConnection } from '../host-status';
+import { chooseTarget, type AITarget } from '../ai-targets';
+import { NO_HOST, type HostConnection } from '../host-status';
 import { HOST_TIMEOUT_GRACE_MS } from '../../protocol/limits';
 import { REEVALUATE_MAX_MS, REEVALUATE_MIN_MS } from '../limits';
 import { DEFAULT_SETTINGS, type Settings } from '../settings';
@@ -28,7 +29,8 @@ export function timingsOf(settings: Settings): Timings {
 
 /** The backend and model an AI call launched now runs on, or null when none can (no host, none available). */
 export function aiTargetOf(s: Pick<StateCommon, 'settings' | 'host' | 'browserModel'>): AITarget | null {
-  const choice = chooseTarget(s.settings, s.host, {}, s.browserModel);
+  // The words of a failed choice are the surfaces' (hostStatus carries them); a launch only needs the target.
+  const choice = chooseTarget(s.settings, s);
   return choice.ok ? choice.target : null;
 }
 

@@ -109,7 +109,7 @@ describe('parseVerdict', () => {
   it.each(wrongTypes)('rejects %s as a ParseError carrying the zod error', (_name, text) => {
     const error = thrownBy(() => parseVerdict(text));
     expect(error).toBeInstanceOf(ParseError);
-    expect(error.role).toBe('verdict');
+    expect(error.role).toBe('judge');
     expect(error.cause).toBeDefined();
   });
 

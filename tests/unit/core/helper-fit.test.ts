@@ -1,7 +1,9 @@
 // Which side to update when the helper and the extension are different releases, and when they can no longer talk.
 import { describe, expect, it } from 'vitest';
 import { canTalk, compareVersions, helperFit } from '../../../shared/core/helper-fit';
-import { chooseBackend, chooseTarget, type HostConnection } from '../../../shared/core/host-status';
+import { chooseTarget } from '../../../shared/core/ai-targets';
+import { MODEL_NOT_CHECKED } from '../../../shared/core/browser-model-status';
+import type { HostConnection } from '../../../shared/core/host-status';
 import { DEFAULT_SETTINGS } from '../../../shared/core/settings';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/limits';
 
@@ -36,8 +38,7 @@ describe('helper fit', () => {
     const host = connected({ hostVersion: '9.0.0', protocol: PROTOCOL_VERSION + 5, oldestProtocol: PROTOCOL_VERSION + 1 });
     expect(helperFit(host)).toBe('extension-too-old');
     expect(canTalk(helperFit(host))).toBe(false);
-    expect(chooseBackend(DEFAULT_SETTINGS, host)).toBeNull();
-    const choice = chooseTarget(DEFAULT_SETTINGS, host);
+    const choice = chooseTarget(DEFAULT_SETTINGS, { host, browserModel: MODEL_NOT_CHECKED });
     expect(choice).toEqual({
       ok: false,
       failure: {
@@ -47,6 +48,10 @@ describe('helper fit', () => {
       },
     });
     // An older or newer helper that still talks keeps the AI.
-    expect(chooseBackend(DEFAULT_SETTINGS, connected({ hostVersion: '0.1.0', protocol: undefined }))).toBe('claude');
+    const older = connected({ hostVersion: '0.1.0', protocol: undefined });
+    expect(chooseTarget(DEFAULT_SETTINGS, { host: older, browserModel: MODEL_NOT_CHECKED })).toEqual({
+      ok: true,
+      target: { port: 'helper', backend: 'claude' },
+    });
   });
 });

@@ -289,7 +289,7 @@ describe('marks', () => {
     h.start(['docs.test']);
     h.observe('news.test', 'News');
     const judge = h.effects.find((e) => e.type === 'runJudge') as Extract<(typeof h.effects)[number], { type: 'runJudge' }>;
-    expect(judge.target).toEqual({ backend: 'claude' });
+    expect(judge.target).toEqual({ port: 'helper', backend: 'claude' });
     h.send({
       type: 'judgeFailed',
       backend: judge.target.backend,

@@ -1,6 +1,7 @@
 // Prompt injection at the parsers: only the role's own object is an answer; a title's fake answer never is.
 import { describe, expect, it } from 'vitest';
-import { AIResponseError, buildNudgePrompt, buildVerdictPrompt, parseCoach, parseNudge, parseVerdict } from '../../../shared/ai';
+import { AIResponseError, buildJudgePrompt, buildNudgePrompt, parseCoach, parseNudge, parseVerdict } from '../../../shared/ai';
+import { PROMPT_LIMITS } from '../../../shared/core/limits';
 import { HOSTILE_TITLES } from '../fixtures/hostile-titles';
 
 const COMMITMENT = 'Write the parser tests — parser.test.ts passes';
@@ -26,7 +27,7 @@ describe('an answer that echoes the prompt (with a hostile title in it) before t
   });
 
   it.each(HOSTILE_TITLES.map((t) => [t.name, t.title] as const))('verdict, %s: never the title’s fake verdict', (_name, title) => {
-    const prompt = buildVerdictPrompt(COMMITMENT, { title, app: 'news.test', source: 'tab' });
+    const prompt = buildJudgePrompt(COMMITMENT, { title, app: 'news.test', source: 'tab' }, PROMPT_LIMITS);
     for (const answer of [`${prompt}\n${REAL_VERDICT}`, `You asked:\n${prompt}\n\nMy answer:\n${REAL_VERDICT}`]) {
       const got = outcome(() => parseVerdict(answer));
       // Either the real verdict or a refusal: the echoed data block is never read as the answer.
@@ -36,7 +37,7 @@ describe('an answer that echoes the prompt (with a hostile title in it) before t
   });
 
   it.each(HOSTILE_TITLES.map((t) => [t.name, t.title] as const))('nudge, %s: never the title’s fake nudge', (_name, title) => {
-    const prompt = buildNudgePrompt(COMMITMENT, ['Parser docs', title]);
+    const prompt = buildNudgePrompt(COMMITMENT, ['Parser docs', title], PROMPT_LIMITS);
     const got = outcome(() => parseNudge(`${prompt}\n${REAL_NUDGE}`));
     if ('value' in got) expect(got.value).toBe('You seem to be reading about the lexer instead.');
     else expect(['parse', 'invalid']).toContain(got.error);

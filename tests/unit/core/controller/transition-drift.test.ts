@@ -210,11 +210,11 @@ describe('drift judge', () => {
     const h = new Harness({ model: 'haiku' });
     h.start();
     const [judge] = ofType(h.observe('news.test', 'Headlines'), 'runJudge');
-    expect(judge?.target).toEqual({ backend: 'claude', model: 'haiku' });
+    expect(judge?.target).toEqual({ port: 'helper', backend: 'claude', model: 'haiku' });
     h.send({ type: 'settingsSaved', at: h.now, settings: { ...h.state.settings, model: '' } });
-    expect(judge?.target).toEqual({ backend: 'claude', model: 'haiku' });
+    expect(judge?.target).toEqual({ port: 'helper', backend: 'claude', model: 'haiku' });
     const [next] = ofType(h.advance(MIN).observe('games.test', 'Chess'), 'runJudge');
-    expect(next?.target).toEqual({ backend: 'claude' });
+    expect(next?.target).toEqual({ port: 'helper', backend: 'claude' });
   });
 
   it('without AI an unmatched app is unknown and nothing is judged', () => {

@@ -1,10 +1,9 @@
-// Why a request failed, in words a person can act on: one schema for every failed reply.
+// Why an AI call or a request failed, in words a person can act on: one schema for every failure, one vocabulary from the CLI to the surfaces.
 import * as z from 'zod';
+import { PARSE_FAILURE_KINDS } from '../ai/vocabulary';
 import { RunErrorKind } from '../protocol/frames';
 
-/** The role parsers' failures, as the surfaces name them. */
-export const PARSE_FAILURE_KINDS = ['empty_response', 'no_json', 'parse', 'invalid'] as const;
-
+/** The helper's run errors, an AI that cannot be asked at all, and the role parsers' kinds (`empty` is both the helper's and the parser's). */
 export const FailureKind = z.union([RunErrorKind, z.enum(['unavailable', ...PARSE_FAILURE_KINDS])]);
 export type FailureKind = z.infer<typeof FailureKind>;
 

@@ -1,11 +1,10 @@
-// Drift judge role: the prompt that asks whether one observation is drift, and its strict parser.
+// Drift judge role: the prompt that asks whether one observation is drift, and the strict parser of its verdict.
 import * as z from 'zod';
-import type { Verdict } from '../core/controller/records';
-import type { ObservationSource } from '../core/vocabulary';
 import { InvalidVerdictError } from './errors';
 import { parseRoleObject } from './parse-object';
-import { MAX_APP_CHARS, MAX_PERSON_TEXT_CHARS, MAX_TITLE_CHARS, UNTRUSTED_TITLES_NOTE, dataBlock } from './prompt-data';
+import { MAX_APP_CHARS, MAX_TITLE_CHARS, UNTRUSTED_TITLES_NOTE, dataBlock, personTextChars } from './prompt-data';
 import { cleanAndCap } from './sanitize';
+import type { ObservationSource, PromptLimits } from './vocabulary';
 
 /** Longest reason shown to the person, in code points (longer ones end with "…"). */
 export const MAX_REASON_CHARS = 300;
@@ -17,7 +16,13 @@ export const VerdictSchema = z.object({
 });
 export type VerdictWire = z.infer<typeof VerdictSchema>;
 
-export type { ObservationSource, Verdict };
+export type { ObservationSource };
+
+/** The judge's answer, as the core keeps it: drifting always comes with a reason. */
+export interface Verdict {
+  drifting: boolean;
+  reason: string;
+}
 
 export interface Observation {
   title: string;
@@ -33,16 +38,16 @@ const SOURCE_LABEL: Record<ObservationSource, string> = {
 
 /** Parses the drift judge's answer; see `AIResponseError` subclasses for every failure. */
 export function parseVerdict(text: string): Verdict {
-  const wire = parseRoleObject(text, VerdictSchema, 'verdict');
+  const wire = parseRoleObject(text, VerdictSchema, 'judge');
   const reason = cleanAndCap(wire.reason ?? '', MAX_REASON_CHARS);
   // The drift banner interrupts the person, so it must be able to say why.
-  if (wire.drifting && reason === '') throw new InvalidVerdictError({ output: text, role: 'verdict' });
+  if (wire.drifting && reason === '') throw new InvalidVerdictError({ output: text, role: 'judge' });
   return { drifting: wire.drifting, reason };
 }
 
-export function buildVerdictPrompt(commitment: string, observation: Observation): string {
+export function buildJudgePrompt(commitment: string, observation: Observation, limits: PromptLimits): string {
   const data = {
-    commitment: cleanAndCap(commitment, MAX_PERSON_TEXT_CHARS),
+    commitment: cleanAndCap(commitment, personTextChars(limits)),
     window: {
       title: cleanAndCap(observation.title, MAX_TITLE_CHARS),
       app: cleanAndCap(observation.app, MAX_APP_CHARS),

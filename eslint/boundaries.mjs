@@ -6,11 +6,11 @@ export const ZOD_FREE = [
   'entrypoints/content/**',
   'ui/**',
   'shared/util/**',
-  'shared/protocol/{limits,extension-id,sandboxed-browsers}',
-  'shared/core/{badge,browser-model-line,commitment,limits,list-entry,vocabulary}',
+  'shared/protocol/{limits,extension-id,sandboxed-browsers,system-prompt}',
+  'shared/core/{badge,browser-model-line,commitment,failure-text,limits,list-entry,vocabulary}',
   'shared/core/controller/{events,handler}',
-  'shared/ai/{errors,extract-json,parse-object,prompt-api,prompt-data,sanitize,system-prompt}',
-  'shared/messages/{guards,state-port,failure-text}',
+  'shared/ai/{answer-schemas,errors,extract-json,parse-object,prompt-api,prompt-data,sanitize,vocabulary}',
+  'shared/messages/{guards,state-port}',
   'shared/history/limits',
 ];
 
@@ -25,6 +25,21 @@ export const BOUNDARIES = [
     typesToo: true,
     because:
       'shared/ is the pure core and the wire schemas: no browser, Node, entrypoint, background or UI code; time and I/O come in as arguments',
+  },
+  {
+    name: 'ai-leaf',
+    files: ['shared/ai/**'],
+    allow: ['shared/ai/**', 'shared/util/**'],
+    typesToo: true,
+    because:
+      'the AI roles are a leaf: they take primitives and limits as arguments and define the types they answer with; the core imports them, never the reverse',
+  },
+  {
+    name: 'core-owns-failure',
+    files: ['shared/core/**'],
+    deny: ['shared/messages/**'],
+    typesToo: true,
+    because: 'the core owns its vocabulary (Failure included); the runtime messages are built on the core, not the other way round',
   },
   {
     name: 'zod-free',

@@ -33,35 +33,6 @@ export function sessionTimes(session: SessionView, now: number): SessionTimes {
   return session.endsAt === undefined ? { elapsedMs } : { elapsedMs, leftMs: session.endsAt - until };
 }
 
-export type HostLine = { text: string; tone: 'ok' | 'warn' | 'muted'; seeOptions: boolean };
-
-export function hostStatusLine(host: HostStatus): HostLine {
-  if (host.activeBackend === BROWSER_BACKEND) {
-    // The built-in model needs no helper; without one, only desktop windows go unwatched.
-    const helper =
-      host.connection === 'connected'
-        ? 'host connected'
-        : host.connection === 'missing'
-          ? 'no helper: desktop apps are not watched'
-          : 'helper not connected';
-    return { text: `AI: the browser's built-in model · ${helper}`, tone: 'ok', seeOptions: host.connection === 'missing' };
-  }
-  switch (host.connection) {
-    case 'connected': {
-      if (host.activeBackend) return { text: `AI: ${host.activeBackend} · host connected`, tone: 'ok', seeOptions: false };
-      // A backend the person chose is named: "no backend found" would send them looking for the wrong thing.
-      const missing = host.chosenBackend ? `${host.chosenBackend} not found` : 'no backend found';
-      return { text: `AI unavailable: ${missing}`, tone: 'warn', seeOptions: true };
-    }
-    case 'connecting':
-      return { text: 'Connecting to the host…', tone: 'muted', seeOptions: false };
-    case 'disconnected':
-      return { text: 'Host disconnected — retrying', tone: 'warn', seeOptions: false };
-    case 'missing':
-      return { text: 'AI unavailable: host not installed', tone: 'warn', seeOptions: true };
-  }
-}
-
 /** The first letter in capitals: status words and inline errors start sentences. */
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,6 +1,7 @@
 // Options: which AI backend and model, its timeout, and a button that tries it for real.
 import { useState } from 'preact/hooks';
 import type { HostStatus } from '../../shared/core/host-status';
+import { failureText } from '../../shared/core/failure-text';
 import { BROWSER_BACKEND } from '../../shared/core/vocabulary';
 import { aiName } from '../../ui/setup-state';
 import { BrowserModelPanel } from '../../ui/components/browser-model-panel';
@@ -60,6 +61,12 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
           {unknownChoice ? <option value={chosen}>{chosen} (not reported by the helper)</option> : null}
         </select>
         <p class="hint">Automatic uses the helper's AI tools first, in the order listed, then the browser's built-in model.</p>
+        {p.host?.aiOff && chosen === p.host.chosenBackend ? (
+          // The same words every AI call would fail with now: the choice is made once, in the core.
+          <p class="hint" data-testid="ai-off">
+            AI off: {failureText(p.host.aiOff)}
+          </p>
+        ) : null}
         {backends.length === 0 ? (
           <p class="hint" data-testid="no-backends">
             {p.host?.connection === 'connected'

@@ -64,6 +64,23 @@ describe('options: backend', () => {
     expect(screen.getByTestId('browser-model-line').textContent).toBe("The browser's built-in model is unavailable: no Prompt API");
   });
 
+  it('with no AI, says why in the words every call would fail with, for the choice that is saved', async () => {
+    const fake = await options({}, { ...DEFAULT_SETTINGS, backend: 'codex' });
+    expect(screen.queryByTestId('ai-off')).toBeNull();
+    const aiOff = {
+      kind: 'not_installed' as const,
+      message: 'codex is not installed here (not on PATH)',
+      hint: 'install it, or choose another backend in Options',
+    };
+    fake.push(push({ phase: 'idle', host: host({ activeBackend: null, chosenBackend: 'codex', aiOff }) }));
+    expect((await screen.findByTestId('ai-off')).textContent).toBe(
+      'AI off: codex is not installed here (not on PATH) — install it, or choose another backend in Options',
+    );
+    // An unsaved choice in the form is not what the words are about.
+    fireEvent.change(screen.getByTestId('backend-select'), { target: { value: '' } });
+    expect(screen.queryByTestId('ai-off')).toBeNull();
+  });
+
   it('tests the chosen backend and model and shows text and time', async () => {
     const fake = await options({
       testBackend: (): Reply<'testBackend'> => ({ ok: true, value: { text: ' OK ', ms: 812, backend: 'claude' } }),

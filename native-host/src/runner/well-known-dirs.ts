@@ -3,19 +3,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { BackendSpec } from '../backends/types.js';
+import { compareVersions } from '../../../shared/util/compare-versions.js';
 
 export function home(): string {
   return process.env.HOME || process.env.USERPROFILE || homedir();
-}
-
-function compareVersions(a: string, b: string): number {
-  const pa = a.replace(/^v/, '').split('.').map(Number);
-  const pb = b.replace(/^v/, '').split('.').map(Number);
-  for (let i = 0; i < 3; i++) {
-    const diff = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (diff) return diff;
-  }
-  return 0;
 }
 
 /** The bin directory of nvm's default node (`~/.nvm/alias/default`), or the newest installed one. */

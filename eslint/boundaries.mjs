@@ -6,7 +6,7 @@ export const ZOD_FREE = [
   'entrypoints/content/**',
   'ui/**',
   'shared/util/**',
-  'shared/protocol/{limits,extension-id,sandboxed-browsers}',
+  'shared/protocol/{limits,extension-id,sandboxed-browsers,browser-ids}',
   'shared/core/{badge,browser-model-line,commitment,limits,list-entry,vocabulary}',
   'shared/core/controller/{events,handler}',
   'shared/ai/{errors,extract-json,parse-object,prompt-api,prompt-data,sanitize,system-prompt}',

@@ -1,11 +1,10 @@
 // Where each supported browser looks for native-messaging host manifests, per platform.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BrowserId } from '../../../shared/protocol/browser-ids.js';
 import { NATIVE_HOST_NAME } from '../../../shared/protocol/extension-id.js';
 import { home, xdgConfigHome } from '../paths.js';
 
-export const BROWSER_IDS = ['chrome', 'chromium', 'edge', 'brave', 'vivaldi', 'firefox'] as const;
-export type BrowserId = (typeof BROWSER_IDS)[number];
 export type BrowserFamily = 'chromium' | 'firefox';
 
 export function familyOf(browser: BrowserId): BrowserFamily {

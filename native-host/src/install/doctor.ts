@@ -10,7 +10,8 @@ import { gnomeExtensionDir, gnomeExtensionState, isGnomeDesktop } from '../gnome
 import { gnomeIntegrationMessage } from '../gnome/integration-state.js';
 import { readGnomeIntegration } from '../gnome/read-integration.js';
 import type { InstallOptions } from './args.js';
-import { BROWSER_IDS, browserTarget, customProfileTarget, isBrowserPresent, type ManifestTarget } from './browsers.js';
+import { BROWSER_IDS } from '../../../shared/protocol/browser-ids.js';
+import { browserTarget, customProfileTarget, isBrowserPresent, type ManifestTarget } from './browsers.js';
 import type { BrowserCheck, DoctorReport } from './doctor-report.js';
 import { checkManifestFile } from './manifest.js';
 import { formatTable, type Output } from './output.js';

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { NATIVE_HOST_NAME } from '../../../shared/protocol/extension-id.js';
 import { home, xdgDataHome } from '../paths.js';
 import { FLATPAK_SPAWN_PERMISSION, SANDBOXED_BROWSERS, type SandboxedBrowserSpec } from '../../../shared/protocol/sandboxed-browsers.js';
-import type { BrowserId, ManifestTarget } from './browsers.js';
+import type { BrowserId } from '../../../shared/protocol/browser-ids.js';
+import type { ManifestTarget } from './browsers.js';
 import { shQuote, WRAPPER_MARKER } from './wrapper.js';
 
 export interface SandboxedTarget extends ManifestTarget {

@@ -1,5 +1,5 @@
 // Asks the running GNOME Shell what it made of our extension (org.gnome.Shell.Extensions), for the watcher and doctor.
-import { connectSessionBus, sessionBusAddress, type DBusSession } from '../watcher/dbus-session.js';
+import { connectSessionBus, sessionBusAddress, type DBusSession } from '../dbus/session-bus.js';
 import { GNOME_EXTENSION_UUID } from './extension-source.js';
 import { gnomeExtensionInstalled } from './install-extension.js';
 import { gnomeIntegrationFrom, type GnomeIntegration } from './integration-state.js';

@@ -2,7 +2,8 @@
 import { GNOME_EXTENSION_UUID, GNOME_INTERFACE, GNOME_OBJECT_PATH } from '../gnome/extension-source.js';
 import { EXTENSIONS_INTERFACE, EXTENSIONS_PATH, GNOME_SHELL, gnomeIntegrationOn } from '../gnome/read-integration.js';
 import { gnomeIntegrationMessage } from '../gnome/integration-state.js';
-import { openServiceSession, sessionBusAddress } from './dbus-session.js';
+import { sessionBusAddress } from '../dbus/session-bus.js';
+import { openServiceSession } from './service-session.js';
 import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
 import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
 

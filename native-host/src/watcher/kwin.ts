@@ -2,7 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { appDataDir, ensurePrivateDir } from '../paths.js';
-import { openServiceSession, sessionBusAddress, type DBusSession } from './dbus-session.js';
+import { sessionBusAddress, type DBusSession } from '../dbus/session-bus.js';
+import { openServiceSession } from './service-session.js';
 import { CALLBACK_INTERFACE, CALLBACK_METHOD, CALLBACK_PATH, KWIN_PLUGIN_NAME, kwinScript } from './kwin-script.js';
 import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
 import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';

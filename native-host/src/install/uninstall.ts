@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NATIVE_HOST_NAME } from '../../../shared/protocol/extension-id.js';
-import { disableGnomeExtension, isOurGnomeFile } from '../gnome/install-extension.js';
+import { disableGnomeExtension, isOurGnomeFile } from '../desktops/gnome/shell-tools.js';
 import { appDataDir, hostHomeDir } from '../paths.js';
 import { BROWSER_IDS } from '../../../shared/protocol/browser-ids.js';
 import { browserTarget } from './browsers.js';

@@ -1,20 +1,14 @@
 // Installs, enables and removes the antidrift GNOME Shell extension (gnome-extensions, else gsettings; never a shell).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { firstLine } from '../backends/text-utils.js';
-import { home, xdgDataHome } from '../paths.js';
-import { spawnCapture } from '../runner/spawn-capture.js';
-import { GNOME_EXTENSION_UUID, GNOME_FILE_MARKER } from './extension-source.js';
-import { errorText } from '../../../shared/util/error-text.js';
+import { firstLine } from '../../backends/text-utils.js';
+import { home, xdgDataHome } from '../../paths.js';
+import { spawnCapture } from '../../runner/spawn-capture.js';
+import { GNOME_FILE_MARKER } from './extension-source.js';
+import { GNOME_EXTENSION_UUID } from './identity.js';
+import { errorText } from '../../../../shared/util/error-text.js';
 
 const TOOL_TIMEOUT_MS = 5_000;
-
-export function isGnomeDesktop(env: NodeJS.ProcessEnv): boolean {
-  return `${env.XDG_CURRENT_DESKTOP ?? ''}:${env.XDG_SESSION_DESKTOP ?? ''}`
-    .toLowerCase()
-    .split(/[:;]/)
-    .some((d) => d === 'gnome' || d.startsWith('gnome-') || d === 'ubuntu');
-}
 
 export function gnomeExtensionDir(env: NodeJS.ProcessEnv): string {
   const data = xdgDataHome(env);

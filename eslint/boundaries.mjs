@@ -6,7 +6,7 @@ export const ZOD_FREE = [
   'entrypoints/content/**',
   'ui/**',
   'shared/util/**',
-  'shared/protocol/{limits,extension-id,sandboxed-browsers,system-prompt}',
+  'shared/protocol/{limits,extension-id,sandboxed-browsers,browser-ids,system-prompt}',
   'shared/core/{badge,browser-model-line,commitment,failure-text,limits,list-entry,vocabulary}',
   'shared/core/controller/{events,handler}',
   'shared/ai/{answer-schemas,errors,extract-json,parse-object,prompt-api,prompt-data,sanitize,vocabulary}',

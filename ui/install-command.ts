@@ -1,5 +1,8 @@
 // Which browser this is, and the exact commands that install and check the helper for it.
-export type BrowserKind = 'chrome' | 'chromium' | 'edge' | 'brave' | 'firefox';
+import type { BrowserId } from '../shared/protocol/browser-ids';
+
+/** The installer's browser names this page can tell apart (Vivaldi says it is Chromium). */
+export type BrowserKind = Exclude<BrowserId, 'vivaldi'>;
 
 export interface NavigatorLike {
   userAgent: string;

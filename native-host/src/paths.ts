@@ -5,20 +5,31 @@ import { join } from 'node:path';
 
 const APP_DIR_NAME = 'antidrift';
 
-function home(): string {
-  return process.env.HOME || process.env.USERPROFILE || homedir();
+/** The person's home: `$HOME` (Windows: `$USERPROFILE`), else the OS's answer. Every part of the host asks here. */
+export function home(env: NodeJS.ProcessEnv = process.env): string {
+  return env.HOME || env.USERPROFILE || homedir();
+}
+
+/** `$XDG_CONFIG_HOME`, else `~/.config` (Linux and the BSDs). */
+export function xdgConfigHome(env: NodeJS.ProcessEnv = process.env): string {
+  return env.XDG_CONFIG_HOME || join(home(env), '.config');
+}
+
+/** `$XDG_DATA_HOME`, else `~/.local/share` (Linux and the BSDs). */
+export function xdgDataHome(env: NodeJS.ProcessEnv = process.env): string {
+  return env.XDG_DATA_HOME || join(home(env), '.local', 'share');
 }
 
 function platformConfigDir(): string {
   if (process.platform === 'win32') return process.env.APPDATA || join(home(), 'AppData', 'Roaming');
   if (process.platform === 'darwin') return join(home(), 'Library', 'Application Support');
-  return process.env.XDG_CONFIG_HOME || join(home(), '.config');
+  return xdgConfigHome();
 }
 
 function platformDataDir(): string {
   if (process.platform === 'win32') return process.env.LOCALAPPDATA || join(home(), 'AppData', 'Local');
   if (process.platform === 'darwin') return join(home(), 'Library', 'Application Support');
-  return process.env.XDG_DATA_HOME || join(home(), '.local', 'share');
+  return xdgDataHome();
 }
 
 /** The host's own config file: `$ANTIDRIFT_HOST_CONFIG`, else `<platform config dir>/antidrift/host.json`. */

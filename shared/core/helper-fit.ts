@@ -1,5 +1,6 @@
 // Whether the helper and this extension fit: the same release, one older than the other, or too far apart to talk.
 import { OLDEST_PROTOCOL, PROTOCOL_VERSION } from '../protocol/limits';
+import { compareVersions } from '../util/compare-versions';
 
 export const HELPER_FITS = ['same', 'unknown', 'helper-older', 'helper-newer', 'helper-too-old', 'extension-too-old'] as const;
 export type HelperFit = (typeof HELPER_FITS)[number];
@@ -11,22 +12,6 @@ export interface HelloFacts {
   protocol?: number | undefined;
   oldestProtocol?: number | undefined;
   extensionVersion?: string | undefined;
-}
-
-/** 0.10.2 > 0.9.9; a pre-release or build suffix is ignored (a release's helper and extension share the number). */
-export function compareVersions(a: string, b: string): number {
-  const parts = (v: string) =>
-    v
-      .split(/[-+]/)[0]!
-      .split('.')
-      .map((n) => Number.parseInt(n, 10) || 0);
-  const pa = parts(a);
-  const pb = parts(b);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const diff = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (diff) return Math.sign(diff);
-  }
-  return 0;
 }
 
 /**

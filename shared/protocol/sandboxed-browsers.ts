@@ -1,8 +1,9 @@
 // Browsers from Snap and Flatpak (Linux): how each can reach the helper outside its sandbox, and what the person must do. Read by the installer, doctor and Options.
+import type { BrowserId } from './browser-ids';
 import { NATIVE_HOST_NAME } from './extension-id';
 
-/** The browsers the installer knows by name (`--browser`), as the extension names itself. */
-export type SandboxedBrowser = 'firefox' | 'chromium' | 'chrome' | 'brave' | 'edge';
+/** The installer's browsers (`--browser`) that come from Snap or Flatpak: all but Vivaldi. */
+export type SandboxedBrowser = Exclude<BrowserId, 'vivaldi'>;
 
 export interface SandboxedBrowserSpec {
   browser: SandboxedBrowser;

@@ -2,8 +2,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { GNOME_EXTENSION_UUID } from '../../native-host/src/gnome/extension-source.js';
-import { parseStringArray } from '../../native-host/src/gnome/install-extension.js';
+import { GNOME_EXTENSION_UUID } from '../../native-host/src/desktops/gnome/identity.js';
+import { parseStringArray } from '../../native-host/src/desktops/gnome/shell-tools.js';
 import { HelloReply } from '../../shared/protocol/frames.js';
 import { makeHostEnv, type HostTestEnv } from '../host/helpers/host-env.js';
 import { runHostCommand, spawnHost } from '../host/helpers/spawn-host.js';

@@ -2,10 +2,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GNOME_EXTENSION_UUID, GNOME_FILE_MARKER, gnomeExtensionFiles } from '../../native-host/src/gnome/extension-source.js';
-import { formatStringArray, parseStringArray } from '../../native-host/src/gnome/install-extension.js';
-import { gnomeIntegrationFrom, gnomeIntegrationMessage } from '../../native-host/src/gnome/integration-state.js';
-import { gnomeWindow } from '../../native-host/src/watcher/gnome-shell.js';
+import { GNOME_FILE_MARKER, gnomeExtensionFiles } from '../../native-host/src/desktops/gnome/extension-source.js';
+import { GNOME_EXTENSION_UUID } from '../../native-host/src/desktops/gnome/identity.js';
+import { formatStringArray, parseStringArray } from '../../native-host/src/desktops/gnome/shell-tools.js';
+import { gnomeIntegrationFrom, gnomeIntegrationMessage } from '../../native-host/src/desktops/gnome/states.js';
+import { gnomeWindow } from '../../native-host/src/desktops/gnome/watcher.js';
 import { HelloReply } from '../../shared/protocol/frames.js';
 import { prepareGnome, type Gnome } from '../support/gnome.js';
 import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';

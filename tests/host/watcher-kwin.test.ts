@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSessionBus, safeBusAddress, sessionBusAddress } from '../../native-host/src/watcher/dbus-session.js';
+import { connectSessionBus, safeBusAddress, sessionBusAddress } from '../../native-host/src/dbus/session-bus.js';
 import { startWatcher } from '../../native-host/src/watcher/index.js';
 import { kwinCallbackWindow } from '../../native-host/src/watcher/kwin.js';
 import { CALLBACK_INTERFACE, CALLBACK_METHOD, CALLBACK_PATH, KWIN_PLUGIN_NAME } from '../../native-host/src/watcher/kwin-script.js';

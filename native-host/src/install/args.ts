@@ -2,7 +2,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import * as z from 'zod';
 import { EXTENSION_ID } from '../../../shared/protocol/extension-id.js';
-import { BROWSER_IDS, type BrowserId } from './browsers.js';
+import { BROWSER_IDS, type BrowserId } from '../../../shared/protocol/browser-ids.js';
 import { EXTENSION_ID_PATTERN } from './manifest.js';
 
 export const InstallOptions = z.object({

@@ -1,11 +1,10 @@
 // Where each supported browser looks for native-messaging host manifests, per platform.
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { BrowserId } from '../../../shared/protocol/browser-ids.js';
 import { NATIVE_HOST_NAME } from '../../../shared/protocol/extension-id.js';
+import { home, xdgConfigHome } from '../paths.js';
 
-export const BROWSER_IDS = ['chrome', 'chromium', 'edge', 'brave', 'vivaldi', 'firefox'] as const;
-export type BrowserId = (typeof BROWSER_IDS)[number];
 export type BrowserFamily = 'chromium' | 'firefox';
 
 export function familyOf(browser: BrowserId): BrowserFamily {
@@ -24,14 +23,10 @@ export interface ManifestTarget {
   registryKey?: string;
 }
 
-function home(): string {
-  return process.env.HOME || process.env.USERPROFILE || homedir();
-}
-
 const MANIFEST_FILE = `${NATIVE_HOST_NAME}.json`;
 
 function linuxTarget(browser: BrowserId): ManifestTarget {
-  const config = process.env.XDG_CONFIG_HOME || join(home(), '.config');
+  const config = xdgConfigHome();
   const dirs: Record<Exclude<BrowserId, 'firefox'>, string> = {
     chrome: join(config, 'google-chrome'),
     chromium: join(config, 'chromium'),

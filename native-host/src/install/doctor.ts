@@ -6,11 +6,11 @@ import { loadHostConfig } from '../config.js';
 import { appDataDir, hostHomeDir } from '../paths.js';
 import { HOST_VERSION } from '../version.js';
 import { startWatcher } from '../watcher/index.js';
-import { gnomeExtensionDir, gnomeExtensionState, isGnomeDesktop } from '../gnome/install-extension.js';
-import { gnomeIntegrationMessage } from '../gnome/integration-state.js';
-import { readGnomeIntegration } from '../gnome/read-integration.js';
+import { watcherRows } from '../desktops/watcher-rows.js';
+import { DESKTOP_SPECS, desktopSpec } from '../desktops/registry.js';
 import type { InstallOptions } from './args.js';
-import { BROWSER_IDS, browserTarget, customProfileTarget, isBrowserPresent, type ManifestTarget } from './browsers.js';
+import { BROWSER_IDS } from '../../../shared/protocol/browser-ids.js';
+import { browserTarget, customProfileTarget, isBrowserPresent, type ManifestTarget } from './browsers.js';
 import type { BrowserCheck, DoctorReport } from './doctor-report.js';
 import { checkManifestFile } from './manifest.js';
 import { formatTable, type Output } from './output.js';
@@ -168,22 +168,13 @@ export async function buildDoctorReport(options: InstallOptions): Promise<Doctor
     : record.record
       ? { state: record.record.state, hostVersion: record.record.hostVersion }
       : { state: 'none' };
-  const gnomeDesktop = process.platform === 'linux' && isGnomeDesktop(process.env);
-  const gnome = gnomeDesktop ? await gnomeExtensionState(process.env) : undefined;
-  const integration = gnomeDesktop ? await readGnomeIntegration(process.env) : undefined;
+  // Each desktop's own check in its session (GNOME: its extension), whichever watcher runs.
+  const desktopChecks: Partial<DoctorReport> = {};
+  for (const spec of DESKTOP_SPECS) Object.assign(desktopChecks, await spec.doctor.check?.run(process.platform, process.env));
   return {
     usable: reasons.length === 0,
     reasons,
-    ...(gnome
-      ? {
-          gnomeExtension: {
-            installed: gnome.installed,
-            ...(gnome.enabled !== undefined ? { enabled: gnome.enabled } : {}),
-            path: gnomeExtensionDir(process.env),
-            ...(integration ? { state: integration.state, message: gnomeIntegrationMessage(integration) } : {}),
-          },
-        }
-      : {}),
+    ...desktopChecks,
     host: { node: process.execPath, script: hostScriptPath(), appData, platform: process.platform },
     browsers,
     watcher,
@@ -222,24 +213,13 @@ export function formatDoctorReport(report: DoctorReport): string {
       ]),
     ),
   );
-  const w = report.watcher;
-  const watcherRows: [string, string][] = [[w.kind, `${w.state}${w.message ? `  ${w.message}` : ''}`]];
-  if (w.why) watcherRows.push(['chosen', w.why]);
-  for (const s of w.skipped ?? []) watcherRows.push([`  not ${s.kind}`, s.why]);
-  if (w.activeWindow) watcherRows.push(['active', `"${w.activeWindow.title}" (${w.activeWindow.app})`]);
-  const g = report.gnomeExtension;
-  if (g)
-    watcherRows.push([
-      'gnome ext',
-      g.message
-        ? `${g.state === 'active' ? 'OK' : 'PROBLEM'}  ${g.message} (${g.path})`
-        : !g.installed
-          ? `NOT installed at ${g.path}: run \`antidrift-host install\`, then log out and back in`
-          : g.enabled === false
-            ? `installed, NOT enabled: run \`gnome-extensions enable antidrift@antidrift.dev\` (or \`antidrift-host install\` again)`
-            : `installed${g.enabled ? ' and enabled' : ''} (${g.path})`,
-    ]);
-  sections.push(formatTable('Window watcher', watcherRows));
+  // The chosen desktop's rows, then each desktop's own check (GNOME's extension), as their specs word them.
+  const chosen = desktopSpec(report.watcher.kind);
+  const rows = [
+    ...(chosen ? chosen.doctor.rows(report) : watcherRows(report)),
+    ...DESKTOP_SPECS.flatMap((s) => s.doctor.check?.rows(report) ?? []),
+  ];
+  sections.push(formatTable('Window watcher', rows));
   sections.push(
     formatTable(
       'Backends',

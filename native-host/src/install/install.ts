@@ -5,7 +5,8 @@ import { EXTENSION_ID } from '../../../shared/protocol/extension-id.js';
 import { appDataDir, ensurePrivateDir, hostHomeDir } from '../paths.js';
 import { HOST_VERSION } from '../version.js';
 import type { InstallOptions } from './args.js';
-import { BROWSER_IDS, browserTarget, customProfileTarget, isBrowserPresent, type ManifestTarget } from './browsers.js';
+import { BROWSER_IDS } from '../../../shared/protocol/browser-ids.js';
+import { browserTarget, customProfileTarget, isBrowserPresent, type ManifestTarget } from './browsers.js';
 import { installedEntry, placeHostFiles, pruneHostFiles, versionDir, versionDirOfEntry } from './host-files.js';
 import { withInstallLock } from './lock.js';
 import { allowedIds, buildManifest } from './manifest.js';
@@ -13,8 +14,7 @@ import { mergeEntries, readInstallRecord, setAsideUnreadableRecord, writeInstall
 import { setDefaultValue } from './registry.js';
 import type { Output } from './output.js';
 import { makeDirs } from './dirs.js';
-import { installGnomeExtension } from './gnome.js';
-import { isGnomeDesktop } from '../gnome/install-extension.js';
+import { DESKTOP_SPECS } from '../desktops/registry.js';
 import { flatpakMaySpawn, isSandboxed, proxyContent, sandboxedTargets } from './sandboxed.js';
 import type { SandboxedBrowserSpec } from '../../../shared/protocol/sandboxed-browsers.js';
 import { hostScriptPath, isOurWrapper, launcherPath, launcherTarget, legacyWrapperPath, wrapperContent, writeWrapper } from './wrapper.js';
@@ -144,14 +144,13 @@ async function install(
     }
   }
 
-  if (
-    options.gnomeExtension === 'yes' ||
-    (options.gnomeExtension === 'detect' && process.platform === 'linux' && isGnomeDesktop(process.env))
-  ) {
+  // A desktop's own step (GNOME's shell extension), as its spec says when and how.
+  for (const step of DESKTOP_SPECS.map((spec) => spec.install)) {
+    if (!step?.wanted(options, process.platform, process.env)) continue;
     try {
-      rows.push(...(await installGnomeExtension(process.env, added)));
+      rows.push(...(await step.run(process.env, added)));
     } catch (err) {
-      problems.push(`GNOME Shell extension: ${(err as Error).message}`);
+      problems.push(`${step.label}: ${(err as Error).message}`);
     }
   }
 

@@ -1,10 +1,11 @@
 // Snap and Flatpak browsers (Linux): where each reads our registration, the proxy a Flatpak sandbox starts, and whether it may.
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { NATIVE_HOST_NAME } from '../../../shared/protocol/extension-id.js';
+import { home, xdgDataHome } from '../paths.js';
 import { FLATPAK_SPAWN_PERMISSION, SANDBOXED_BROWSERS, type SandboxedBrowserSpec } from '../../../shared/protocol/sandboxed-browsers.js';
-import type { BrowserId, ManifestTarget } from './browsers.js';
+import type { BrowserId } from '../../../shared/protocol/browser-ids.js';
+import type { ManifestTarget } from './browsers.js';
 import { shQuote, WRAPPER_MARKER } from './wrapper.js';
 
 export interface SandboxedTarget extends ManifestTarget {
@@ -15,10 +16,6 @@ export interface SandboxedTarget extends ManifestTarget {
 }
 
 const MANIFEST_FILE = `${NATIVE_HOST_NAME}.json`;
-
-function home(): string {
-  return process.env.HOME || homedir();
-}
 
 /** Inside a Flatpak app's own home (`~/.var/app/<id>/`), where the browser reads its config. */
 const FLATPAK_MANIFEST_DIRS: Record<string, string> = {
@@ -80,7 +77,7 @@ export function proxyTarget(path: string): string | undefined {
 
 /** Whether the person's (or the system's) Flatpak overrides let this app start programs outside its sandbox. */
 export function flatpakMaySpawn(appId: string, env: NodeJS.ProcessEnv = process.env): boolean {
-  const data = env.XDG_DATA_HOME || join(home(), '.local', 'share');
+  const data = xdgDataHome(env);
   const files = [join(data, 'flatpak', 'overrides', appId), join(data, 'flatpak', 'overrides', 'global')];
   files.push(join('/var/lib/flatpak/overrides', appId), '/var/lib/flatpak/overrides/global');
   const granted = new RegExp(`^\\s*${FLATPAK_SPAWN_PERMISSION.replace(/\./g, '\\.')}\\s*=\\s*(talk|own)\\s*$`, 'm');

@@ -2,9 +2,10 @@
 import { existsSync, readFileSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NATIVE_HOST_NAME } from '../../../shared/protocol/extension-id.js';
-import { disableGnomeExtension, isOurGnomeFile } from '../gnome/install-extension.js';
+import { disableGnomeExtension, isOurGnomeFile } from '../desktops/gnome/shell-tools.js';
 import { appDataDir, hostHomeDir } from '../paths.js';
-import { BROWSER_IDS, browserTarget } from './browsers.js';
+import { BROWSER_IDS } from '../../../shared/protocol/browser-ids.js';
+import { browserTarget } from './browsers.js';
 import { isSandboxed, sandboxedTargets } from './sandboxed.js';
 import { isOurHostDir, pruneHostFiles } from './host-files.js';
 import { withInstallLock } from './lock.js';

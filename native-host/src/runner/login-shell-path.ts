@@ -1,7 +1,7 @@
 // The PATH a login shell would have, probed once: the only place the host ever starts a shell.
 import { spawn } from 'node:child_process';
-import { homedir } from 'node:os';
 import { delimiter, isAbsolute } from 'node:path';
+import { home } from '../paths.js';
 
 const PROBE_TIMEOUT_MS = 3_000;
 const MAX_OUTPUT = 64 * 1024;
@@ -40,7 +40,7 @@ function probe(): Promise<string[]> {
       child = spawn(shell, ['-lc', 'printf %s "$PATH"'], {
         shell: false,
         stdio: ['ignore', 'pipe', 'ignore'],
-        cwd: homedir(),
+        cwd: home(),
         windowsHide: true,
         detached: true,
       });

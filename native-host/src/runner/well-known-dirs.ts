@@ -1,22 +1,9 @@
 // Directories package managers install CLIs into, for hosts started by a GUI browser with a minimal PATH (a backend adds its own installer's).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { BackendSpec } from '../backends/types.js';
-
-export function home(): string {
-  return process.env.HOME || process.env.USERPROFILE || homedir();
-}
-
-function compareVersions(a: string, b: string): number {
-  const pa = a.replace(/^v/, '').split('.').map(Number);
-  const pb = b.replace(/^v/, '').split('.').map(Number);
-  for (let i = 0; i < 3; i++) {
-    const diff = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (diff) return diff;
-  }
-  return 0;
-}
+import { home } from '../paths.js';
+import { compareVersions } from '../../../shared/util/compare-versions.js';
 
 /** The bin directory of nvm's default node (`~/.nvm/alias/default`), or the newest installed one. */
 export function nvmDefaultBin(nvmDir = process.env.NVM_DIR || join(home(), '.nvm')): string | undefined {

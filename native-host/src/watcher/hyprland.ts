@@ -109,6 +109,8 @@ function openHyprlandSession(eventSocket: string, handlers: SourceHandlers, conn
 
 export interface HyprlandWatcherOptions {
   socket: string;
+  /** What `running` says, from the desktop's spec; `at` is where it watches. */
+  running(at: string): string;
   firstRetryMs?: number | undefined;
   maxRetryMs?: number | undefined;
   connectTimeoutMs?: number;
@@ -124,7 +126,7 @@ export function startHyprlandWatcher(sink: WatcherSink, options: HyprlandWatcher
   let socket = options.socket;
   return startReconnectingWatcher(sink, {
     kind: 'hyprland',
-    describe: () => `Hyprland socket2 (${socket}), event-driven`,
+    describe: () => options.running(socket),
     firstRetryMs: options.firstRetryMs,
     maxRetryMs: options.maxRetryMs,
     open: (handlers) => {

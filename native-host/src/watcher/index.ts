@@ -1,14 +1,8 @@
-// Starts the OS active-window watcher that suits this platform/session; never throws.
+// Starts the OS active-window watcher that suits this platform/session (its desktop spec's start); never throws.
 import type { WatcherEvent, WatcherInfo, WindowEvent } from '../../../shared/protocol/frames.js';
 import { existsSync } from 'node:fs';
-import { startHelperWatcher } from './helper-source.js';
-import { startHyprlandWatcher } from './hyprland.js';
-import { macosHelperCommand } from './macos-script.js';
 import { chooseWatcher, type WatcherChoice } from './probe.js';
-import { startSwayWatcher } from './sway-ipc.js';
-import { WatcherStatus, safeEmit, safeLog, type WatcherHandle, type WatcherSink } from './watcher-types.js';
-import { windowsHelperCommand } from './windows-script.js';
-import { startForeignToplevelWatcher } from './wlr-foreign-toplevel.js';
+import { WatcherStatus, safeLog, type WatcherHandle, type WatcherSink } from './watcher-types.js';
 import { errorText } from '../../../shared/util/error-text.js';
 
 export interface StartWatcherOptions {
@@ -39,75 +33,16 @@ function unavailable(sink: WatcherSink, kind: string, message: string): WatcherH
   };
 }
 
-/**
- * A watcher whose library is loaded when it is chosen: the X11 protocol and D-Bus libraries are
- * most of the host's code, and a host that evaluated them all at start answered `hello` later.
- * It reports `starting` until the library is in, then is that watcher.
- */
-function loadedOnDemand(sink: WatcherSink, kind: string, load: () => Promise<WatcherHandle>): WatcherHandle {
-  let handle: WatcherHandle | undefined;
-  let failure: WatcherInfo | undefined;
-  let stopped = false;
-  const loading = load().then(
-    async (h) => {
-      if (stopped) return h.stop();
-      handle = h;
-    },
-    (err: unknown) => {
-      failure = { state: 'failed', kind, message: `watcher failed to load: ${errorText(err)}` };
-      safeLog(sink, failure.message ?? '');
-      safeEmit(sink, { type: 'watcher', ...failure });
-    },
-  );
-  return {
-    info: () => handle?.info() ?? failure ?? { state: stopped ? 'stopped' : 'starting', kind },
-    stop: async () => {
-      stopped = true;
-      await loading;
-      await handle?.stop();
-    },
-  };
-}
-
 function start(sink: WatcherSink, choice: WatcherChoice, opts: StartWatcherOptions, env: NodeJS.ProcessEnv): WatcherHandle {
-  const retry = { firstRetryMs: opts.firstRetryMs, maxRetryMs: opts.maxRetryMs };
-  switch (choice.kind) {
-    case 'windows':
-      return startHelperWatcher(sink, {
-        kind: 'windows',
-        helper: windowsHelperCommand(),
-        runningMessage: 'foreground window via PowerShell (user32)',
-        ...retry,
-      });
-    case 'macos':
-      return startHelperWatcher(sink, {
-        kind: 'macos',
-        helper: macosHelperCommand(),
-        runningMessage:
-          'frontmost app via osascript; window titles need Screen Recording permission for the browser (empty titles without it)',
-        noTitlesMessage:
-          'frontmost app only: window titles are empty until the browser gets Screen Recording permission (System Settings → Privacy & Security)',
-        ...retry,
-      });
-    case 'x11':
-      return loadedOnDemand(sink, 'x11', async () =>
-        (await import('./x11-watcher.js')).startX11Watcher(sink, { display: choice.display ?? '', ...retry }),
-      );
-    case 'sway-ipc':
-      return startSwayWatcher(sink, { env, ...retry });
-    case 'hyprland':
-      return startHyprlandWatcher(sink, { socket: choice.socket ?? '', ...retry });
-    case 'wlr-foreign-toplevel':
-      return startForeignToplevelWatcher(sink, { socket: choice.socket ?? '', ...retry });
-    case 'kwin':
-      return loadedOnDemand(sink, 'kwin', async () =>
-        (await import('./kwin.js')).startKwinWatcher(sink, { env, dataDir: opts.dataDir, ...retry }),
-      );
-    case 'gnome-shell':
-      return loadedOnDemand(sink, 'gnome-shell', async () => (await import('./gnome-shell.js')).startGnomeWatcher(sink, { env, ...retry }));
-    case 'none':
-      return unavailable(sink, 'none', choice.why);
-  }
+  if (!choice.spec) return unavailable(sink, 'none', choice.why);
+  return choice.spec.start(sink, {
+    env,
+    socket: choice.socket ?? '',
+    display: choice.display ?? '',
+    dataDir: opts.dataDir,
+    firstRetryMs: opts.firstRetryMs,
+    maxRetryMs: opts.maxRetryMs,
+  });
 }
 
 /** Adds the probe's reasons to every status the watcher reports, so `hello` and `doctor` say why. */

@@ -2,7 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { appDataDir, ensurePrivateDir } from '../paths.js';
-import { openServiceSession, sessionBusAddress, type DBusSession } from './dbus-session.js';
+import { sessionBusAddress, type DBusSession } from '../dbus/session-bus.js';
+import { openServiceSession } from './service-session.js';
 import { CALLBACK_INTERFACE, CALLBACK_METHOD, CALLBACK_PATH, KWIN_PLUGIN_NAME, kwinScript } from './kwin-script.js';
 import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
 import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
@@ -57,6 +58,8 @@ function openKwinSession(address: string, scriptFile: string, handlers: SourceHa
 
 export interface KwinWatcherOptions {
   env: NodeJS.ProcessEnv;
+  /** What `running` says, from the desktop's spec; `at` is where it watches. */
+  running(at: string): string;
   /** Where the script file is written (default: the host's private app-data dir). */
   dataDir?: string | undefined;
   firstRetryMs?: number | undefined;
@@ -68,7 +71,7 @@ export function startKwinWatcher(sink: WatcherSink, options: KwinWatcherOptions)
   const address = sessionBusAddress(options.env);
   return startReconnectingWatcher(sink, {
     kind: 'kwin',
-    describe: () => `KWin script "${KWIN_PLUGIN_NAME}" over the session bus, event-driven`,
+    describe: () => options.running(KWIN_PLUGIN_NAME),
     firstRetryMs: options.firstRetryMs,
     maxRetryMs: options.maxRetryMs,
     open: (handlers) => {

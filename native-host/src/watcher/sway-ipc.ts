@@ -138,6 +138,8 @@ function openSwaySession(socketPath: string, handlers: SourceHandlers, connectTi
 
 export interface SwayWatcherOptions {
   env: NodeJS.ProcessEnv;
+  /** What `running` says, from the desktop's spec; `at` is where it watches. */
+  running(at: string): string;
   firstRetryMs?: number | undefined;
   maxRetryMs?: number | undefined;
   connectTimeoutMs?: number;
@@ -147,7 +149,7 @@ export function startSwayWatcher(sink: WatcherSink, options: SwayWatcherOptions)
   let socketPath = '';
   return startReconnectingWatcher(sink, {
     kind: 'sway-ipc',
-    describe: () => `sway IPC (${socketPath}), event-driven`,
+    describe: () => options.running(socketPath),
     firstRetryMs: options.firstRetryMs,
     maxRetryMs: options.maxRetryMs,
     open: async (handlers) => {

@@ -168,6 +168,8 @@ function openForeignToplevelSession(socketPath: string, handlers: SourceHandlers
 
 export interface ForeignToplevelWatcherOptions {
   socket: string;
+  /** What `running` says, from the desktop's spec; `at` is where it watches. */
+  running(at: string): string;
   firstRetryMs?: number | undefined;
   maxRetryMs?: number | undefined;
   connectTimeoutMs?: number;
@@ -176,7 +178,7 @@ export interface ForeignToplevelWatcherOptions {
 export function startForeignToplevelWatcher(sink: WatcherSink, options: ForeignToplevelWatcherOptions): WatcherHandle {
   return startReconnectingWatcher(sink, {
     kind: 'wlr-foreign-toplevel',
-    describe: () => `${MANAGER_INTERFACE} on ${options.socket}, event-driven (no pid in this protocol)`,
+    describe: () => options.running(options.socket),
     firstRetryMs: options.firstRetryMs,
     maxRetryMs: options.maxRetryMs,
     open: (handlers) => openForeignToplevelSession(options.socket, handlers, options.connectTimeoutMs ?? 5_000),

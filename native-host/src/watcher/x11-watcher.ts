@@ -5,6 +5,8 @@ import { X11Session } from './x11-session.js';
 
 export interface X11WatcherOptions {
   display: string;
+  /** What `running` says, from the desktop's spec; `at` is where it watches. */
+  running(at: string): string;
   /** Backoff bounds; tests shorten them. */
   firstRetryMs?: number | undefined;
   maxRetryMs?: number | undefined;
@@ -15,7 +17,7 @@ export function startX11Watcher(sink: WatcherSink, options: X11WatcherOptions): 
   const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
   return startReconnectingWatcher(sink, {
     kind: 'x11',
-    describe: () => `X11 display ${options.display}`,
+    describe: () => options.running(options.display),
     firstRetryMs: options.firstRetryMs,
     maxRetryMs: options.maxRetryMs,
     open: (handlers) =>

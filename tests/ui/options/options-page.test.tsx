@@ -8,7 +8,7 @@ import type { Reply } from '../../../shared/messages/requests';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/core/settings';
 import { ENVIRONMENT, fakeClient, renderWith } from '../fake-client';
 import { host, push } from '../fixtures';
-import { gnomeIntegrationMessage } from '../../../native-host/src/gnome/integration-state';
+import { gnomeIntegrationMessage } from '../../../native-host/src/desktops/gnome/states';
 
 afterEach(cleanup);
 

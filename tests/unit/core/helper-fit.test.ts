@@ -1,6 +1,7 @@
 // Which side to update when the helper and the extension are different releases, and when they can no longer talk.
 import { describe, expect, it } from 'vitest';
-import { canTalk, compareVersions, helperFit } from '../../../shared/core/helper-fit';
+import { canTalk, helperFit } from '../../../shared/core/helper-fit';
+import { compareVersions } from '../../../shared/util/compare-versions';
 import { chooseTarget } from '../../../shared/core/ai-targets';
 import { MODEL_NOT_CHECKED } from '../../../shared/core/browser-model-status';
 import type { HostConnection } from '../../../shared/core/host-status';
@@ -23,6 +24,8 @@ describe('helper fit', () => {
     expect(compareVersions('1.2', '1.2.0')).toBe(0);
     expect(compareVersions('0.2.0-beta.1', '0.2.0')).toBe(0);
     expect(compareVersions('0.1.9', '0.2.0')).toBe(-1);
+    // nvm's folder names, as the host sorts them.
+    expect(['v9.0.0', 'v22.1.0', 'v18.20.4'].sort(compareVersions)).toEqual(['v9.0.0', 'v18.20.4', 'v22.1.0']);
   });
 
   it('same release; an older or newer helper that still talks; none while not connected', () => {

@@ -1,13 +1,8 @@
 // Asks the running GNOME Shell what it made of our extension (org.gnome.Shell.Extensions), for the watcher and doctor.
-import { connectSessionBus, sessionBusAddress, type DBusSession } from '../watcher/dbus-session.js';
-import { GNOME_EXTENSION_UUID } from './extension-source.js';
-import { gnomeExtensionInstalled } from './install-extension.js';
-import { gnomeIntegrationFrom, type GnomeIntegration } from './integration-state.js';
-
-/** GNOME Shell's own bus name, and where it answers for its extensions. */
-export const GNOME_SHELL = 'org.gnome.Shell';
-export const EXTENSIONS_PATH = '/org/gnome/Shell';
-export const EXTENSIONS_INTERFACE = 'org.gnome.Shell.Extensions';
+import { connectSessionBus, sessionBusAddress, type DBusSession } from '../../dbus/session-bus.js';
+import { EXTENSIONS_INTERFACE, EXTENSIONS_PATH, GNOME_EXTENSION_UUID, GNOME_SHELL } from './identity.js';
+import { gnomeExtensionInstalled } from './shell-tools.js';
+import { gnomeIntegrationFrom, type GnomeIntegration } from './states.js';
 
 /** dbus-next hands variants over as { signature, value }. */
 function unvariant(v: unknown): unknown {

@@ -1,23 +1,17 @@
 // Installs, enables and removes the antidrift GNOME Shell extension (gnome-extensions, else gsettings; never a shell).
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { firstLine } from '../backends/text-utils.js';
-import { spawnCapture } from '../runner/spawn-capture.js';
-import { GNOME_EXTENSION_UUID, GNOME_FILE_MARKER } from './extension-source.js';
-import { errorText } from '../../../shared/util/error-text.js';
+import { firstLine } from '../../backends/text-utils.js';
+import { home, xdgDataHome } from '../../paths.js';
+import { spawnCapture } from '../../runner/spawn-capture.js';
+import { GNOME_FILE_MARKER } from './extension-source.js';
+import { GNOME_EXTENSION_UUID } from './identity.js';
+import { errorText } from '../../../../shared/util/error-text.js';
 
 const TOOL_TIMEOUT_MS = 5_000;
 
-export function isGnomeDesktop(env: NodeJS.ProcessEnv): boolean {
-  return `${env.XDG_CURRENT_DESKTOP ?? ''}:${env.XDG_SESSION_DESKTOP ?? ''}`
-    .toLowerCase()
-    .split(/[:;]/)
-    .some((d) => d === 'gnome' || d.startsWith('gnome-') || d === 'ubuntu');
-}
-
 export function gnomeExtensionDir(env: NodeJS.ProcessEnv): string {
-  const data = env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share');
+  const data = xdgDataHome(env);
   return join(data, 'gnome-shell', 'extensions', GNOME_EXTENSION_UUID);
 }
 
@@ -26,7 +20,7 @@ async function run(command: string, args: string[], env: NodeJS.ProcessEnv): Pro
   const r = await spawnCapture({
     bin: command,
     args,
-    cwd: env.HOME || homedir(),
+    cwd: home(env),
     env,
     stdin: '',
     timeoutMs: TOOL_TIMEOUT_MS,

@@ -1,10 +1,23 @@
 // GNOME window source: the antidrift GNOME Shell extension's `Changed` signal on the session bus, one `Get` at start.
-import { GNOME_EXTENSION_UUID, GNOME_INTERFACE, GNOME_OBJECT_PATH } from '../gnome/extension-source.js';
-import { EXTENSIONS_INTERFACE, EXTENSIONS_PATH, GNOME_SHELL, gnomeIntegrationOn } from '../gnome/read-integration.js';
-import { gnomeIntegrationMessage } from '../gnome/integration-state.js';
-import { openServiceSession, sessionBusAddress } from './dbus-session.js';
-import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
-import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
+import { sessionBusAddress } from '../../dbus/session-bus.js';
+import {
+  SourceUnavailable,
+  startReconnectingWatcher,
+  type SourceHandlers,
+  type SourceSession,
+} from '../../watcher/reconnecting-watcher.js';
+import { openServiceSession } from '../../watcher/service-session.js';
+import type { ObservedWindow, WatcherHandle, WatcherSink } from '../../watcher/watcher-types.js';
+import {
+  EXTENSIONS_INTERFACE,
+  EXTENSIONS_PATH,
+  GNOME_EXTENSION_UUID,
+  GNOME_INTERFACE,
+  GNOME_OBJECT_PATH,
+  GNOME_SHELL,
+} from './identity.js';
+import { gnomeIntegrationOn } from './read-integration.js';
+import { gnomeIntegrationMessage } from './states.js';
 
 /** (title, wmClass, pid) as a window; empty title and class is "no window". */
 export function gnomeWindow(body: unknown[]): ObservedWindow | null | undefined {
@@ -65,6 +78,8 @@ function openGnomeSession(address: string, env: NodeJS.ProcessEnv, handlers: Sou
 
 export interface GnomeWatcherOptions {
   env: NodeJS.ProcessEnv;
+  /** What `running` says, from the GNOME spec. */
+  running(at: string): string;
   firstRetryMs?: number | undefined;
   maxRetryMs?: number | undefined;
   timeoutMs?: number;
@@ -74,7 +89,7 @@ export function startGnomeWatcher(sink: WatcherSink, options: GnomeWatcherOption
   const address = sessionBusAddress(options.env);
   return startReconnectingWatcher(sink, {
     kind: 'gnome-shell',
-    describe: () => `the ${GNOME_EXTENSION_UUID} GNOME Shell extension over the session bus, event-driven`,
+    describe: () => options.running(address ?? ''),
     firstRetryMs: options.firstRetryMs,
     maxRetryMs: options.maxRetryMs,
     open: (handlers) => {

@@ -1,7 +1,6 @@
 // The antidrift GNOME Shell extension, as the files `install` writes: focus and title changes as a D-Bus signal.
-export const GNOME_EXTENSION_UUID = 'antidrift@antidrift.dev';
-export const GNOME_OBJECT_PATH = '/dev/antidrift/ActiveWindow';
-export const GNOME_INTERFACE = 'dev.antidrift.ActiveWindow';
+import { GNOME_EXTENSION_UUID, GNOME_INTERFACE, GNOME_OBJECT_PATH } from './identity.js';
+
 /** The first line of every file install writes: uninstall removes only files that carry it. */
 export const GNOME_FILE_MARKER = '// antidrift GNOME Shell extension (written by antidrift-host install; removed by uninstall)';
 /** GNOME 45 moved extensions to ES modules; 43 and 44 load the legacy `init()` form. */

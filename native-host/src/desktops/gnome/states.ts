@@ -1,8 +1,18 @@
 // What GNOME Shell has made of our extension (not installed, disabled, out of date, failed, waiting for login…) and what to do.
-import { GNOME_EXTENSION_UUID } from './extension-source.js';
+import { GNOME_EXTENSION_UUID } from './identity.js';
 
-export type GnomeIntegrationState =
-  'active' | 'loading' | 'not-installed' | 'waiting-for-login' | 'disabled' | 'user-extensions-off' | 'out-of-date' | 'failed' | 'unknown';
+export const GNOME_INTEGRATION_STATES = [
+  'active',
+  'loading',
+  'not-installed',
+  'waiting-for-login',
+  'disabled',
+  'user-extensions-off',
+  'out-of-date',
+  'failed',
+  'unknown',
+] as const;
+export type GnomeIntegrationState = (typeof GNOME_INTEGRATION_STATES)[number];
 
 export interface GnomeIntegration {
   state: GnomeIntegrationState;
@@ -84,4 +94,12 @@ export function gnomeIntegrationMessage(i: GnomeIntegration): string {
     case 'unknown':
       return `${ext} is not answering${i.detail ? ` (${i.detail})` : ''}: run \`antidrift-host install\`, ${RELOGIN}; \`gnome-extensions info ${GNOME_EXTENSION_UUID}\` shows its state`;
   }
+}
+
+/** What the extension's files say when no GNOME Shell answered (doctor outside a running shell): on disk, enabled, or neither. */
+export function gnomeFilesMessage(files: { installed: boolean; enabled?: boolean | undefined; path: string }): string {
+  if (!files.installed) return `NOT installed at ${files.path}: run \`antidrift-host install\`, then log out and back in`;
+  if (files.enabled === false)
+    return `installed, NOT enabled: run \`gnome-extensions enable ${GNOME_EXTENSION_UUID}\` (or \`antidrift-host install\` again)`;
+  return `installed${files.enabled ? ' and enabled' : ''} (${files.path})`;
 }

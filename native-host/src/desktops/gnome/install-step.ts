@@ -1,10 +1,11 @@
 // The GNOME Shell extension part of `install`: its files and its enabling, each recorded for `uninstall`.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GNOME_EXTENSION_UUID, gnomeExtensionFiles } from '../gnome/extension-source.js';
-import { enableGnomeExtension, gnomeExtensionDir, gnomeShellMajor } from '../gnome/install-extension.js';
-import { makeDirs } from './dirs.js';
-import type { InstallEntry } from './record.js';
+import { makeDirs } from '../../install/dirs.js';
+import type { InstallEntry } from '../../install/record.js';
+import { FIRST_ESM_GNOME, gnomeExtensionFiles } from './extension-source.js';
+import { GNOME_EXTENSION_UUID } from './identity.js';
+import { enableGnomeExtension, gnomeExtensionDir, gnomeShellMajor } from './shell-tools.js';
 
 /** Writes the extension for the installed GNOME Shell's version and enables it; returns the rows to print. */
 export async function installGnomeExtension(env: NodeJS.ProcessEnv, entries: InstallEntry[]): Promise<[string, string][]> {
@@ -20,7 +21,7 @@ export async function installGnomeExtension(env: NodeJS.ProcessEnv, entries: Ins
   const how = await enableGnomeExtension(env);
   entries.push({ kind: 'gnome-enabled', uuid: GNOME_EXTENSION_UUID });
   return [
-    ['gnome', `${dir} (GNOME Shell ${major}, ${major >= 45 ? 'ES module' : 'legacy'} format)`],
+    ['gnome', `${dir} (GNOME Shell ${major}, ${major >= FIRST_ESM_GNOME ? 'ES module' : 'legacy'} format)`],
     ['', `${how}; on Wayland GNOME loads it at the next login`],
   ];
 }

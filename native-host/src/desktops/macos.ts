@@ -1,0 +1,27 @@
+// macOS: the frontmost app and its window title through osascript (titles only with Screen Recording permission).
+import { startHelperWatcher } from '../watcher/helper-source.js';
+import { macosHelperCommand } from '../watcher/macos-script.js';
+import type { DesktopSpec } from './desktop-spec.js';
+import { watcherRows } from './watcher-rows.js';
+
+export const macos: DesktopSpec = {
+  kind: 'macos',
+  label: 'macOS',
+  session: 'macos',
+  detect: () => ({ found: true, why: 'macOS: the frontmost app through osascript' }),
+  start: (sink, context) =>
+    startHelperWatcher(sink, {
+      kind: 'macos',
+      helper: macosHelperCommand(),
+      runningMessage: macos.states.running(''),
+      noTitlesMessage: macos.states.runningWithoutTitles,
+      firstRetryMs: context.firstRetryMs,
+      maxRetryMs: context.maxRetryMs,
+    }),
+  states: {
+    running: () => 'frontmost app via osascript; window titles need Screen Recording permission for the browser (empty titles without it)',
+    runningWithoutTitles:
+      'frontmost app only: window titles are empty until the browser gets Screen Recording permission (System Settings → Privacy & Security)',
+  },
+  doctor: { rows: watcherRows },
+};

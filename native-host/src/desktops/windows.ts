@@ -1,0 +1,22 @@
+// Windows: the foreground window through user32, read by a PowerShell helper.
+import { startHelperWatcher } from '../watcher/helper-source.js';
+import { windowsHelperCommand } from '../watcher/windows-script.js';
+import type { DesktopSpec } from './desktop-spec.js';
+import { watcherRows } from './watcher-rows.js';
+
+export const windows: DesktopSpec = {
+  kind: 'windows',
+  label: 'Windows',
+  session: 'windows',
+  detect: () => ({ found: true, why: 'Windows: the foreground window through user32' }),
+  start: (sink, context) =>
+    startHelperWatcher(sink, {
+      kind: 'windows',
+      helper: windowsHelperCommand(),
+      runningMessage: windows.states.running(''),
+      firstRetryMs: context.firstRetryMs,
+      maxRetryMs: context.maxRetryMs,
+    }),
+  states: { running: () => 'foreground window via PowerShell (user32)' },
+  doctor: { rows: watcherRows },
+};

@@ -1,7 +1,7 @@
 // Builds (once; cached outside the checkout) the trixie and sid roots the newer desktops run in, and hands their paths over.
 import type { TestProject } from 'vitest/node';
-import { assertBuilt } from '../support/chromium';
-import { ensureDesktopRoots } from '../support/desktop-roots';
+import { assertBuilt } from '../../harness/chromium';
+import { ensureDesktopRoots } from '../../harness/desktop-roots';
 
 declare module 'vitest' {
   export interface ProvidedContext {

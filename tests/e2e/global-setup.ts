@@ -1,7 +1,7 @@
 // Starts one private Xvfb + openbox for the end-to-end tests and hands its DISPLAY to them.
 import type { TestProject } from 'vitest/node';
-import { startXServer, type XServer } from '../host/helpers/xvfb';
-import { assertBuilt } from '../support/chromium';
+import { startXServer, type XServer } from '../../harness/xvfb';
+import { assertBuilt } from '../../harness/chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {

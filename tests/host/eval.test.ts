@@ -9,8 +9,8 @@ import { loadCaseFiles, planCases, type PlannedCase } from '../../eval/cases';
 import { ResultsFile } from '../../eval/suite/results-file';
 import type { Score } from '../../eval/suite/score';
 import { buildNudgePrompt, buildVerdictPrompt } from '../../shared/ai';
-import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
-import { waitFor } from '../support/processes.js';
+import { makeHostEnv, type HostTestEnv } from '../../harness/host-env.js';
+import { waitFor } from '../../harness/processes.js';
 
 const require = createRequire(import.meta.url);
 const { dataKey } = require('./fixtures/eval-answers.cjs') as { dataKey(prompt: string): string | undefined };

@@ -8,7 +8,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GECKO_ID } from '../../shared/protocol/extension-id.js';
 import { HelloReply, PROTOCOL_VERSION } from '../../shared/protocol/frames.js';
-import { spawnHost } from './helpers/spawn-host.js';
+import { spawnHost } from '../../harness/spawn-host.js';
 
 const execFileAsync = promisify(execFile);
 const RELEASE = join(process.cwd(), 'release');
@@ -84,7 +84,7 @@ describe('release/', () => {
     expect(names).toEqual(
       expect.arrayContaining(['BUILD.md', 'package.json', 'package-lock.json', 'wxt.config.ts', 'entrypoints/popup/popup.tsx']),
     );
-    expect(names.filter((n) => n.startsWith('tests/'))).toEqual([]);
+    expect(names.filter((n) => /^(tests|bench|harness)\//.test(n))).toEqual([]);
     expect(await sources.file('BUILD.md')!.async('string')).toContain('ANTIDRIFT_RELEASE=1 npx wxt build -b firefox --mv3');
   });
 

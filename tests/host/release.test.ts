@@ -88,6 +88,20 @@ describe('release/', () => {
     expect(await sources.file('BUILD.md')!.async('string')).toContain('ANTIDRIFT_RELEASE=1 npx wxt build -b firefox --mv3');
   });
 
+  it("no script in either extension zip builds code from a string (eval, the Function constructor: web-ext lint's DANGEROUS_EVAL)", async () => {
+    // zod's probe `new F("")` is taken out at build time (modules/zod-no-eval-probe.ts); a new library or a zod upgrade must not bring one in.
+    const fromString = /\bnew Function\b|\bFunction\(|\beval\(|\bset(?:Timeout|Interval)\(\s*['"`]/;
+    for (const name of [`antidrift-${VERSION}-chrome.zip`, `antidrift-${VERSION}-firefox.zip`]) {
+      const zip = await zipOf(name);
+      const scripts = Object.keys(zip.files).filter((f) => f.endsWith('.js'));
+      expect(scripts, name).toContain('background.js');
+      for (const script of scripts) {
+        const found = (await zip.file(script)!.async('string')).match(fromString);
+        expect(found?.[0], `${name}: ${script}`).toBeUndefined();
+      }
+    }
+  });
+
   it('the sources zip rebuilds both extension zips file for file, as BUILD.md says (what AMO reviewers do)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'antidrift-rebuild-'));
     try {

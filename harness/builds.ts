@@ -63,6 +63,11 @@ export function whyBuild(artifact: Artifact): string | undefined {
   return undefined;
 }
 
+/** The environment of a build from a shell: vitest's NODE_ENV=test would change the bundles (and no longer match a rebuild from the sources zip). */
+function buildEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_ENV' && !k.startsWith('VITEST')));
+}
+
 /** Builds each artifact that is missing or stale, in the order given, saying why; `npm test` has built them all already. */
 export function ensureBuilt(artifacts: readonly Artifact[]): void {
   const all = builds();
@@ -72,7 +77,7 @@ export function ensureBuilt(artifacts: readonly Artifact[]): void {
     const { script } = all[artifact];
     console.log(`building ${artifact} (npm run ${script}): ${why}`);
     try {
-      execFileSync('npm', ['run', script], { cwd: REPO_ROOT, stdio: 'inherit' });
+      execFileSync('npm', ['run', script], { cwd: REPO_ROOT, stdio: 'inherit', env: buildEnv() });
     } catch {
       throw new Error(`\`npm run ${script}\` failed (output above): fix it, or run it yourself, before this tier`);
     }

@@ -22,6 +22,14 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // The build switches Preact's raw-HTML path off (modules/library-rewrites.ts): refuse the prop here, before it throws at run time.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'antidrift renders no raw HTML (see modules/library-rewrites.ts)',
+        },
+      ],
     },
   },
   {

@@ -1,5 +1,6 @@
 // Test tiers: unit (pure code), ext (the background on WXT's fake browser), ui (Preact components, happy-dom), host (the built host spawned),
 // desktops (newer GNOME, KWin, labwc, sway in Debian trixie/sid roots), e2e (real Chromium), e2e-firefox (Firefox ESR over WebDriver BiDi).
+// A tier that runs built files builds them in its global setup when they are missing or older than their sources (harness/builds.ts).
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
@@ -20,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'host',
           include: ['tests/host/**/*.test.ts'],
-          // The host tests run the bundled native-host/dist file: build it once first.
+          // The host tests run the bundled native-host/dist file, and release.test.ts reads release/: built first if missing or stale.
           globalSetup: ['tests/host/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -33,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'desktops',
           include: ['tests/desktops/**/*.test.ts'],
-          // Builds or reuses the trixie and sid roots (scripts/desktops/roots.mjs), then runs each desktop inside its root.
+          // Builds the host if missing or stale, builds or reuses the trixie and sid roots (scripts/desktops/roots.mjs), then runs each desktop inside its root.
           globalSetup: ['tests/desktops/global-setup.ts'],
           environment: 'node',
           testTimeout: 90_000,
@@ -46,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // Uses the built extension and host (npm test builds first) and one private X display.
+          // The built extension, host and release/ (built first if missing or stale) and one private X display.
           globalSetup: ['tests/e2e/global-setup.ts'],
           environment: 'node',
           testTimeout: 90_000,
@@ -59,7 +60,8 @@ export default defineConfig({
         test: {
           name: 'e2e-firefox',
           include: ['tests/firefox/**/*.test.ts'],
-          // Firefox ESR over WebDriver BiDi, headless, with the Firefox build and the built host.
+          // Firefox ESR over WebDriver BiDi, headless, with the Firefox build, the built host and release/ (built first if missing or stale).
+          globalSetup: ['tests/firefox/global-setup.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 60_000,

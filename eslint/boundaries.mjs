@@ -60,7 +60,7 @@ export const BOUNDARIES = [
   {
     name: 'extension',
     files: ['background/**', 'entrypoints/**', 'ui/**', 'storage/**'],
-    deny: ['native-host/**', 'tests/**', 'bench/**', 'eval/**'],
+    deny: ['native-host/**', 'tests/**', 'bench/**', 'eval/**', 'harness/**'],
     denyPackages: NODE_BUILTINS,
     typesToo: true,
     because: 'extension code runs in the browser: it reaches the host only over native messaging',
@@ -71,5 +71,26 @@ export const BOUNDARIES = [
     deny: ['background/**'],
     typesToo: false,
     because: 'pages and content scripts talk to the background through runtime messages, not imports',
+  },
+  {
+    name: 'tests',
+    files: ['tests/**'],
+    deny: ['bench/**'],
+    typesToo: true,
+    because: 'the tests and the bench share fixtures through harness/, never each other, so either can change alone',
+  },
+  {
+    name: 'bench',
+    files: ['bench/**'],
+    deny: ['tests/**'],
+    typesToo: true,
+    because: 'the tests and the bench share fixtures through harness/, never each other, so either can change alone',
+  },
+  {
+    name: 'harness',
+    files: ['harness/**'],
+    deny: ['tests/**', 'bench/**'],
+    typesToo: true,
+    because: 'harness/ is what the tests and the bench share: it depends on neither',
   },
 ];

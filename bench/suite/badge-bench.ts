@@ -1,6 +1,6 @@
 // Sections 2 and 3: popup opening, tab switch → badge and OS window switch → badge, in real Chromium with the built extension and host.
 import type { Page, Worker } from 'playwright-core';
-import type { ExtensionBrowser } from '../../tests/support/chromium';
+import type { ExtensionBrowser } from '../../harness/chromium';
 import { benchProfile, startBenchSession } from './bench-profile';
 import { benchPopup, type PopupResult } from './popup-bench';
 import { round, summarize, wallNow, type Summary } from './stats';

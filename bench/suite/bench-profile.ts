@@ -10,7 +10,7 @@ import {
   startPageServer,
   type ExtensionBrowser,
   type PageServer,
-} from '../../tests/support/chromium';
+} from '../../harness/chromium';
 
 export interface BenchProfile {
   home: string;

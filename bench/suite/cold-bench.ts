@@ -1,7 +1,7 @@
 // Section 2c, cold paths: tab switch → badge with the service worker stopped first, and the worker's start-up split, in real Chromium.
 import type { CDPSession } from 'playwright-core';
 import { WORKER_MARKS } from '../../background/start-marks';
-import { EXTENSION_ORIGIN, type ExtensionBrowser } from '../../tests/support/chromium';
+import { EXTENSION_ORIGIN, type ExtensionBrowser } from '../../harness/chromium';
 import { armSpin, badgeText, clockOffset, spinResult, type ExtensionContext } from './badge-bench';
 import { benchProfile, startBenchSession } from './bench-profile';
 import { sleep, summarize, wallNow, type Summary } from './stats';

@@ -1,7 +1,7 @@
 // Section 1d: the newer desktops (Debian trixie and sid roots): focus switch → window frame from the helper running inside each.
-import { ensureDesktopRoots } from '../../tests/support/desktop-roots';
-import { NEWER_DESKTOPS, type DesktopWindow } from '../../tests/support/newer-desktops';
-import { waitFor } from '../../tests/host/helpers/xvfb';
+import { ensureDesktopRoots } from '../../harness/desktop-roots';
+import { NEWER_DESKTOPS, type DesktopWindow } from '../../harness/newer-desktops';
+import { waitFor } from '../../harness/xvfb';
 import { startBenchHost, waitForWatcherRunning } from './host-process';
 import { percentile, round, sleep, summarize, wallNow, type Summary } from './stats';
 

@@ -1,6 +1,6 @@
 // Section 2f: tab switch → badge in real Firefox ESR (the Firefox build as a temporary add-on, the built host), beside Chromium's.
 import type { Page } from 'puppeteer-core';
-import { startFirefox } from '../../tests/firefox/launch';
+import { startFirefox } from '../../harness/firefox';
 import { clockOffset, measureFlips, type ExtensionContext, type Flips } from './badge-bench';
 import { round, wallNow } from './stats';
 

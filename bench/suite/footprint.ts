@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
-import { frameBytes } from '../../tests/host/helpers/spawn-host';
-import { waitFor } from '../../tests/host/helpers/xvfb';
+import { frameBytes } from '../../harness/spawn-host';
+import { waitFor } from '../../harness/xvfb';
 import { startBenchHost, waitForWatcherRunning } from './host-process';
-import { rssMiB } from './proc';
+import { rssMiB } from '../../harness/proc';
 import { round, sleep } from './stats';
 import { startDesk } from './x-desk';
 

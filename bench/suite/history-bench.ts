@@ -1,10 +1,10 @@
 // Section 8, history: the History page's first view over a year of history, and what IndexedDB holds per session hour, in real Chromium.
 import type { Page } from 'playwright-core';
-import { EXTENSION_ORIGIN, type ExtensionBrowser } from '../../tests/support/chromium';
+import { EXTENSION_ORIGIN, type ExtensionBrowser } from '../../harness/chromium';
 import { benchProfile } from './bench-profile';
 import { HISTORY_DB_NAME, HISTORY_DB_VERSION } from '../../storage/history-db';
 import { HISTORY_FIRST_VIEW_MARK, HISTORY_VIEW_MARK } from '../../ui/first-state-mark';
-import { generateYear } from '../../tests/support/history-year';
+import { generateYear } from '../../harness/history-year';
 import { round, summarize, type Summary } from './stats';
 
 export interface HistoryBenchResult {

@@ -1,9 +1,9 @@
 // The built host as a process with real framing, each received frame stamped with its wall-clock arrival time.
-import { makeHostEnv, type HostTestEnv } from '../../tests/host/helpers/host-env';
-import { HOST_DIST, spawnHost, type HostHandle } from '../../tests/host/helpers/spawn-host';
+import { makeHostEnv, type HostTestEnv } from '../../harness/host-env';
+import { HOST_DIST, spawnHost, type HostHandle } from '../../harness/spawn-host';
 import { existsSync } from 'node:fs';
-import { waitFor } from '../../tests/host/helpers/xvfb';
-import type { Runner } from '../../tests/support/runner';
+import { waitFor } from '../../harness/xvfb';
+import type { Runner } from '../../harness/runner';
 import { wallNow } from './stats';
 
 export interface StampedFrame {

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
-import { CHROMIUM_PATH } from '../../tests/support/chromium';
+import { CHROMIUM_PATH } from '../../harness/chromium';
 import { round } from './stats';
 
 export interface MachineInfo {

@@ -1,6 +1,6 @@
 // Section 2, popup: how fast the toolbar popup shows the session, read from the popup's own User Timing mark.
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
-import { EXTENSION_ORIGIN } from '../../tests/support/chromium';
+import { EXTENSION_ORIGIN } from '../../harness/chromium';
 import { FIRST_STATE_MARK } from '../../ui/first-state-mark';
 import { sleep, summarize, type Summary } from './stats';
 

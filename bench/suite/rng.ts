@@ -1,5 +1,5 @@
 // A small seeded PRNG (mulberry32): the bench's random choices are reproducible run to run.
-import { prng } from '../../tests/support/prng';
+import { prng } from '../../harness/prng';
 
 export interface Rng {
   /** Uniform in [0, 1). */

@@ -1,6 +1,6 @@
 // A headless sway with two foot windows to switch between, compared with a 1 s poll of the same compositor.
 import { fileURLToPath } from 'node:url';
-import { startSway, type SwayWindow } from '../../tests/support/sway';
+import { startSway, type SwayWindow } from '../../harness/sway';
 import { wallNow } from './stats';
 import type { SwitchDesk } from './watcher-bench';
 

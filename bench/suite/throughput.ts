@@ -1,5 +1,5 @@
 // Section 6: observations per second through the pure controller, over a mix of allowed/blocked/unmatched/cached.
-import { connectedHost } from '../../tests/support/hosts';
+import { connectedHost } from '../../harness/hosts';
 import { initialState, transition, type ControllerEvent, type ControllerState, type ObservationRecord } from '../../shared/core/controller';
 import { seededRng } from './rng';
 import { round, summarize, type Summary } from './stats';

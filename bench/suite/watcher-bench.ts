@@ -1,7 +1,7 @@
 // Sections 1 and 1w: OS window switch → host `window` event, the event-driven watcher vs a 1 s poller of the same desktop; idle CPU.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { waitFor } from '../../tests/host/helpers/xvfb';
-import { sampleCpu, type CpuSample } from './proc';
+import { waitFor } from '../../harness/xvfb';
+import { sampleCpu, type CpuSample } from '../../harness/proc';
 import { seededRng } from './rng';
 import { round, sleep, summarize, wallNow, type Summary } from './stats';
 import { startBenchHost, waitForWatcherRunning } from './host-process';

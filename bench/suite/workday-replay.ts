@@ -1,5 +1,5 @@
 // Section 5: replays the workday through the pure controller with a fake clock and fake judge/nudge answers.
-import { connectedHost } from '../../tests/support/hosts';
+import { connectedHost } from '../../harness/hosts';
 import { initialState, transition, type ControllerEffect, type ControllerEvent, type ControllerState } from '../../shared/core/controller';
 import { matchesAny } from '../../shared/core/match';
 import { EMPTY_RECORDER, recordHeartbeat, recordTransition, type RecorderState } from '../../shared/history/recorder';

@@ -1,6 +1,6 @@
 // An Xvfb + openbox display with named xterms to switch between (reuses the host tests' X helper).
 import { fileURLToPath } from 'node:url';
-import { startXServer, waitFor, type XServer } from '../../tests/host/helpers/xvfb';
+import { startXServer, waitFor, type XServer } from '../../harness/xvfb';
 import { wallNow } from './stats';
 import type { SwitchDesk } from './watcher-bench';
 

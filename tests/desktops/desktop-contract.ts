@@ -1,11 +1,11 @@
 // What every desktop must give a person, asserted against the built helper running inside that desktop's own root.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HelloReply } from '../../shared/protocol/frames.js';
-import { makeHostEnv, type HostTestEnv } from '../host/helpers/host-env.js';
-import { spawnHost, type HostHandle } from '../host/helpers/spawn-host.js';
-import type { NewerDesktop, DesktopUnderTest } from '../support/newer-desktops';
-import { waitFor } from '../support/processes';
-import { cpuSecondsFromStat } from '../../bench/suite/proc';
+import { makeHostEnv, type HostTestEnv } from '../../harness/host-env.js';
+import { spawnHost, type HostHandle } from '../../harness/spawn-host.js';
+import type { NewerDesktop, DesktopUnderTest } from '../../harness/newer-desktops';
+import { waitFor } from '../../harness/processes';
+import { cpuSecondsFromStat } from '../../harness/proc';
 
 type Frame = Record<string, unknown>;
 const QUIET_MS = 600;

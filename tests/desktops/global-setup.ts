@@ -1,7 +1,7 @@
-// Builds (once; cached outside the checkout) the trixie and sid roots the newer desktops run in, and hands their paths over.
+// Builds the host if it is missing or stale, and (once; cached outside the checkout) the trixie and sid roots the newer desktops run in, and hands their paths over.
 import type { TestProject } from 'vitest/node';
-import { assertBuilt } from '../support/chromium';
-import { ensureDesktopRoots } from '../support/desktop-roots';
+import { ensureBuilt } from '../../harness/builds';
+import { ensureDesktopRoots } from '../../harness/desktop-roots';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,6 +10,6 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject): void {
-  assertBuilt();
+  ensureBuilt(['host']);
   project.provide('desktopRoots', ensureDesktopRoots());
 }

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GNOME_EXTENSION_UUID } from '../../native-host/src/desktops/gnome/identity.js';
 import { parseStringArray } from '../../native-host/src/desktops/gnome/shell-tools.js';
 import { HelloReply } from '../../shared/protocol/frames.js';
-import { makeHostEnv, type HostTestEnv } from '../host/helpers/host-env.js';
-import { runHostCommand, spawnHost } from '../host/helpers/spawn-host.js';
-import type { Gnome } from '../support/gnome';
-import { startGnomeDesktop } from '../support/newer-desktops';
-import { waitFor } from '../support/processes';
+import { makeHostEnv, type HostTestEnv } from '../../harness/host-env.js';
+import { runHostCommand, spawnHost } from '../../harness/spawn-host.js';
+import type { Gnome } from '../../harness/gnome';
+import { startGnomeDesktop } from '../../harness/newer-desktops';
+import { waitFor } from '../../harness/processes';
 
 const roots = inject('desktopRoots');
 

@@ -7,7 +7,7 @@ import { fakeModelScript } from './fake-model';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { loadCaseFiles, planCases } from '../../eval/cases';
 import { ResultsFile } from '../../eval/suite/results-file';
-import { CHROMIUM_PATH, REPO_ROOT } from '../support/chromium';
+import { CHROMIUM_PATH, REPO_ROOT } from '../../harness/chromium';
 
 const root = mkdtempSync(join(tmpdir(), 'antidrift-eval-browser-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -13,7 +13,7 @@ import {
   startPageServer,
   type ExtensionBrowser,
   type PageServer,
-} from '../support/chromium';
+} from '../../harness/chromium';
 import { EXTENSION_PAGES } from '../../ui/extension-pages';
 import { HISTORY_FIRST_VIEW_MARK } from '../../ui/first-state-mark';
 import { HistoryPage, OptionsPage, PopupPage } from './pages';

@@ -9,7 +9,7 @@ import { HistoryExport, type HistorySegment } from '../../shared/history/records
 import { e2eForSuite, startSession, type E2E } from './harness';
 import { Toast } from './pages';
 import { axeViolations } from './axe';
-import { generateYear } from '../support/history-year';
+import { generateYear } from '../../harness/history-year';
 
 const LEXERS = 'You seem to be reading about lexers, not writing parser tests.';
 

@@ -1,8 +1,8 @@
 // E2E on Plasma 6's compositor: Chromium as a native Wayland client of KWin 6.3 (Debian trixie root), the KWin watcher, a blocked terminal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDesktopRoots } from '../support/desktop-roots';
-import { startKwin, type Kwin } from '../support/kwin';
-import { inRoot } from '../support/runner';
+import { ensureDesktopRoots } from '../../harness/desktop-roots';
+import { startKwin, type Kwin } from '../../harness/kwin';
+import { inRoot } from '../../harness/runner';
 import { startE2E, startSession, type E2E } from './harness';
 
 describe('Plasma 6 (headless KWin 6.3)', () => {

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { EXTENSION_ID, NATIVE_HOST_NAME } from '../../shared/protocol/extension-id';
-import { launchExtensionBrowser, REPO_ROOT, type ExtensionBrowser } from '../support/chromium';
-import { installReleasedHelper, RELEASE_VERSION, releaseFile } from '../support/released-helper';
+import { launchExtensionBrowser, REPO_ROOT, type ExtensionBrowser } from '../../harness/chromium';
+import { installReleasedHelper, RELEASE_VERSION, releaseFile } from '../../harness/released-helper';
 import { EXTENSION_PAGES } from '../../ui/extension-pages';
 import { FAKE_BIN, SCREENSHOTS } from './harness';
 

@@ -1,6 +1,6 @@
 // E2E: starting a session from the popup, a blocked site → drift toast, Back to task.
 import { describe, expect, it } from 'vitest';
-import { EXTENSION_ORIGIN } from '../support/chromium';
+import { EXTENSION_ORIGIN } from '../../harness/chromium';
 import { e2eForSuite, startSession } from './harness';
 import { Toast } from './pages';
 

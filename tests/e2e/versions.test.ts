@@ -13,7 +13,7 @@ import {
   startPageServer,
   type ExtensionBrowser,
   type PageServer,
-} from '../support/chromium';
+} from '../../harness/chromium';
 import { PREVIOUS_RELEASE, previousBuild, type PreviousBuild } from '../support/previous-release';
 import { FAKE_BIN, PARSER_TESTS } from './harness';
 import { HistoryPage, OptionsPage, PopupPage } from './pages';

@@ -1,6 +1,6 @@
 // E2E on Wayland: Chromium as a native client of a real headless sway, the host's sway IPC watcher, a blocked foot window.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSway, type Sway } from '../support/sway';
+import { startSway, type Sway } from '../../harness/sway';
 import { startE2E, startSession, type E2E } from './harness';
 
 describe('a Wayland desktop (headless sway)', () => {

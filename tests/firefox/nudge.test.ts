@@ -1,6 +1,6 @@
 // Firefox ESR: the heads-up nudge on an allowed page whose title wanders, shown in the page and dismissed.
 import { describe, expect, it } from 'vitest';
-import { waitFor } from '../support/processes';
+import { waitFor } from '../../harness/processes';
 import { clickInToast, firefoxForSuite, startSessionIn, toastTier } from './harness';
 
 const LEXERS = 'You seem to be reading about lexers, not writing parser tests.';

@@ -2,7 +2,7 @@
 import { writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { waitFor } from '../support/processes';
+import { waitFor } from '../../harness/processes';
 import { firefoxForSuite } from './harness';
 
 describe('the Options page in a real Firefox ESR', () => {

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NATIVE_HOST_NAME } from '../../shared/protocol/extension-id';
-import { REPO_ROOT } from '../support/chromium';
-import { waitFor } from '../support/processes';
-import { installReleasedHelper, RELEASE_VERSION, releaseFile } from '../support/released-helper';
+import { REPO_ROOT } from '../../harness/chromium';
+import { waitFor } from '../../harness/processes';
+import { installReleasedHelper, RELEASE_VERSION, releaseFile } from '../../harness/released-helper';
 import { EXTENSION_PAGES } from '../../ui/extension-pages';
 import { hostStatus } from './harness';
-import { EXTENSION_ORIGIN, startFirefox, waitForPage, type FirefoxE2E } from './launch';
+import { EXTENSION_ORIGIN, startFirefox, waitForPage, type FirefoxE2E } from '../../harness/firefox';
 
 describe('Firefox, installed from the release files', () => {
   const root = mkdtempSync(join(tmpdir(), 'antidrift-release-firefox-'));

@@ -1,6 +1,6 @@
 // Firefox ESR: the built add-on with the real host, a session from the popup, a blocked site's toast, a judged site.
 import { describe, expect, it } from 'vitest';
-import { waitFor } from '../support/processes';
+import { waitFor } from '../../harness/processes';
 import { clickInToast, firefoxForSuite, hostStatus, startSessionIn, toastTier } from './harness';
 
 describe('a focus session in a real Firefox ESR', () => {

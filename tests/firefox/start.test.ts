@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { exited, stopProc, waitFor } from '../support/processes';
-import { REPO_ROOT } from '../support/chromium';
+import { exited, stopProc, waitFor } from '../../harness/processes';
+import { REPO_ROOT } from '../../harness/chromium';
 
 const home = mkdtempSync(join(tmpdir(), 'antidrift-start-ff-'));
 let start: ChildProcess | undefined;

@@ -3,8 +3,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RunResult } from '../../shared/protocol/frames.js';
-import { FIXTURES_DIR, makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
-import { spawnHost, type HostHandle } from './helpers/spawn-host.js';
+import { FIXTURES_DIR, makeHostEnv, type HostTestEnv } from '../../harness/host-env.js';
+import { spawnHost, type HostHandle } from '../../harness/spawn-host.js';
 
 let hostEnv: HostTestEnv | undefined;
 let host: HostHandle | undefined;

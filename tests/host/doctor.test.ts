@@ -3,9 +3,9 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DoctorReport } from '../../native-host/src/install/doctor-report.js';
-import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
-import { runHostCommand } from './helpers/spawn-host.js';
-import { startXServer, type XServer } from './helpers/xvfb.js';
+import { makeHostEnv, type HostTestEnv } from '../../harness/host-env.js';
+import { runHostCommand } from '../../harness/spawn-host.js';
+import { startXServer, type XServer } from '../../harness/xvfb.js';
 
 async function doctorJson(env: NodeJS.ProcessEnv, extra: string[] = []) {
   const result = await runHostCommand(env, ['doctor', '--json', ...extra]);

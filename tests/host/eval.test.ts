@@ -10,8 +10,8 @@ import { ResultsFile } from '../../eval/suite/results-file';
 import type { Score } from '../../eval/suite/score';
 import { buildJudgePrompt, buildNudgePrompt } from '../../shared/ai';
 import { PROMPT_LIMITS } from '../../shared/core/limits';
-import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
-import { waitFor } from '../support/processes.js';
+import { makeHostEnv, type HostTestEnv } from '../../harness/host-env.js';
+import { waitFor } from '../../harness/processes.js';
 
 const require = createRequire(import.meta.url);
 const { dataKey } = require('./fixtures/eval-answers.cjs') as { dataKey(prompt: string): string | undefined };

@@ -4,9 +4,9 @@ import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseVerdict } from '../../shared/ai/judge.js';
 import { HelloReply, RunResult } from '../../shared/protocol/frames.js';
-import { FIXTURES_DIR, makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
+import { FIXTURES_DIR, makeHostEnv, type HostTestEnv } from '../../harness/host-env.js';
 import { processAlive, waitFor } from './helpers/process-alive.js';
-import { spawnHost, type HostHandle } from './helpers/spawn-host.js';
+import { spawnHost, type HostHandle } from '../../harness/spawn-host.js';
 
 const FAULTY = join(FIXTURES_DIR, 'faulty');
 const MODES = ['hang', 'fork-exit', 'flood', 'term-writer', 'garbage'] as const;

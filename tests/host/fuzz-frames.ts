@@ -1,7 +1,7 @@
 // Fuzz helpers for the host tests: a seeded PRNG, hostile frame bodies, and the reply oracle.
 import { RequestId } from '../../shared/protocol/frames.js';
 
-import { prng } from '../support/prng.js';
+import { prng } from '../../harness/prng.js';
 
 export { prng };
 

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HelloReply, HostMessage, MAX_FRAME_FROM_BROWSER } from '../../shared/protocol/frames.js';
 import { expectedReplyId, hostileBody, rng } from './fuzz-frames.js';
-import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
+import { makeHostEnv, type HostTestEnv } from '../../harness/host-env.js';
 import { waitFor } from './helpers/process-alive.js';
-import { frameBytes, spawnHost, type HostHandle } from './helpers/spawn-host.js';
+import { frameBytes, spawnHost, type HostHandle } from '../../harness/spawn-host.js';
 
 const SEED = 0xc0ffee;
 const FRAMES = 12_000;

@@ -1,8 +1,6 @@
-// Builds the host once before the host tests, which all run the bundled file.
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// Builds what the host tests run before the first one: the bundled host, and release/ (the helper's package, the zips) for release.test.ts.
+import { ensureBuilt } from '../../harness/builds';
 
 export default function setup(): void {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
-  execFileSync(process.execPath, ['native-host/build.mjs'], { cwd: root, stdio: 'inherit' });
+  ensureBuilt(['host', 'release']);
 }

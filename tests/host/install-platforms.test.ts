@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { browserTarget } from '../../native-host/src/install/browsers.js';
 import { launcherPath, launcherTarget, wrapperContent, writeWrapper } from '../../native-host/src/install/wrapper.js';
-import { HOST_DIST } from './helpers/spawn-host.js';
+import { HOST_DIST } from '../../harness/spawn-host.js';
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import { NATIVE_HOST_NAME } from '../../shared/protocol/extension-id.js';
 import { flatpakPermissionCommand } from '../../shared/protocol/sandboxed-browsers.js';
 import { DoctorReport } from '../../native-host/src/install/doctor-report.js';
 import { helloThroughLauncher, setup, VERSION } from './helpers/install-env.js';
-import { runHostCommand } from './helpers/spawn-host.js';
+import { runHostCommand } from '../../harness/spawn-host.js';
 
 const MANIFEST = `${NATIVE_HOST_NAME}.json`;
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as { path: string };

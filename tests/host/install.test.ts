@@ -10,7 +10,7 @@ import { sudoRefusal } from '../../native-host/src/install/install.js';
 import { EXTENSION_ID, GECKO_ID, NATIVE_HOST_NAME } from '../../shared/protocol/extension-id.js';
 import { PROTOCOL_VERSION } from '../../shared/protocol/frames.js';
 import { helloThroughLauncher, setup, VERSION } from './helpers/install-env.js';
-import { HOST_DIST, runHostCommand } from './helpers/spawn-host.js';
+import { HOST_DIST, runHostCommand } from '../../harness/spawn-host.js';
 
 const execFileAsync = promisify(execFile);
 const MANIFEST = `${NATIVE_HOST_NAME}.json`;

@@ -3,8 +3,8 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } fro
 import { delimiter, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RunResult, type RunError } from '../../shared/protocol/frames.js';
-import { FIXTURES_DIR, makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
-import { spawnHost, type HostHandle } from './helpers/spawn-host.js';
+import { FIXTURES_DIR, makeHostEnv, type HostTestEnv } from '../../harness/host-env.js';
+import { spawnHost, type HostHandle } from '../../harness/spawn-host.js';
 
 const REAL_CLI_DIR = join(FIXTURES_DIR, 'real-cli');
 const REPLAY_BIN = join(FIXTURES_DIR, 'replay', 'bin');

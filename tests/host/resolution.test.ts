@@ -3,9 +3,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync }
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackendsEvent, HelloReply, RunResult } from '../../shared/protocol/frames.js';
-import { FAKE_BIN_DIR, FIXTURES_DIR, makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
-import { spawnHost, type HostHandle } from './helpers/spawn-host.js';
-import { waitFor } from '../support/processes.js';
+import { FAKE_BIN_DIR, FIXTURES_DIR, makeHostEnv, type HostTestEnv } from '../../harness/host-env.js';
+import { spawnHost, type HostHandle } from '../../harness/spawn-host.js';
+import { waitFor } from '../../harness/processes.js';
 
 let hostEnv: HostTestEnv;
 let host: HostHandle | undefined;

@@ -3,9 +3,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HelloReply, RunResult } from '../../shared/protocol/frames.js';
-import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
+import { makeHostEnv, type HostTestEnv } from '../../harness/host-env.js';
 import { processAlive, waitFor } from './helpers/process-alive.js';
-import { spawnHost, type HostHandle } from './helpers/spawn-host.js';
+import { spawnHost, type HostHandle } from '../../harness/spawn-host.js';
 
 let hostEnv: HostTestEnv;
 let host: HostHandle;

@@ -2,8 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorReply, HelloReply } from '../../shared/protocol/frames.js';
-import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
-import { frameBytes, HOST_DIST, spawnHost, type HostHandle } from './helpers/spawn-host.js';
+import { makeHostEnv, type HostTestEnv } from '../../harness/host-env.js';
+import { frameBytes, HOST_DIST, spawnHost, type HostHandle } from '../../harness/spawn-host.js';
 
 let hostEnv: HostTestEnv;
 let host: HostHandle | undefined;

@@ -8,10 +8,10 @@ import { formatStringArray, parseStringArray } from '../../native-host/src/deskt
 import { gnomeIntegrationFrom, gnomeIntegrationMessage } from '../../native-host/src/desktops/gnome/states.js';
 import { gnomeWindow } from '../../native-host/src/desktops/gnome/watcher.js';
 import { HelloReply } from '../../shared/protocol/frames.js';
-import { prepareGnome, type Gnome } from '../support/gnome.js';
-import { makeHostEnv, type HostTestEnv } from './helpers/host-env.js';
-import { runHostCommand, spawnHost } from './helpers/spawn-host.js';
-import { waitFor } from './helpers/xvfb.js';
+import { prepareGnome, type Gnome } from '../../harness/gnome.js';
+import { makeHostEnv, type HostTestEnv } from '../../harness/host-env.js';
+import { runHostCommand, spawnHost } from '../../harness/spawn-host.js';
+import { waitFor } from '../../harness/xvfb.js';
 import { watchSession } from './helpers/watch.js';
 
 let gnome: Gnome;

@@ -8,7 +8,7 @@ import { startHelperWatcher } from '../../native-host/src/watcher/helper-source.
 import { MACOS_WATCHER_SCRIPT, macosHelperCommand } from '../../native-host/src/watcher/macos-script.js';
 import type { WatcherHandle } from '../../native-host/src/watcher/watcher-types.js';
 import { WINDOWS_WATCHER_SCRIPT, windowsHelperCommand } from '../../native-host/src/watcher/windows-script.js';
-import { waitFor } from './helpers/xvfb.js';
+import { waitFor } from '../../harness/xvfb.js';
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/watcher/${name}`, import.meta.url)), 'utf8');
 

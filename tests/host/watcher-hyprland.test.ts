@@ -4,7 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { waitFor } from './helpers/xvfb.js';
+import { waitFor } from '../../harness/xvfb.js';
 import { watchSession } from './helpers/watch.js';
 
 /** A fake Hyprland instance: `.socket.sock` answers `j/activewindow`, `.socket2.sock` broadcasts event lines. */

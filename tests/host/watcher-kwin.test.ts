@@ -8,10 +8,10 @@ import { startWatcher } from '../../native-host/src/watcher/index.js';
 import { kwinCallbackWindow } from '../../native-host/src/watcher/kwin.js';
 import { CALLBACK_INTERFACE, CALLBACK_METHOD, CALLBACK_PATH, KWIN_PLUGIN_NAME } from '../../native-host/src/watcher/kwin-script.js';
 import { HelloReply, type WatcherEvent, type WindowEvent } from '../../shared/protocol/frames.js';
-import { startKwin, type Kwin } from '../support/kwin.js';
-import { makeHostEnv } from './helpers/host-env.js';
-import { spawnHost } from './helpers/spawn-host.js';
-import { waitFor } from './helpers/xvfb.js';
+import { startKwin, type Kwin } from '../../harness/kwin.js';
+import { makeHostEnv } from '../../harness/host-env.js';
+import { spawnHost } from '../../harness/spawn-host.js';
+import { waitFor } from '../../harness/xvfb.js';
 import { watchSession } from './helpers/watch.js';
 
 type Emitted = WindowEvent | WatcherEvent;

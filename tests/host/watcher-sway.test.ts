@@ -1,10 +1,10 @@
 // The Wayland watchers against a real headless sway with real foot windows: sway IPC and wlr-foreign-toplevel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HelloReply, type WindowEvent } from '../../shared/protocol/frames.js';
-import { startSway, type Sway } from '../support/sway.js';
-import { makeHostEnv } from './helpers/host-env.js';
-import { spawnHost } from './helpers/spawn-host.js';
-import { waitFor } from './helpers/xvfb.js';
+import { startSway, type Sway } from '../../harness/sway.js';
+import { makeHostEnv } from '../../harness/host-env.js';
+import { spawnHost } from '../../harness/spawn-host.js';
+import { waitFor } from '../../harness/xvfb.js';
 import { watchSession } from './helpers/watch.js';
 
 let sway: Sway;

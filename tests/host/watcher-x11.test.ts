@@ -4,9 +4,9 @@ import x11 from 'x11';
 import type { XClient, XDisplay } from 'x11';
 import type { WatcherEvent, WindowEvent } from '../../shared/protocol/frames.js';
 import { startWatcher, type Watcher } from '../../native-host/src/watcher/index.js';
-import { makeHostEnv } from './helpers/host-env.js';
-import { spawnHost } from './helpers/spawn-host.js';
-import { startXServer, waitFor, type XServer } from './helpers/xvfb.js';
+import { makeHostEnv } from '../../harness/host-env.js';
+import { spawnHost } from '../../harness/spawn-host.js';
+import { startXServer, waitFor, type XServer } from '../../harness/xvfb.js';
 
 type Emitted = WindowEvent | WatcherEvent;
 

@@ -3,8 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileAsync, stopProc, waitFor } from './processes';
-import { startSessionBus } from './session-bus';
+import { execFileAsync, stopProc, waitFor } from '../../harness/processes';
+import { startSessionBus } from '../../harness/session-bus';
 
 export interface NotificationServer {
   /** What a client needs to reach it (the session bus). */

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from './chromium';
+import { REPO_ROOT } from '../../harness/chromium';
 
 /** antidrift 0.1.0: the last commit before the helper became an installable package (issue 26). */
 export const PREVIOUS_RELEASE = { commit: '2ae5118d1d2c57e274ba9e745b0bd3e25f70cd46', version: '0.1.0' } as const;

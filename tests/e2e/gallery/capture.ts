@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { CDPSession, Locator, Page } from 'playwright-core';
-import { REPO_ROOT } from '../../support/chromium';
+import { REPO_ROOT } from '../../../harness/chromium';
 import { layoutProblems } from './layout';
 
 export const GALLERY_DIR = join(REPO_ROOT, 'docs', 'screenshots', 'states');

@@ -8,7 +8,7 @@ import type { HostStatus } from '../../../shared/core/host-status';
 import type { StatePush } from '../../../shared/messages/pushes';
 import { NATIVE_HOST_NAME } from '../../../shared/protocol/extension-id';
 import { setupStateOf, type SetupState } from '../../../ui/setup-state';
-import { REPO_ROOT } from '../../support/chromium';
+import { REPO_ROOT } from '../../../harness/chromium';
 import { previousBuild } from '../../support/previous-release';
 import { setFakeModel } from '../fake-model';
 import type { E2E } from '../harness';

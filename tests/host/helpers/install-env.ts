@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { EXTENSION_ID } from '../../../shared/protocol/extension-id.js';
 import { HelloReply, PROTOCOL_VERSION } from '../../../shared/protocol/frames.js';
-import { makeHostEnv, type HostTestEnv } from './host-env.js';
-import { frame } from './spawn-host.js';
+import { makeHostEnv, type HostTestEnv } from '../../../harness/host-env.js';
+import { frame } from '../../../harness/spawn-host.js';
 
 export const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 

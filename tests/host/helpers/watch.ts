@@ -1,7 +1,7 @@
 // Test helper: a window watcher started in-process on a given session, recording what it emits.
 import { startWatcher, type StartWatcherOptions } from '../../../native-host/src/watcher/index.js';
 import type { WatcherEvent, WindowEvent } from '../../../shared/protocol/frames.js';
-import { waitFor } from '../../support/processes';
+import { waitFor } from '../../../harness/processes';
 
 export type Emitted = WindowEvent | WatcherEvent;
 

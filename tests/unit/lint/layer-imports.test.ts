@@ -34,6 +34,13 @@ describe('layer-imports', () => {
     ['native-host/src/example.ts', "import { Settings } from '../../shared/core/settings'; void Settings;", ['host']],
     ['background/example.ts', "import { spawn } from 'node:child_process'; void spawn;", ['extension']],
     ['background/example.ts', "import { main } from '../native-host/src/main'; void main;", ['extension']],
+    ['background/example.ts', "import { prng } from '../harness/prng'; void prng;", ['extension']],
+    ['bench/suite/example.ts', "import { prng } from '../../tests/support/prng'; void prng;", ['bench']],
+    ['bench/example.ts', "import type { Runner } from '../tests/host/helpers/example'; export type R = Runner;", ['bench']],
+    ['tests/unit/example.test.ts', "import { median } from '../../bench/suite/stats'; void median;", ['tests']],
+    ['tests/desktops/example.ts', "import { cpuSecondsFromStat } from '../../bench/suite/proc'; void cpuSecondsFromStat;", ['tests']],
+    ['harness/example.ts', "import { startFirefox } from '../tests/firefox/harness'; void startFirefox;", ['harness']],
+    ['harness/example.ts', "import { median } from '../bench/suite/stats'; void median;", ['harness']],
   ])('%s: %s is refused (%j)', async (file, code, boundaries) => {
     expect(await crossings(file, code)).toEqual(boundaries);
   });
@@ -50,6 +57,9 @@ describe('layer-imports', () => {
     ['native-host/src/example.ts', "import { BackendName } from '../../shared/protocol/frames'; void BackendName;"],
     ['background/example.ts', "import { Settings } from '../shared/core/settings'; void Settings;"],
     ['entrypoints/options/example.tsx', "import { Settings } from '../../shared/core/settings'; void Settings;"],
+    ['bench/suite/example.ts', "import { prng } from '../../harness/prng'; void prng;"],
+    ['tests/unit/example.test.ts', "import { prng } from '../../harness/prng'; void prng;"],
+    ['harness/example.ts', "import { EXTENSION_ID } from '../shared/protocol/extension-id'; void EXTENSION_ID;"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await crossings(file, code)).toEqual([]);
   });

@@ -9,7 +9,7 @@ import {
   type ObservationRecord,
 } from '../../../../shared/core/controller';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../shared/core/settings';
-import { connectedHost } from '../../../support/hosts';
+import { connectedHost } from '../../../../harness/hosts';
 
 export { connectedHost };
 

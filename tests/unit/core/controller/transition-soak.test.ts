@@ -1,6 +1,6 @@
 // Soak of the controller: 100 000 seeded observations with disconnects, restarts, late and lost answers (1M: bench/).
 import { describe, expect, it } from 'vitest';
-import { describeSoak, runControllerSoak } from '../../../../bench/soak-controller';
+import { describeSoak, runControllerSoak } from '../../../../harness/soak-controller';
 
 describe('controller soak', () => {
   it.each([['c0ffee', 0xc0ffee]])(

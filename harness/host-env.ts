@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const FIXTURES_DIR = fileURLToPath(new URL('../fixtures', import.meta.url));
+// The fake CLIs are data, kept beside the host tests that check their argv; the harness only puts them on PATH.
+export const FIXTURES_DIR = fileURLToPath(new URL('../tests/host/fixtures', import.meta.url));
 export const FAKE_BIN_DIR = join(FIXTURES_DIR, 'bin');
 
 export interface HostTestEnv {

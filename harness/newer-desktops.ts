@@ -1,6 +1,6 @@
 // The newer desktops of the desktops tier (Debian trixie and sid roots), each started the same way for the tests and the bench.
-import { makeHostEnv } from '../host/helpers/host-env';
-import { runHostCommand } from '../host/helpers/spawn-host';
+import { makeHostEnv } from './host-env';
+import { runHostCommand } from './spawn-host';
 import { prepareGnome, type Gnome } from './gnome';
 import { startKwin } from './kwin';
 import { startLabwc } from './labwc';

@@ -2,7 +2,7 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { stopProc, waitFor } from '../../support/processes';
+import { stopProc, waitFor } from './processes';
 
 export { waitFor };
 

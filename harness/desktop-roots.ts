@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const ROOTS = fileURLToPath(new URL('../../scripts/desktops/roots.mjs', import.meta.url));
+const ROOTS = fileURLToPath(new URL('../scripts/desktops/roots.mjs', import.meta.url));
 
 /** Builds what is missing (minutes, the first time; it says so on the terminal) and returns suite → root path. */
 export function ensureDesktopRoots(suites: string[] = []): Record<string, string> {

@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { GECKO_ID } from '../../shared/protocol/extension-id';
-import { HOST_SCRIPT, REPO_ROOT } from '../support/chromium';
-import { waitFor } from '../support/processes';
+import { GECKO_ID } from '../shared/protocol/extension-id';
+import { HOST_SCRIPT, REPO_ROOT } from './chromium';
+import { waitFor } from './processes';
 
 export const FIREFOX_PATH = process.env.ANTIDRIFT_FIREFOX ?? '/usr/bin/firefox-esr';
 export const FIREFOX_BUILD = `${REPO_ROOT}.output/firefox-mv3`;

@@ -3,9 +3,9 @@ import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child
 import { endianness } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { onMachine, type Runner } from '../../support/runner';
+import { onMachine, type Runner } from './runner';
 
-export const HOST_DIST = fileURLToPath(new URL('../../../native-host/dist/antidrift-host.mjs', import.meta.url));
+export const HOST_DIST = fileURLToPath(new URL('../native-host/dist/antidrift-host.mjs', import.meta.url));
 const LITTLE_ENDIAN = endianness() === 'LE';
 const execFileAsync = promisify(execFile);
 

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatStringArray, parseStringArray } from '../../native-host/src/desktops/gnome/shell-tools.js';
+import { formatStringArray, parseStringArray } from '../native-host/src/desktops/gnome/shell-tools.js';
 import { TEST_EXTENSION_UUID, testExtensionFiles } from './gnome-test-extension';
 import { stopProc, waitFor, westonTerminal } from './processes';
 import { onMachine, type Runner } from './runner';

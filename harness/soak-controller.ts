@@ -1,6 +1,6 @@
 // Seeded soak of the pure controller: random events on a fake clock, invariants checked after every step.
-import { connectedHost as host } from '../tests/support/hosts';
-import { prng } from '../tests/support/prng';
+import { connectedHost as host } from './hosts';
+import { prng } from './prng';
 import {
   initialState,
   nextDeadline,

@@ -2,7 +2,7 @@
 import { execFile, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
+const REPO = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const ENTER = `${REPO}/scripts/desktops/enter.sh`;
 
 export interface Runner {

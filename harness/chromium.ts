@@ -5,9 +5,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
-import { EXTENSION_ID } from '../../shared/protocol/extension-id';
+import { EXTENSION_ID } from '../shared/protocol/extension-id';
 
-export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const EXTENSION_DIR = `${REPO_ROOT}.output/chrome-mv3`;
 export const HOST_SCRIPT = `${REPO_ROOT}native-host/dist/antidrift-host.mjs`;
 export const CHROMIUM_PATH = process.env.ANTIDRIFT_CHROMIUM ?? '/usr/lib/chromium/chromium';

@@ -36,8 +36,9 @@ rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: { 'antidrift-host': join(here, 'src', 'main.ts') },
   outdir,
-  // Split: the X11 and D-Bus libraries (half the host) load only when their watcher is chosen, so a
-  // spawned host parses ~0.5 MB, not 1.7 MB, before it answers `hello`.
+  // Split: the entry and its chunks hold what answers `hello` (~50 KB); zod and the frames' schemas,
+  // the watchers (X11 and D-Bus libraries: half the host), the runner and the installer are chunks
+  // loaded by import() once hello is answered or a command needs them.
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   outExtension: { '.js': '.mjs' },

@@ -24,7 +24,7 @@ const absentOr = (v: unknown, check: (v: unknown) => boolean): boolean => v === 
 
 /** The request when `value` is a plain valid hello (HelloRequest), else undefined. */
 export function plainHelloRequest(value: Fields): HelloRequest | undefined {
-  if (value.type !== 'hello' || !isRequestId(value.id)) return undefined;
+  if (value.type !== 'hello' || !isRequestId(value.id) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   for (const key of Object.keys(value)) if (!HELLO_REQUEST_KEYS.has(key)) return undefined;
   if (!absentOr(value.protocol, isProtocol)) return undefined;
   if (!absentOr(value.version, (v) => isString(v, 64) && RELEASE_VERSION_PATTERN.test(v))) return undefined;

@@ -11,6 +11,10 @@ import { HOST_VERSION } from './version.js';
 import type { Watcher } from './watcher/index.js';
 import { chooseWatcher } from './watcher/probe.js';
 
+// The parts built apart and loaded later (chunks/) take the login-shell probe from this file, so there is
+// one probe and one cache of what it found (native-host/build.mjs).
+export { loginShellPath, loginShellPathIfKnown, stopLoginShellProbe } from './runner/login-shell-path.js';
+
 const USAGE = `antidrift-host ${HOST_VERSION} — native-messaging host of the antidrift extension
 
 Usage:

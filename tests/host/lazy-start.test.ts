@@ -68,6 +68,19 @@ describe('the helper’s start', () => {
     for (const [part, definition] of Object.entries(LOADED_LATER)) expect(definition.test(all), part).toBe(true);
   });
 
+  it('has one login-shell probe: the chunks built apart take the entry’s, not a copy that would probe again', () => {
+    const chunks = readdirSync(join(dirname(HOST_DIST), 'chunks'));
+    const probing = chunks.filter((name) =>
+      /function loginShellPath\(/.test(readFileSync(join(dirname(HOST_DIST), 'chunks', name), 'utf8')),
+    );
+    expect(probing).toEqual([]);
+    expect(code).toMatch(/function loginShellPath\(/);
+    const importers = chunks.filter((name) =>
+      /from\s*"\.\.\/antidrift-host\.mjs"/.test(readFileSync(join(dirname(HOST_DIST), 'chunks', name), 'utf8')),
+    );
+    expect(importers.length).toBeGreaterThan(0);
+  });
+
   it('answers hello with every chunk outside that graph deleted', async () => {
     copy = mkdtempSync(join(tmpdir(), 'antidrift-lazy-start-'));
     cpSync(dirname(HOST_DIST), copy, { recursive: true });

@@ -514,10 +514,10 @@ export const SECTIONS: readonly Section[] = [
         },
         {
           section: '4s. host spawn',
-          metric: 'spawn → `hello` answered, the installed helper (its launcher, from the npm package)',
+          metric: 'spawn → `hello` answered, the installed helper (its launcher, from the npm package), beside a bare `node -e`',
           ours: ms(h.installedHelloMs),
-          alternative: '',
-          ratio: '',
+          alternative: `bare node p50 ${h.bareNodeMs.p50} ms`,
+          ratio: `+${round(h.installedHelloMs.p50 - h.bareNodeMs.p50, 1)} ms at p50`,
         },
         { section: '4s. host spawn', metric: 'spawn → first `window` frame (X11)', ours: ms(h.firstWindowMs), alternative: '', ratio: '' },
         {
@@ -537,7 +537,17 @@ export const SECTIONS: readonly Section[] = [
           ratio: '',
         });
       ctx.budgets.push(p95Budget('host-spawn-hello-p95', 'host spawn → hello p95', 150, h.helloMs));
-      ctx.budgets.push(p95Budget('installed-host-spawn-hello-p95', 'installed helper spawn → hello p95', 150, h.installedHelloMs));
+      // Node's own start is the machine's (p50 54 to 145 ms on the machines measured): the budget is what the helper adds to it.
+      const overNode = round(h.installedHelloMs.p50 - h.bareNodeMs.p50, 1);
+      ctx.budgets.push(
+        budget(
+          'installed-host-spawn-hello-over-node',
+          'installed helper spawn → hello, p50 over a bare `node -e` p50 (same run)',
+          '≤ 20 ms',
+          `${overNode} ms (${h.installedHelloMs.p50} − ${h.bareNodeMs.p50})`,
+          overNode <= 20,
+        ),
+      );
       return h;
     },
   },

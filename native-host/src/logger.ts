@@ -1,5 +1,5 @@
 // Host logging: stderr always (stdout is reserved for frames), plus a log file when asked for.
-import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { appendFileSync, mkdirSync, renameSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ensurePrivateDir, logFilePath } from './paths.js';
 
@@ -24,17 +24,24 @@ function rotateIfLarge(path: string): void {
 }
 
 /**
- * The browser owns the other end of stderr and closes it when it goes away. Without an error
- * listener that EPIPE becomes an uncaught exception, whose log line is another EPIPE: a busy loop
- * that starves the event loop, so the host never sees stdin end or SIGTERM.
+ * Log lines go to fd 2 directly: process.stderr is a stream Node builds on first use, a few ms of a
+ * helper's start before hello. The browser owns the other end and closes it when it goes away: an
+ * EPIPE then ends stderr logging for good, never an exception whose own log line would be another
+ * EPIPE (a busy loop that starved the event loop, so the host never saw stdin end or SIGTERM).
  */
-function stderrWriter(stream: NodeJS.WriteStream = process.stderr): (text: string) => void {
+function stderrWriter(fd = 2): (text: string) => void {
   let gone = false;
-  stream.on('error', () => {
-    gone = true;
-  });
   return (text) => {
-    if (!gone && !stream.destroyed) stream.write(text);
+    let rest = Buffer.from(text, 'utf8');
+    while (!gone && rest.length > 0) {
+      try {
+        rest = rest.subarray(writeSync(fd, rest));
+      } catch (err) {
+        // A closed or missing stderr stops logging there; a full one (EAGAIN) loses this line, never the host's time.
+        if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') gone = true;
+        return;
+      }
+    }
   };
 }
 

@@ -1,29 +1,45 @@
 // The message server: reads frames from the browser, answers hello/run, pushes watcher events.
 import { type z } from 'zod';
-import {
-  type BackendInfo,
-  type ErrorReply,
+import type * as FrameSchemas from '../../shared/protocol/frames.js';
+import type {
+  BackendInfo,
+  ErrorReply,
   HostMessage,
   HostRequest,
-  MAX_FRAME_FROM_BROWSER,
-  MAX_FRAME_TO_BROWSER,
-  OLDEST_PROTOCOL,
-  PROTOCOL_VERSION,
-  RequestId,
-  type RunRequest,
-  type RunResult,
-  type WatcherEvent,
-  type WatcherInfo,
-  type WindowEvent,
+  RunRequest,
+  RunResult,
+  WatcherEvent,
+  WatcherInfo,
+  WindowEvent,
 } from '../../shared/protocol/frames.js';
+import { MAX_FRAME_FROM_BROWSER, MAX_FRAME_TO_BROWSER, OLDEST_PROTOCOL, PROTOCOL_VERSION } from '../../shared/protocol/limits.js';
 import type { LoadedConfig } from './config.js';
 import { type DecodedFrame, encodeFrame, FrameDecoder, FrameTooLargeError, parseFrameBody } from './framing.js';
+import { isValidHelloReply, plainHelloRequest } from './hello-check.js';
 import type { Log } from './logger.js';
 import type { RunOutcome } from './runner/classify.js';
 import { noAnswerPhrase, noAnswerWithin } from './backends/failure-words.js';
-import { type BackendRunOptions, type BackendRunRequest, runBackend } from './runner/run-backend.js';
+import type { BackendRunOptions, BackendRunRequest } from './runner/run-backend.js';
 import { RunSlots } from './runner/run-slots.js';
 import { HOST_VERSION } from './version.js';
+
+type Frames = typeof FrameSchemas;
+
+/**
+ * The zod schemas of every frame: a third of the helper's start when it evaluated them before its first
+ * frame. They load after the first hello is answered, or when a frame needs them before that.
+ */
+let frames: Frames | undefined;
+let framesLoading: Promise<Frames> | undefined;
+function loadFrames(): Promise<Frames> {
+  framesLoading ??= import('../../shared/protocol/frames.js').then((loaded) => (frames = loaded));
+  return framesLoading;
+}
+
+/** The runner (process groups, run folders, output parsing) loads with the first `run`. */
+async function runBackendLazily(req: BackendRunRequest, opts: BackendRunOptions): Promise<RunOutcome> {
+  return (await import('./runner/run-backend.js')).runBackend(req, opts);
+}
 
 export interface HostServerOptions {
   input: NodeJS.ReadableStream;
@@ -65,6 +81,9 @@ export class HostServer {
   private readonly slots: RunSlots;
   private readonly run: NonNullable<HostServerOptions['runBackend']>;
   private lastWrite: Promise<void> = Promise.resolve();
+  /** Frames in and out that wait for the schemas, in arrival order; while any does, later ones queue behind it. */
+  private queue: Promise<void> = Promise.resolve();
+  private queued = 0;
   private closed = false;
   /** What the last hello reported (JSON), or null before the first hello. */
   private helloBackends: string | null = null;
@@ -72,7 +91,7 @@ export class HostServer {
 
   constructor(private readonly opts: HostServerOptions) {
     this.slots = opts.slots ?? new RunSlots();
-    this.run = opts.runBackend ?? runBackend;
+    this.run = opts.runBackend ?? runBackendLazily;
     this.ended = new Promise((resolve) => {
       opts.input.on('data', (chunk: Buffer) => {
         for (const frame of this.decoder.push(chunk)) {
@@ -122,17 +141,44 @@ export class HostServer {
     this.closed = true;
     this.abort.abort();
     await Promise.allSettled([...this.inFlight]);
+    await this.queue;
     await this.lastWrite;
+  }
+
+  /** Runs `task` with the schemas: at once when they are in and nothing waits before it, else after what does. */
+  private withFrames(task: (loaded: Frames) => void): void {
+    if (frames && this.queued === 0) return task(frames);
+    this.queued++;
+    this.queue = this.queue
+      .then(loadFrames)
+      .then(task)
+      .catch((err: unknown) => this.opts.log(`bug: ${(err as Error).stack ?? String(err)}`))
+      .finally(() => this.queued--);
+  }
+
+  /** Once the first hello is written, the schemas every later frame needs load in the background. */
+  private loadFramesSoon(): void {
+    void loadFrames().catch((err: unknown) => this.opts.log(`frame schemas failed to load: ${(err as Error).message}`));
   }
 
   private send(message: HostMessage): void {
     if (this.closed) return;
-    const checked = HostMessage.safeParse(message);
+    if (!frames && this.queued === 0 && message.type === 'hello' && isValidHelloReply(message)) return this.write(message);
+    this.withFrames((loaded) => this.checkAndWrite(message, loaded));
+  }
+
+  private checkAndWrite(message: HostMessage, loaded: Frames): void {
+    const checked = loaded.HostMessage.safeParse(message);
     if (!checked.success) {
       this.opts.log(`bug: refusing to send an invalid ${message.type} frame: ${describeIssues(checked.error)}`);
       if ('id' in message && typeof message.id === 'number') this.sendError(message.id, 'host produced an invalid reply');
       return;
     }
+    this.write(message);
+  }
+
+  /** Frames a checked message and writes it. */
+  private write(message: HostMessage): void {
     let frame: Buffer;
     try {
       frame = encodeFrame(message, MAX_FRAME_TO_BROWSER);
@@ -172,21 +218,39 @@ export class HostServer {
     if (!parsed.ok) return this.sendError(undefined, parsed.message);
     const value = parsed.value;
     if (!isRecord(value)) return this.sendError(undefined, 'frame must be a JSON object');
-    const idCheck = RequestId.safeParse(value.id);
+    // A browser's first frame is a hello: it is answered without the schemas (a plain one is all the check knows).
+    const hello = !frames && this.queued === 0 ? plainHelloRequest(value) : undefined;
+    if (hello) return this.accept(hello);
+    this.withFrames((loaded) => {
+      try {
+        this.handleRequest(value, loaded);
+      } catch (err) {
+        this.opts.log(`bug: frame handling failed: ${(err as Error).stack ?? String(err)}`);
+        this.sendError(undefined, 'internal host error');
+      }
+    });
+  }
+
+  private handleRequest(value: Record<string, unknown>, loaded: Frames): void {
+    const idCheck = loaded.RequestId.safeParse(value.id);
     const id = idCheck.success ? idCheck.data : undefined;
     if (typeof value.type !== 'string' || !KNOWN_TYPES.has(value.type)) {
       return this.sendError(id, `unknown request type ${describeType(value.type)}`);
     }
-    const request = HostRequest.safeParse(value);
+    const request = loaded.HostRequest.safeParse(value);
     if (!request.success) return this.sendError(id, `invalid ${value.type} request: ${describeIssues(request.error)}`);
-    if (request.data.type === 'hello') {
-      const { protocol = 1, version = 'unknown' } = request.data;
+    this.accept(request.data);
+  }
+
+  private accept(request: HostRequest): void {
+    if (request.type === 'hello') {
+      const { protocol = 1, version = 'unknown' } = request;
       this.opts.log(`hello from extension ${version} (protocol ${protocol}; this helper speaks ${PROTOCOL_VERSION})`);
     }
-    const task = request.data.type === 'hello' ? this.hello(request.data.id) : this.runRequest(request.data);
+    const task = request.type === 'hello' ? this.hello(request.id) : this.runRequest(request);
     const tracked = task.catch((err: unknown) => {
-      this.opts.log(`bug: request ${request.data.id} failed: ${(err as Error).stack ?? String(err)}`);
-      this.sendError(request.data.id, 'internal host error');
+      this.opts.log(`bug: request ${request.id} failed: ${(err as Error).stack ?? String(err)}`);
+      this.sendError(request.id, 'internal host error');
     });
     this.inFlight.add(tracked);
     void tracked.finally(() => this.inFlight.delete(tracked));
@@ -206,7 +270,9 @@ export class HostServer {
       protocol: PROTOCOL_VERSION,
       oldestProtocol: OLDEST_PROTOCOL,
     });
-    if (first) this.opts.afterFirstHello?.();
+    if (!first) return;
+    this.loadFramesSoon();
+    this.opts.afterFirstHello?.();
   }
 
   private async runRequest(req: RunRequest): Promise<void> {

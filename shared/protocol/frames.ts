@@ -1,15 +1,11 @@
 // Native-messaging protocol between the extension and the host: one zod schema per frame.
 import * as z from 'zod';
-import { MAX_MODEL_CHARS, MAX_PROMPT_CHARS, RUN_TIMEOUT_MS } from './limits';
+import { BACKEND_NAME_PATTERN, MAX_MODEL_CHARS, MAX_PROMPT_CHARS, RELEASE_VERSION_PATTERN, RUN_TIMEOUT_MS } from './limits';
 
 export * from './limits';
 
 /** A backend name: a built-in or a custom one from the host's own config file (the host lists them in `hello`). */
-export const BackendName = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[a-z0-9][a-z0-9._-]*$/, 'backend names are lower-case letters, digits, . _ -');
+export const BackendName = z.string().min(1).max(64).regex(BACKEND_NAME_PATTERN, 'backend names are lower-case letters, digits, . _ -');
 
 export const RequestId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
@@ -24,10 +20,7 @@ export type WatcherState = z.infer<typeof WatcherState>;
 /** A protocol number as `hello` carries it (see PROTOCOL_VERSION). */
 export const ProtocolNumber = z.number().int().min(1).max(1_000);
 /** A release version as `hello` carries it, e.g. `0.2.0`. */
-export const ReleaseVersion = z
-  .string()
-  .max(64)
-  .regex(/^[0-9A-Za-z.+-]+$/, 'a version is letters, digits, . + -');
+export const ReleaseVersion = z.string().max(64).regex(RELEASE_VERSION_PATTERN, 'a version is letters, digits, . + -');
 
 /**
  * The extension says which protocol and release it is. Both fields are optional: an extension of

@@ -1,4 +1,4 @@
-// The numbers both ends of the native-messaging protocol agree on (zod-free, so any part may read them).
+// The numbers and name patterns both ends of the native-messaging protocol agree on (zod-free, so any part may read them).
 
 /** Largest frame the host sends to the browser (Chromium's limit for host → browser). */
 export const MAX_FRAME_TO_BROWSER = 1024 * 1024;
@@ -23,3 +23,7 @@ export const PROTOCOL_VERSION = 2;
 export const OLDEST_PROTOCOL = 1;
 /** Longest model name passed to a CLI's model flag. */
 export const MAX_MODEL_CHARS = 200;
+/** What a backend name is made of (frames.ts's schema and the host's zod-free hello check share it). */
+export const BACKEND_NAME_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
+/** What a release version as `hello` carries it is made of, e.g. `0.2.0`. */
+export const RELEASE_VERSION_PATTERN = /^[0-9A-Za-z.+-]+$/;

@@ -8,7 +8,7 @@ import { parseFeatureList } from '../../native-host/src/backends/codex-features.
 import { gemini } from '../../native-host/src/backends/gemini.js';
 import { qwen, qwenAuthType } from '../../native-host/src/backends/qwen.js';
 import type { BackendContext } from '../../native-host/src/backends/types.js';
-import { HostConfig } from '../../native-host/src/config.js';
+import { HostConfig } from '../../native-host/src/config-schema.js';
 import { buildChildEnv } from '../../native-host/src/runner/child-env.js';
 import { classifyCapture } from '../../native-host/src/runner/classify.js';
 import { RunSlots } from '../../native-host/src/runner/run-slots.js';

@@ -1,7 +1,6 @@
 // codex exec: ephemeral read-only run, tool-ish features disabled when this version lists them, the login checked first.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { probeCodexFeatures } from './codex-features.js';
 import { notLoggedIn } from './failure-words.js';
 import { CREDENTIAL_WORDS, isRecord, lineMatching, reportedError } from './text-utils.js';
 import type { BackendSpec, PrepareContext } from './types.js';
@@ -51,6 +50,8 @@ export const codex: BackendSpec = {
   async prepare(ctx) {
     const problem = await loginProblem(ctx);
     if (problem !== null) return { ok: false, error: notLoggedIn(codex, problem) };
+    // Its cache's schema (zod) loads with the first codex run, not with every helper's start.
+    const { probeCodexFeatures } = await import('./codex-features.js');
     return { ok: true, data: { disableFeatures: await probeCodexFeatures(ctx) } };
   },
   argv(model, ctx) {

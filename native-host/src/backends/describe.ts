@@ -35,5 +35,5 @@ export async function describeLoadedBackends(
 
 /** Loads host.json itself (for `doctor`); see describeLoadedBackends. */
 export async function describeBackends(): Promise<BackendInfo[]> {
-  return describeLoadedBackends(loadHostConfig());
+  return describeLoadedBackends(await loadHostConfig());
 }

@@ -147,7 +147,7 @@ export async function buildDoctorReport(options: InstallOptions): Promise<Doctor
     probeWatcher(),
     describeBackends(),
   ]);
-  const loaded = loadHostConfig();
+  const loaded = await loadHostConfig();
   const config = {
     path: loaded.path,
     exists: existsSync(loaded.path),

@@ -1,5 +1,5 @@
 // The PATH a login shell would have, probed once: the only place the host ever starts a shell.
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { delimiter, isAbsolute } from 'node:path';
 import { home } from '../paths.js';
 
@@ -10,13 +10,17 @@ let probed: Promise<string[]> | undefined;
 let known: string[] | undefined;
 /** Ends the running probe's whole process group; set while one runs. */
 let cancelRunning: (() => void) | undefined;
+let stopped = false;
 
 /** Directories from the login-shell probe, if it already ran (never starts it). */
 export function loginShellPathIfKnown(): string[] | undefined {
   return known;
 }
 
-function probe(): Promise<string[]> {
+/** child_process (with net and dgram under it) loads with the probe, after hello, not with the helper. */
+async function probe(): Promise<string[]> {
+  const { spawn } = await import('node:child_process');
+  if (stopped) return [];
   return new Promise((resolve) => {
     const shellEnv = process.env.SHELL;
     const shell = shellEnv && isAbsolute(shellEnv) ? shellEnv : '/bin/sh';
@@ -33,7 +37,7 @@ function probe(): Promise<string[]> {
       known = dirs;
       resolve(dirs);
     };
-    let child: ReturnType<typeof spawn>;
+    let child: ChildProcess;
     try {
       // Fixed argv, no untrusted input: the script only prints the PATH the profile builds.
       // Its own process group, so a profile's own children (pyenv, nvm …) end with it.
@@ -83,5 +87,6 @@ export function loginShellPath(): Promise<string[]> {
  * CPU; left running it would compete with whatever the person does next, for nothing.
  */
 export function stopLoginShellProbe(): void {
+  stopped = true;
   cancelRunning?.();
 }

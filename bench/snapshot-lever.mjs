@@ -120,7 +120,7 @@ try {
   const snapshotBuildMs = performance.now() - snapshotStarted;
   await once([join(work, 'loader.cjs'), 'chrome-extension://x/']); // writes the code cache
   const variants = {
-    'shipped build (ES module + chunks)': [join(root, 'native-host', 'dist', 'antidrift-host.mjs'), 'chrome-extension://x/'],
+    'shipped build (CommonJS entry + ES module chunks)': [join(root, 'native-host', 'dist', 'antidrift-host.cjs'), 'chrome-extension://x/'],
     'one CommonJS file': [join(work, 'host.cjs'), 'chrome-extension://x/'],
     'one CommonJS file + V8 code cache': [join(work, 'loader.cjs'), 'chrome-extension://x/'],
     'startup snapshot (--snapshot-blob)': ['--snapshot-blob', join(work, 'snap.blob'), 'chrome-extension://x/'],

@@ -21,7 +21,7 @@ function builds(): Record<Artifact, { script: string; outputs: string[]; sources
   return {
     extension: { script: 'build:extension', outputs: ['.output/chrome-mv3/manifest.json'], sources: [...EXTENSION_SOURCES, ...EVERYONE] },
     firefox: { script: 'build:firefox', outputs: ['.output/firefox-mv3/manifest.json'], sources: [...EXTENSION_SOURCES, ...EVERYONE] },
-    host: { script: 'build:host', outputs: ['native-host/dist/antidrift-host.mjs'], sources: [...HOST_SOURCES, ...EVERYONE] },
+    host: { script: 'build:host', outputs: ['native-host/dist/antidrift-host.cjs'], sources: [...HOST_SOURCES, ...EVERYONE] },
     release: {
       script: 'package',
       outputs: [

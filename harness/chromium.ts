@@ -9,7 +9,7 @@ import { EXTENSION_ID } from '../shared/protocol/extension-id';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const EXTENSION_DIR = `${REPO_ROOT}.output/chrome-mv3`;
-export const HOST_SCRIPT = `${REPO_ROOT}native-host/dist/antidrift-host.mjs`;
+export const HOST_SCRIPT = `${REPO_ROOT}native-host/dist/antidrift-host.cjs`;
 export const CHROMIUM_PATH = process.env.ANTIDRIFT_CHROMIUM ?? '/usr/lib/chromium/chromium';
 export { EXTENSION_ID };
 export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;

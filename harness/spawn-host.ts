@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { onMachine, type Runner } from './runner';
 
-export const HOST_DIST = fileURLToPath(new URL('../native-host/dist/antidrift-host.mjs', import.meta.url));
+export const HOST_DIST = fileURLToPath(new URL('../native-host/dist/antidrift-host.cjs', import.meta.url));
 const LITTLE_ENDIAN = endianness() === 'LE';
 const execFileAsync = promisify(execFile);
 

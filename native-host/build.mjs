@@ -1,7 +1,7 @@
-// Bundles the native host: native-host/dist/antidrift-host.mjs, one file that answers hello; what loads later sits beside it in chunks/.
+// Bundles the native host: native-host/dist/antidrift-host.cjs, one file that answers hello; what loads later sits beside it in chunks/.
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -15,7 +15,7 @@ const option = (name) => {
   return at > 0 ? process.argv[at + 1] : undefined;
 };
 const outdir = option('outdir') ?? join(here, 'dist');
-const entry = join(outdir, 'antidrift-host.mjs');
+const entry = join(outdir, 'antidrift-host.cjs');
 const version = option('version') ?? JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 
 /**
@@ -44,14 +44,23 @@ const LATER = {
 const SHARED_FROM_ENTRY = join(here, 'src', 'runner', 'login-shell-path.ts');
 const sourceOf = (args) => join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
 
-/** In the entry, an import() of a part in LATER is left as an import of its built file. */
+/**
+ * In the entry, every import() of our own code is left as an import of its built file: the parts in LATER
+ * by their names, any other one (a desktop's watcher its spec loads when chosen, an install step) by its
+ * path, and built with them. So nothing an import() defers is copied into the entry that answers hello.
+ */
+const discovered = {};
 const laterAsFiles = {
   name: 'later-as-files',
   setup(b) {
     b.onResolve({ filter: /\.js$/ }, (args) => {
-      if (args.kind !== 'dynamic-import') return undefined;
-      const name = Object.keys(LATER).find((key) => LATER[key] === sourceOf(args));
-      return name ? { path: `./chunks/${name}.mjs`, external: true } : undefined;
+      if (args.kind !== 'dynamic-import' || !args.path.startsWith('.')) return undefined;
+      const source = sourceOf(args);
+      const name =
+        Object.keys(LATER).find((key) => LATER[key] === source) ??
+        relative(root, source).replace(/\.ts$/, '').split(sep).join('-').replace(/^native-host-src-/, '');
+      if (!(name in LATER)) discovered[name] = source;
+      return { path: `./chunks/${name}.mjs`, external: true };
     });
   },
 };
@@ -61,7 +70,7 @@ const probeFromEntry = {
   name: 'probe-from-entry',
   setup(b) {
     b.onResolve({ filter: /login-shell-path\.js$/ }, (args) =>
-      sourceOf(args) === SHARED_FROM_ENTRY ? { path: '../antidrift-host.mjs', external: true } : undefined,
+      sourceOf(args) === SHARED_FROM_ENTRY ? { path: '../antidrift-host.cjs', external: true } : undefined,
     );
   },
 };
@@ -93,12 +102,23 @@ const common = {
 rmSync(outdir, { recursive: true, force: true });
 // The entry is one file with everything hello needs (~45 KB): Node's loader takes 8 ms longer over the same
 // code in nine files. The modules it shares with the parts below are copies there, all stateless but the probe.
-await build({ ...common, entryPoints: { 'antidrift-host': join(here, 'src', 'main.ts') }, outdir, plugins: [laterAsFiles] });
+// It is CommonJS: starting Node's ES module loader costs ~10 ms before the first line runs (Node 20, measured
+// beside a bare `node -e`), and hello needs none of it; the chunks are ES modules, loaded by import() later.
+// esbuild marks the entry's exports for Node's CommonJS lexer, so the chunks import the probe by name.
+await build({
+  ...common,
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+  banner: { js: '#!/usr/bin/env node' },
+  entryPoints: { 'antidrift-host': join(here, 'src', 'main.ts') },
+  outdir,
+  plugins: [laterAsFiles],
+});
 // Split: zod and the frames' schemas, the watchers (X11 and D-Bus libraries: half the host), the runner and
 // the installer, each loaded by import() once hello is answered or a command needs it.
 await build({
   ...common,
-  entryPoints: LATER,
+  entryPoints: { ...LATER, ...discovered },
   outdir: join(outdir, 'chunks'),
   splitting: true,
   chunkNames: '[name]-[hash]',

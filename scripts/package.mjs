@@ -93,9 +93,9 @@ async function main() {
     description: "The antidrift extension's helper: your active desktop window, and the AI CLIs you use, for the browser.",
     license: pkg.license,
     type: 'module',
-    bin: { 'antidrift-host': 'antidrift-host.mjs' },
+    bin: { 'antidrift-host': 'antidrift-host.cjs' },
     engines: { node: pkg.engines.node },
-    files: ['antidrift-host.mjs', 'chunks/', 'README.md', 'LICENSE'],
+    files: ['antidrift-host.cjs', 'chunks/', 'README.md', 'LICENSE'],
     os: ['linux', 'darwin', 'win32'],
     keywords: ['antidrift', 'native-messaging', 'focus'],
   };

@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const HOST = join(root, 'native-host', 'dist', 'antidrift-host.mjs');
+const HOST = join(root, 'native-host', 'dist', 'antidrift-host.cjs');
 const OUT_DIR = join(root, 'tests', 'host', 'fixtures', 'real-cli');
 const TEST_PROMPT = 'This is a connection test. Reply with exactly this JSON object and nothing else: {"ok": true}';
 const RUN_TIMEOUT_MS = 90_000;

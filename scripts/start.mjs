@@ -105,7 +105,7 @@ if (!has('no-build')) {
 
 const profile = resolve(flag('profile') ?? join(homedir(), '.local', 'share', 'antidrift', `profile-${browser}`));
 mkdirSync(profile, { recursive: true });
-const host = join(root, 'native-host', 'dist', 'antidrift-host.mjs');
+const host = join(root, 'native-host', 'dist', 'antidrift-host.cjs');
 say(`registering the native host for the profile ${profile}…`);
 // Firefox reads one per-user host manifest (~/.mozilla/native-messaging-hosts), not one per profile.
 run(process.execPath, [host, 'install', '--browser', browser, ...(firefox ? [] : ['--user-data-dir', profile])]);

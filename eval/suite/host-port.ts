@@ -5,7 +5,7 @@ import type { NativePort } from '../../background/native-channel';
 import { encodeFrame, FrameDecoder, parseFrameBody } from '../../native-host/src/framing';
 import { MAX_FRAME_FROM_BROWSER, MAX_FRAME_TO_BROWSER } from '../../shared/protocol/frames';
 
-export const HOST_ENTRY = fileURLToPath(new URL('../../native-host/dist/antidrift-host.mjs', import.meta.url));
+export const HOST_ENTRY = fileURLToPath(new URL('../../native-host/dist/antidrift-host.cjs', import.meta.url));
 /** The origin a Chromium browser passes; the host only checks that it looks like a browser launch. */
 const LAUNCH_ARG = 'chrome-extension://antidrift-eval/';
 

@@ -56,7 +56,7 @@ export function hostPids(home: string): number[] {
     if (!/^\d+$/.test(name)) continue;
     try {
       const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-      if (!cmdline.includes('antidrift-host.mjs')) continue;
+      if (!cmdline.includes('antidrift-host.cjs')) continue;
       const environ = readFileSync(`/proc/${name}/environ`, 'utf8').split('\0');
       if (environ.includes(`HOME=${home}`)) pids.push(Number(name));
     } catch {

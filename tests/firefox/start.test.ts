@@ -45,7 +45,7 @@ it('opens Firefox with the extension loaded and the host registered and connecte
   expect(existsSync(join(home, '.mozilla', 'native-messaging-hosts', 'dev.antidrift.host.json'))).toBe(true);
   // Only the loaded extension's background can have Firefox spawn the host: it proves both at once.
   const hosts = await waitFor(
-    () => processesOf('antidrift-host.mjs').length > 0 && processesOf('antidrift-host.mjs'),
+    () => processesOf('antidrift-host.cjs').length > 0 && processesOf('antidrift-host.cjs'),
     'the host',
     20_000,
     100,
@@ -56,7 +56,7 @@ it('opens Firefox with the extension loaded and the host registered and connecte
   start.kill('SIGINT');
   await exited(start);
   await waitFor(
-    () => processesOf('antidrift-host.mjs').length === 0 && processesOf('firefox').length === 0,
+    () => processesOf('antidrift-host.cjs').length === 0 && processesOf('firefox').length === 0,
     'Firefox and the host to exit',
     15_000,
     100,

@@ -15,14 +15,14 @@ describe('launchers', () => {
   it('Windows: a .cmd that runs Node by its full path with the browser’s arguments, read back by doctor; paths a .cmd cannot hold are refused', () => {
     dir = mkdtempSync(join(tmpdir(), 'antidrift-launcher-'));
     const node = 'C:\\Program Files\\nodejs\\node.exe';
-    const script = 'C:\\Users\\Ana María\\AppData\\Local\\antidrift\\host\\0.2.0\\antidrift-host.mjs';
+    const script = 'C:\\Users\\Ana María\\AppData\\Local\\antidrift\\host\\0.2.0\\antidrift-host.cjs';
     const content = wrapperContent(node, script, 'win32');
     expect(content).toBe(`@echo off\r\nrem antidrift native host wrapper\r\n"${node}" "${script}" %*\r\n`);
     expect(launcherPath('C:\\Users\\a\\AppData\\Local\\antidrift\\host', 'win32')).toMatch(/antidrift-host\.cmd$/);
     const file = join(dir, 'antidrift-host.cmd');
     writeFileSync(file, content);
     expect(launcherTarget(file)).toEqual({ node, script });
-    expect(() => wrapperContent(node, 'C:\\100%\\antidrift-host.mjs', 'win32')).toThrow(/cannot go into a \.cmd wrapper/);
+    expect(() => wrapperContent(node, 'C:\\100%\\antidrift-host.cjs', 'win32')).toThrow(/cannot go into a \.cmd wrapper/);
   });
 
   it('Unix: Node and the helper by absolute path, quoted so spaces and quotes in them survive; it runs with no PATH at all', () => {

@@ -22,7 +22,7 @@ function helperElsewhere(root: string): string {
   const dir = join(root, 'npx-cache', 'node_modules', 'antidrift-host');
   mkdirSync(dir, { recursive: true });
   cpSync(join(HOST_DIST, '..'), dir, { recursive: true });
-  return join(dir, 'antidrift-host.mjs');
+  return join(dir, 'antidrift-host.cjs');
 }
 
 async function run(env: NodeJS.ProcessEnv, script: string, args: string[]) {
@@ -64,11 +64,11 @@ describe('install / uninstall in a temp HOME', () => {
     expect(existsSync(join(s.config, 'google-chrome'))).toBe(false);
 
     // The copy: the entry, its chunks, its marker.
-    expect(readdirSync(s.copy).sort()).toEqual(['.antidrift-host.json', 'antidrift-host.mjs', 'chunks']);
+    expect(readdirSync(s.copy).sort()).toEqual(['.antidrift-host.json', 'antidrift-host.cjs', 'chunks']);
     expect(statSync(s.launcher).mode & 0o111).toBe(0o111);
     const launcherText = readFileSync(s.launcher, 'utf8');
     expect(launcherText).toBe(
-      `#!/bin/sh\n# antidrift native host wrapper\nexec '${process.execPath}' '${join(s.copy, 'antidrift-host.mjs')}' "$@"\n`,
+      `#!/bin/sh\n# antidrift native host wrapper\nexec '${process.execPath}' '${join(s.copy, 'antidrift-host.cjs')}' "$@"\n`,
     );
     const written = [launcherText, JSON.stringify(chromium), JSON.stringify(firefox), readFileSync(s.record, 'utf8')].join('\n');
     expect(written).not.toContain('npx-cache');
@@ -161,7 +161,7 @@ describe('updates and half-done states', () => {
     const install = await runHostCommand(s.env, ['install', '--browser', 'chromium']);
     expect(install.code, install.stderr).toBe(0);
     expect(readdirSync(s.hostHome).sort()).toEqual(['0.0.9', VERSION, 'antidrift-host', 'notes'].sort());
-    expect(readFileSync(s.launcher, 'utf8')).toContain(`/${VERSION}/antidrift-host.mjs`);
+    expect(readFileSync(s.launcher, 'utf8')).toContain(`/${VERSION}/antidrift-host.cjs`);
     expect((await helloThroughLauncher(s.launcher, s.env)).hostVersion).toBe(VERSION);
   });
 

@@ -14,8 +14,9 @@ function staticGraph(entry: string): Map<string, string> {
     if (files.has(file)) return;
     const text = readFileSync(file, 'utf8');
     files.set(file, text);
-    // esbuild's ESM output: `import{a}from"./chunks/x.mjs"` and `import"./chunks/y.mjs"`; import("…") is not matched.
-    for (const m of text.matchAll(/\b(?:import|export)\s*(?:[\w${}\s,*]*?\bfrom\s*)?"(\.{1,2}\/[^"]+)"/g)) {
+    // esbuild's ESM output: `import{a}from"./chunks/x.mjs"` and `import"./chunks/y.mjs"`; its CommonJS entry:
+    // `require("./x")`. import("…") is not matched: that is what loads later.
+    for (const m of text.matchAll(/\b(?:(?:import|export)\s*(?:[\w${}\s,*]*?\bfrom\s*)?|require\()"(\.{1,2}\/[^"]+)"/g)) {
       visit(resolve(dirname(file), m[1]!));
     }
   };
@@ -76,7 +77,7 @@ describe('the helper’s start', () => {
     expect(probing).toEqual([]);
     expect(code).toMatch(/function loginShellPath\(/);
     const importers = chunks.filter((name) =>
-      /from\s*"\.\.\/antidrift-host\.mjs"/.test(readFileSync(join(dirname(HOST_DIST), 'chunks', name), 'utf8')),
+      /from\s*"\.\.\/antidrift-host\.cjs"/.test(readFileSync(join(dirname(HOST_DIST), 'chunks', name), 'utf8')),
     );
     expect(importers.length).toBeGreaterThan(0);
   });
@@ -90,7 +91,7 @@ describe('the helper’s start', () => {
     expect(removed.length).toBeGreaterThan(5);
 
     hostEnv = makeHostEnv();
-    host = spawnHost({ env: hostEnv.env, script: join(copy, 'antidrift-host.mjs') });
+    host = spawnHost({ env: hostEnv.env, script: join(copy, 'antidrift-host.cjs') });
     host.send({ id: 5, type: 'hello', protocol: 2, version: '0.2.0' });
     const hello = HelloReply.parse(await host.next((m) => m.type === 'hello'));
     expect(hello.id).toBe(5);

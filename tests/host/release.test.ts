@@ -139,7 +139,7 @@ describe('release/', () => {
     expect(pkg).toMatchObject({
       name: 'antidrift-host',
       version: VERSION,
-      bin: { 'antidrift-host': 'antidrift-host.mjs' },
+      bin: { 'antidrift-host': 'antidrift-host.cjs' },
       engines: { node: '>=20.12' },
     });
     expect(pkg.scripts).toBeUndefined();
@@ -148,13 +148,13 @@ describe('release/', () => {
       .split('\n')
       .filter(Boolean);
     expect(
-      listed.every((f) => /^package\/(package\.json|README\.md|LICENSE|antidrift-host\.mjs|chunks\/[\w-]+\.mjs)$/.test(f)),
+      listed.every((f) => /^package\/(package\.json|README\.md|LICENSE|antidrift-host\.cjs|chunks\/[\w-]+\.mjs)$/.test(f)),
       listed.join('\n'),
     ).toBe(true);
 
-    const printed = await execFileAsync(process.execPath, [join(dir, 'antidrift-host.mjs'), '--version'], { encoding: 'utf8' });
+    const printed = await execFileAsync(process.execPath, [join(dir, 'antidrift-host.cjs'), '--version'], { encoding: 'utf8' });
     expect(printed.stdout.trim()).toBe(VERSION);
-    const host = spawnHost({ env: { PATH: '/usr/bin:/bin', HOME: unpacked }, script: join(dir, 'antidrift-host.mjs') });
+    const host = spawnHost({ env: { PATH: '/usr/bin:/bin', HOME: unpacked }, script: join(dir, 'antidrift-host.cjs') });
     try {
       host.send({ id: 1, type: 'hello', protocol: PROTOCOL_VERSION, version: VERSION });
       const hello = HelloReply.parse(await host.next((m) => m.type === 'hello'));

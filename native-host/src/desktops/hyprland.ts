@@ -1,5 +1,5 @@
 // Hyprland: window events from its socket2, under $XDG_RUNTIME_DIR/hypr (≥ 0.40) or /tmp/hypr.
-import { startHyprlandWatcher } from '../watcher/hyprland.js';
+import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
 import type { DesktopSpec } from './desktop-spec.js';
 import { watcherRows } from './watcher-rows.js';
 
@@ -26,12 +26,14 @@ export const hyprland: DesktopSpec = {
     return { found: false, why: `HYPRLAND_INSTANCE_SIGNATURE is set but ${hyprlandSocketPath(env) ?? 'its socket'} does not exist` };
   },
   start: (sink, context) =>
-    startHyprlandWatcher(sink, {
-      socket: context.socket,
-      running: (at) => hyprland.states.running(at),
-      firstRetryMs: context.firstRetryMs,
-      maxRetryMs: context.maxRetryMs,
-    }),
+    loadedOnDemand(sink, 'hyprland', async () =>
+      (await import('../watcher/hyprland.js')).startHyprlandWatcher(sink, {
+        socket: context.socket,
+        running: (at) => hyprland.states.running(at),
+        firstRetryMs: context.firstRetryMs,
+        maxRetryMs: context.maxRetryMs,
+      }),
+    ),
   states: { running: (socket) => `Hyprland socket2 (${socket}), event-driven` },
   doctor: { rows: watcherRows },
 };

@@ -1,6 +1,5 @@
 // macOS: the frontmost app and its window title through osascript (titles only with Screen Recording permission).
-import { startHelperWatcher } from '../watcher/helper-source.js';
-import { macosHelperCommand } from '../watcher/macos-script.js';
+import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
 import type { DesktopSpec } from './desktop-spec.js';
 import { watcherRows } from './watcher-rows.js';
 
@@ -10,14 +9,16 @@ export const macos: DesktopSpec = {
   session: 'macos',
   detect: () => ({ found: true, why: 'macOS: the frontmost app through osascript' }),
   start: (sink, context) =>
-    startHelperWatcher(sink, {
-      kind: 'macos',
-      helper: macosHelperCommand(),
-      runningMessage: macos.states.running(''),
-      noTitlesMessage: macos.states.runningWithoutTitles,
-      firstRetryMs: context.firstRetryMs,
-      maxRetryMs: context.maxRetryMs,
-    }),
+    loadedOnDemand(sink, 'macos', async () =>
+      (await import('../watcher/helper-source.js')).startHelperWatcher(sink, {
+        kind: 'macos',
+        helper: (await import('../watcher/macos-script.js')).macosHelperCommand(),
+        runningMessage: macos.states.running(''),
+        noTitlesMessage: macos.states.runningWithoutTitles,
+        firstRetryMs: context.firstRetryMs,
+        maxRetryMs: context.maxRetryMs,
+      }),
+    ),
   states: {
     running: () => 'frontmost app via osascript; window titles need Screen Recording permission for the browser (empty titles without it)',
     runningWithoutTitles:

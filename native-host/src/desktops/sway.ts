@@ -1,5 +1,5 @@
 // sway: focus and title events from its IPC socket ($SWAYSOCK), found again after sway restarts.
-import { startSwayWatcher } from '../watcher/sway-ipc.js';
+import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
 import type { DesktopSpec } from './desktop-spec.js';
 import { watcherRows } from './watcher-rows.js';
 
@@ -13,12 +13,14 @@ export const sway: DesktopSpec = {
     return { found: false, why: socket ? `$SWAYSOCK (${socket}) does not exist` : 'no $SWAYSOCK (not sway)' };
   },
   start: (sink, context) =>
-    startSwayWatcher(sink, {
-      env: context.env,
-      running: (at) => sway.states.running(at),
-      firstRetryMs: context.firstRetryMs,
-      maxRetryMs: context.maxRetryMs,
-    }),
+    loadedOnDemand(sink, 'sway-ipc', async () =>
+      (await import('../watcher/sway-ipc.js')).startSwayWatcher(sink, {
+        env: context.env,
+        running: (at) => sway.states.running(at),
+        firstRetryMs: context.firstRetryMs,
+        maxRetryMs: context.maxRetryMs,
+      }),
+    ),
   states: { running: (socket) => `sway IPC (${socket}), event-driven` },
   doctor: { rows: watcherRows },
 };

@@ -1,6 +1,5 @@
 // Windows: the foreground window through user32, read by a PowerShell helper.
-import { startHelperWatcher } from '../watcher/helper-source.js';
-import { windowsHelperCommand } from '../watcher/windows-script.js';
+import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
 import type { DesktopSpec } from './desktop-spec.js';
 import { watcherRows } from './watcher-rows.js';
 
@@ -10,13 +9,15 @@ export const windows: DesktopSpec = {
   session: 'windows',
   detect: () => ({ found: true, why: 'Windows: the foreground window through user32' }),
   start: (sink, context) =>
-    startHelperWatcher(sink, {
-      kind: 'windows',
-      helper: windowsHelperCommand(),
-      runningMessage: windows.states.running(''),
-      firstRetryMs: context.firstRetryMs,
-      maxRetryMs: context.maxRetryMs,
-    }),
+    loadedOnDemand(sink, 'windows', async () =>
+      (await import('../watcher/helper-source.js')).startHelperWatcher(sink, {
+        kind: 'windows',
+        helper: (await import('../watcher/windows-script.js')).windowsHelperCommand(),
+        runningMessage: windows.states.running(''),
+        firstRetryMs: context.firstRetryMs,
+        maxRetryMs: context.maxRetryMs,
+      }),
+    ),
   states: { running: () => 'foreground window via PowerShell (user32)' },
   doctor: { rows: watcherRows },
 };

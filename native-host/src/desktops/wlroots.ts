@@ -1,7 +1,10 @@
 // wlroots compositors (river, labwc, Wayfire, …): the wlr-foreign-toplevel-management protocol on the Wayland socket.
-import { MANAGER_INTERFACE, startForeignToplevelWatcher } from '../watcher/wlr-foreign-toplevel.js';
+import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
 import type { DesktopSpec } from './desktop-spec.js';
 import { watcherRows } from './watcher-rows.js';
+
+/** The protocol's global, named in the words before its client loads. */
+export const MANAGER_INTERFACE = 'zwlr_foreign_toplevel_manager_v1';
 
 /** `$WAYLAND_DISPLAY` as a path: absolute, or relative to `$XDG_RUNTIME_DIR`. */
 export function waylandSocketPath(env: NodeJS.ProcessEnv): string | undefined {
@@ -23,12 +26,14 @@ export const wlroots: DesktopSpec = {
     return { found: false, why: socket ? `${socket} does not exist` : 'WAYLAND_DISPLAY or XDG_RUNTIME_DIR is not set' };
   },
   start: (sink, context) =>
-    startForeignToplevelWatcher(sink, {
-      socket: context.socket,
-      running: (at) => wlroots.states.running(at),
-      firstRetryMs: context.firstRetryMs,
-      maxRetryMs: context.maxRetryMs,
-    }),
+    loadedOnDemand(sink, 'wlr-foreign-toplevel', async () =>
+      (await import('../watcher/wlr-foreign-toplevel.js')).startForeignToplevelWatcher(sink, {
+        socket: context.socket,
+        running: (at) => wlroots.states.running(at),
+        firstRetryMs: context.firstRetryMs,
+        maxRetryMs: context.maxRetryMs,
+      }),
+    ),
   states: { running: (socket) => `${MANAGER_INTERFACE} on ${socket}, event-driven (no pid in this protocol)` },
   doctor: { rows: watcherRows },
 };

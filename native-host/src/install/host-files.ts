@@ -4,7 +4,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 
 /** In every installed copy, so uninstall and pruning touch only folders install wrote. */
 export const HOST_FILES_MARKER = '.antidrift-host.json';
-const ENTRY = 'antidrift-host.mjs';
+const ENTRY = 'antidrift-host.cjs';
+/** The entry's name up to 0.2.0 (an ES module then): a launcher an older install wrote still names it. */
+const OLDER_ENTRY = 'antidrift-host.mjs';
 const PARTIAL = /\.(partial|old)-\d+$/;
 
 export function versionDir(hostHome: string, version: string): string {
@@ -74,6 +76,6 @@ export function pruneHostFiles(hostHome: string, keep: readonly string[]): strin
 
 /** The version folder a launcher runs (from the entry path it names), if it is one of ours. */
 export function versionDirOfEntry(entry: string | undefined): string | undefined {
-  if (!entry || basename(entry) !== ENTRY) return undefined;
+  if (!entry || (basename(entry) !== ENTRY && basename(entry) !== OLDER_ENTRY)) return undefined;
   return dirname(entry);
 }

@@ -3,8 +3,10 @@ import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type 
 import { openSocketSession } from './socket-session.js';
 import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
 import { ArgReader, WaylandDecoder, encodeWaylandRequest, type WaylandMessage } from './wayland-wire.js';
+import { MANAGER_INTERFACE } from '../desktops/wlroots.js';
 
-export const MANAGER_INTERFACE = 'zwlr_foreign_toplevel_manager_v1';
+export { MANAGER_INTERFACE };
+
 const MANAGER_VERSION = 3;
 const DISPLAY_ID = 1;
 const REGISTRY_ID = 2;

@@ -89,7 +89,7 @@ export function helperStates(e2e: E2E, control: () => Promise<Page>, version: st
         execFileSync(process.execPath, [join(REPO_ROOT, 'native-host', 'build.mjs'), '--outdir', out, '--version', nextMinor(version)], {
           stdio: 'pipe',
         });
-        text = installed('newer', join(out, 'antidrift-host.mjs'));
+        text = installed('newer', join(out, 'antidrift-host.cjs'));
       } else if (kind === 'one that never answers') text = launcher('silent', 'exec sleep 30');
       else text = launcher('exiting', 'exit 1');
       registrations.set(kind, text);

@@ -3,7 +3,6 @@ import type { DesktopSpec } from '../desktop-spec.js';
 import { watcherRows } from '../watcher-rows.js';
 import { loadedOnDemand } from '../../watcher/loaded-on-demand.js';
 import { GNOME_EXTENSION_UUID, isGnomeSession } from './identity.js';
-import { installGnomeExtension } from './install-step.js';
 import { GNOME_INTEGRATION_STATES, gnomeFilesMessage, gnomeIntegrationMessage } from './states.js';
 
 export const gnome: DesktopSpec = {
@@ -33,7 +32,8 @@ export const gnome: DesktopSpec = {
     label: 'GNOME Shell extension',
     wanted: (options, platform, env) =>
       options.gnomeExtension === 'yes' || (options.gnomeExtension === 'detect' && platform === 'linux' && isGnomeSession(env)),
-    run: installGnomeExtension,
+    // Loaded when install runs: the helper's start (and its hello) evaluates every spec.
+    run: async (env, entries) => (await import('./install-step.js')).installGnomeExtension(env, entries),
   },
   doctor: {
     rows: watcherRows,

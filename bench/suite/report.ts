@@ -29,6 +29,9 @@ export interface Results {
   budgets: Budget[];
 }
 
+/** Bytes as kilobytes, one decimal (the bundle sizes). */
+export const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;
+
 export const ms = (s: Summary): string => `p50 ${s.p50} / p95 ${s.p95} ms (n=${s.n})`;
 
 export function budget(id: string, what: string, limit: string, measured: number | string, pass: boolean): Budget {

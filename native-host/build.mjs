@@ -58,7 +58,11 @@ const laterAsFiles = {
       const source = sourceOf(args);
       const name =
         Object.keys(LATER).find((key) => LATER[key] === source) ??
-        relative(root, source).replace(/\.ts$/, '').split(sep).join('-').replace(/^native-host-src-/, '');
+        relative(root, source)
+          .replace(/\.ts$/, '')
+          .split(sep)
+          .join('-')
+          .replace(/^native-host-src-/, '');
       if (!(name in LATER)) discovered[name] = source;
       return { path: `./chunks/${name}.mjs`, external: true };
     });

@@ -9,6 +9,9 @@ import { replyError, useClient } from '../../ui/connection/surface-client';
 import { RangeField, Section, TextField } from './field';
 import type { Draft, DraftErrors } from './settings-draft';
 
+/** The words continue a sentence ("AI off: …"). */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 type TestResult = { ok: true; text: string } | { ok: false; text: string } | null;
 
 export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): void; errors: DraftErrors; host: HostStatus | null }) {
@@ -61,10 +64,11 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
           {unknownChoice ? <option value={chosen}>{chosen} (not reported by the helper)</option> : null}
         </select>
         <p class="hint">Automatic uses the helper's AI tools first, in the order listed, then the browser's built-in model.</p>
-        {p.host?.aiOff && chosen === p.host.chosenBackend ? (
-          // The same words every AI call would fail with now: the choice is made once, in the core.
+        {p.host?.aiOff && chosen === p.host.chosenBackend && (p.host.connection === 'connected' || chosen === BROWSER_BACKEND) ? (
+          // The same words every AI call would fail with now (the choice is made once, in the core). While the
+          // helper is missing, stopped or still connecting, the Helper section above already says so.
           <p class="hint" data-testid="ai-off">
-            AI off: {failureText(p.host.aiOff)}
+            AI off: {lowerFirst(failureText(p.host.aiOff))}
           </p>
         ) : null}
         {backends.length === 0 ? (

@@ -77,8 +77,24 @@ describe('options: backend', () => {
       'AI off: codex is not installed here (not on PATH) — install it, or choose another backend in Options',
     );
     // An unsaved choice in the form is not what the words are about.
+    fireEvent.change(screen.getByTestId('backend-select'), { target: { value: 'codex' } });
     fireEvent.change(screen.getByTestId('backend-select'), { target: { value: '' } });
     expect(screen.queryByTestId('ai-off')).toBeNull();
+  });
+
+  it('while the helper connects (or is missing), the Helper section speaks: no second "AI off" line', async () => {
+    const fake = await options();
+    const aiOff = { kind: 'unavailable' as const, message: 'The AI cannot be asked: the helper is not connected' };
+    fake.push(push({ phase: 'idle', host: host({ connection: 'connecting', activeBackend: null, aiOff }) }));
+    await screen.findByText(/Connecting to the helper/);
+    expect(screen.queryByTestId('ai-off')).toBeNull();
+    fake.push(
+      push({
+        phase: 'idle',
+        host: host({ activeBackend: null, aiOff: { kind: 'unavailable', message: 'No AI backend was found on this computer' } }),
+      }),
+    );
+    expect((await screen.findByTestId('ai-off')).textContent).toBe('AI off: no AI backend was found on this computer');
   });
 
   it('tests the chosen backend and model and shows text and time', async () => {

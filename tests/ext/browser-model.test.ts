@@ -17,6 +17,20 @@ const call = (prompt: string, signal = never(), role: AIRole = 'judge'): RoleCal
   timeoutMs: 30_000,
 });
 const rolesOf = (port: AIPort) => createAIRoles(port, PROMPT_LIMITS, 30_000);
+/** The roles on the model, with what it tells diagnostics. */
+function notedRoles(fake: ReturnType<typeof fakeLanguageModel>) {
+  const notes: string[] = [];
+  return {
+    roles: rolesOf(
+      new BrowserModel(
+        () => fake,
+        undefined,
+        (m) => notes.push(m),
+      ),
+    ),
+    notes,
+  };
+}
 
 async function failureOf(p: Promise<unknown>) {
   const error = await p.then(
@@ -122,14 +136,7 @@ describe('the built-in model backend', () => {
 
   it('the answer schemas pass a browser that refuses anyOf and type arrays', async () => {
     const fake = fakeLanguageModel({ schemas: 'no-anyOf-or-type-arrays' });
-    const notes: string[] = [];
-    const roles = rolesOf(
-      new BrowserModel(
-        () => fake,
-        undefined,
-        (m) => notes.push(m),
-      ),
-    );
+    const { roles, notes } = notedRoles(fake);
     await roles.judge('Write the parser tests', 'parser.ts', 'code', never());
     await roles.nudge('Write the parser tests', ['parser.ts'], never());
     await roles.coach('parser tests', never());
@@ -146,14 +153,7 @@ describe('the built-in model backend', () => {
 
   it('a refused constraint: asked once more without it, said once in diagnostics, and not tried again', async () => {
     const fake = fakeLanguageModel({ schemas: 'none', respond: () => '{"drifting": true, "reason": "headlines"}' });
-    const notes: string[] = [];
-    const roles = rolesOf(
-      new BrowserModel(
-        () => fake,
-        undefined,
-        (m) => notes.push(m),
-      ),
-    );
+    const { roles, notes } = notedRoles(fake);
     expect(await roles.judge('Write the parser tests', 'News', 'news.test', never())).toEqual({ drifting: true, reason: 'headlines' });
     expect(await roles.judge('Write the parser tests', 'More news', 'news.test', never())).toEqual({ drifting: true, reason: 'headlines' });
     expect(fake.refusedConstraints).toBe(1);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { versionDirOfEntry } from '../../native-host/src/install/host-files.js';
 import { sudoRefusal } from '../../native-host/src/install/install.js';
 import { EXTENSION_ID, GECKO_ID, NATIVE_HOST_NAME } from '../../shared/protocol/extension-id.js';
 import { PROTOCOL_VERSION } from '../../shared/protocol/frames.js';
@@ -304,5 +305,18 @@ describe('install into a custom --user-data-dir', () => {
     expect(uninstall.code, uninstall.stderr).toBe(0);
     expect(existsSync(join(profile, 'NativeMessagingHosts', MANIFEST))).toBe(false);
     expect(existsSync(keep)).toBe(true);
+  });
+});
+
+describe('the copy a launcher runs', () => {
+  it('is found from the entry it names, this release’s CommonJS one and 0.2.0’s ES module alike, so an update keeps it while it runs', () => {
+    expect(versionDirOfEntry('/home/a/.local/share/antidrift/host/0.3.0/antidrift-host.cjs')).toBe(
+      '/home/a/.local/share/antidrift/host/0.3.0',
+    );
+    expect(versionDirOfEntry('/home/a/.local/share/antidrift/host/0.2.0/antidrift-host.mjs')).toBe(
+      '/home/a/.local/share/antidrift/host/0.2.0',
+    );
+    expect(versionDirOfEntry('/usr/bin/node')).toBeUndefined();
+    expect(versionDirOfEntry(undefined)).toBeUndefined();
   });
 });

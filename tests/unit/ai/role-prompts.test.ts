@@ -65,7 +65,7 @@ function expectSafeTitle(title: string, raw: string): void {
   if (raw.length >= 100 * 1024) expect(title.endsWith('…')).toBe(true);
 }
 
-describe('buildVerdictPrompt with hostile titles', () => {
+describe('buildJudgePrompt with hostile titles', () => {
   const benign = splitPrompt(buildJudgePrompt(COMMITMENT, { title: BENIGN, app: 'code', source: 'os' }, PROMPT_LIMITS));
 
   it.each(HOSTILE_TITLES.map((t) => [t.name, t.title] as const))('%s stays inside the data block', (_name, title) => {

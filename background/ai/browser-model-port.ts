@@ -13,7 +13,7 @@ import { BROWSER_BACKEND } from '../../shared/core/vocabulary';
 import { SYSTEM_PROMPT } from '../../shared/protocol/system-prompt';
 import { errorText } from '../../shared/util/error-text';
 
-export { MODEL_OPTIONS, type LanguageModelApi, type ModelOptions, type ModelSession } from '../../shared/ai/prompt-api';
+export { MODEL_OPTIONS, type LanguageModelApi } from '../../shared/ai/prompt-api';
 
 /** `LanguageModel` where this browser has it (Chrome 138+ in extension contexts), else undefined. */
 export function languageModelApi(): LanguageModelApi | undefined {

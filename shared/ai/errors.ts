@@ -49,12 +49,12 @@ interface AIResponseErrorOptions {
 
 /** Base of every role-parser failure: the backend answered, and the answer was unusable. */
 export abstract class AIResponseError extends AIFailure {
-  abstract override readonly kind: AIResponseErrorKind;
+  declare readonly kind: AIResponseErrorKind;
   readonly role: AIRole | undefined;
   readonly excerpt: string;
 
-  constructor(message: string, options: AIResponseErrorOptions = {}) {
-    super({ kind: 'parse', message }, options.cause);
+  constructor(kind: AIResponseErrorKind, message: string, options: AIResponseErrorOptions = {}) {
+    super({ kind, message }, options.cause);
     this.role = options.role;
     this.excerpt = options.output === undefined ? '' : excerptOf(options.output);
   }
@@ -62,40 +62,40 @@ export abstract class AIResponseError extends AIFailure {
 
 /** The backend answered nothing but whitespace. */
 export class EmptyResponseError extends AIResponseError {
-  readonly kind = 'empty' as const;
+  declare readonly kind: 'empty';
   constructor(options: AIResponseErrorOptions = {}) {
-    super('the model returned an empty response', options);
+    super('empty', 'the model returned an empty response', options);
   }
 }
 
 /** The output holds no complete, brace-balanced `{…}` object. */
 export class NoJSONError extends AIResponseError {
-  readonly kind = 'no_json' as const;
+  declare readonly kind: 'no_json';
   constructor(options: AIResponseErrorOptions = {}) {
-    super('the model response contains no JSON object', options);
+    super('no_json', 'the model response contains no JSON object', options);
   }
 }
 
 /** An object was found but it is not valid JSON or does not have the role's shape; `cause` says why. */
 export class ParseError extends AIResponseError {
-  readonly kind = 'parse' as const;
+  declare readonly kind: 'parse';
   constructor(detail: string, options: AIResponseErrorOptions = {}) {
-    super(`the model response could not be parsed: ${detail}`, options);
+    super('parse', `the model response could not be parsed: ${detail}`, options);
   }
 }
 
 /** A well-formed verdict that says "drifting" without a reason; the banner is interruptive, so it must say why. */
 export class InvalidVerdictError extends AIResponseError {
-  readonly kind = 'invalid' as const;
+  declare readonly kind: 'invalid';
   constructor(options: AIResponseErrorOptions = {}) {
-    super('the model said drifting but gave no reason', options);
+    super('invalid', 'the model said drifting but gave no reason', options);
   }
 }
 
 /** A well-formed coach answer whose next action or success condition is blank. */
 export class InvalidCoachError extends AIResponseError {
-  readonly kind = 'invalid' as const;
+  declare readonly kind: 'invalid';
   constructor(detail: string, options: AIResponseErrorOptions = {}) {
-    super(`the coach answer is unusable: ${detail}`, options);
+    super('invalid', `the coach answer is unusable: ${detail}`, options);
   }
 }

@@ -13,17 +13,9 @@ export {
 export { extractJSON, searchJSONObject, type JSONObjectSearch } from './extract-json';
 export { capText, cleanAndCap, cleanText } from './sanitize';
 export { DATA_CLOSE, DATA_OPEN, MAX_APP_CHARS, MAX_TITLE_CHARS, personTextChars } from './prompt-data';
-export { MAX_REASON_CHARS, VerdictSchema, buildJudgePrompt, parseVerdict, type Observation, type Verdict } from './judge';
-export { MAX_MESSAGE_CHARS, NudgeSchema, buildNudgePrompt, parseNudge } from './nudge';
-export {
-  CoachSchema,
-  MAX_ALLOWED_ENTRIES,
-  MAX_ALLOWED_ENTRY_CHARS,
-  MAX_COACH_TEXT_CHARS,
-  buildCoachPrompt,
-  parseCoach,
-  type CoachPlan,
-} from './coach';
+export { MAX_REASON_CHARS, buildJudgePrompt, parseVerdict, type Observation, type Verdict } from './judge';
+export { MAX_MESSAGE_CHARS, buildNudgePrompt, parseNudge } from './nudge';
+export { MAX_ALLOWED_ENTRIES, MAX_ALLOWED_ENTRY_CHARS, MAX_COACH_TEXT_CHARS, buildCoachPrompt, parseCoach, type CoachPlan } from './coach';
 export { ANSWER_SCHEMAS, ANSWER_SCHEMA_KEYWORDS, type ResponseSchema } from './answer-schemas';
 export { CONNECTION_TEST_PROMPT, parseConnectionTest } from './connection-test';
 export { createAIRoles, type AIPort, type AIRoles, type RoleCall } from './roles';

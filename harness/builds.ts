@@ -31,7 +31,9 @@ function builds(): Record<Artifact, { script: string; outputs: string[]; sources
         `release/antidrift-host-${v}.tgz`,
         'release/SHA256SUMS',
       ],
-      sources: [...EXTENSION_SOURCES, ...HOST_SOURCES, 'scripts/package.mjs', ...EVERYONE],
+      // What scripts/package.mjs puts in release/: the sources zip is every tracked file but these (its SOURCES_LEFT_OUT),
+      // so a README or docs edit makes release/ stale too.
+      sources: ['.', ':!tests', ':!bench', ':!harness', ':!eval', ':!docs/screenshots', ':!.ci', ':!artifacts'],
     },
   };
 }
@@ -53,7 +55,7 @@ function newestSource(paths: string[]): { file: string; mtimeMs: number } | unde
 }
 
 /** Why `artifact` must be built, or undefined when it is there and newer than every source. */
-export function whyBuild(artifact: Artifact): string | undefined {
+function whyBuild(artifact: Artifact): string | undefined {
   const { outputs, sources } = builds()[artifact];
   const missing = outputs.find((o) => !existsSync(join(REPO_ROOT, o)));
   if (missing) return `${missing} is missing`;
@@ -68,10 +70,13 @@ function buildEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_ENV' && !k.startsWith('VITEST')));
 }
 
-/** Builds each artifact that is missing or stale, in the order given, saying why; `npm test` has built them all already. */
+/**
+ * Builds each artifact that is missing or stale, saying why; `npm test` has built them all already. The host
+ * comes last: `npm run package` builds it too, so after a release is made the host is found fresh.
+ */
 export function ensureBuilt(artifacts: readonly Artifact[]): void {
   const all = builds();
-  for (const artifact of artifacts) {
+  for (const artifact of [...artifacts.filter((a) => a !== 'host'), ...artifacts.filter((a) => a === 'host')]) {
     const why = whyBuild(artifact);
     if (!why) continue;
     const { script } = all[artifact];

@@ -29,7 +29,7 @@ export interface Results {
   budgets: Budget[];
 }
 
-/** Bytes as kilobytes, one decimal (the bundle sizes). */
+/** Bytes as kilobytes, one decimal. */
 export const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;
 
 export const ms = (s: Summary): string => `p50 ${s.p50} / p95 ${s.p95} ms (n=${s.n})`;

@@ -4,7 +4,7 @@ import { DESKTOP_SECTIONS } from './desktop-sections';
 import { HOST_SECTIONS } from './host-sections';
 import type { Section } from './section-types';
 
-export { NEEDS, readSettings, type Need, type Section, type SectionContext, type Settings } from './section-types';
+export { NEEDS, readSettings, type Need } from './section-types';
 
 export const SECTIONS: readonly Section[] = [
   DESKTOP_SECTIONS.watcher,

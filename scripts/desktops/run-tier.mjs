@@ -17,6 +17,10 @@ if (process.getuid?.() !== 0) {
     process.exit(1);
   }
   command = ['sudo', '-n', '-E', ...command];
+  // Built as this user first: the tier's global setup builds a stale host, and as root it would leave
+  // root-owned files in native-host/dist that this user's next build cannot replace.
+  const built = spawnSync('npm', ['run', 'build:host'], { stdio: 'inherit', cwd: repo });
+  if (built.status !== 0) process.exit(built.status ?? 1);
 }
 const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit', cwd: repo });
 process.exit(result.status ?? 1);

@@ -1,9 +1,7 @@
-// Firefox end-to-end fixture: one Firefox per suite (see launch.ts) and what the scenarios do in its pages.
+// Firefox end-to-end fixture: one Firefox per suite (started by harness/firefox.ts) and what the scenarios do in its pages.
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startFirefox, type FirefoxE2E, type FirefoxOptions } from '../../harness/firefox';
-
-export * from '../../harness/firefox';
 
 /** Fills and starts a session in the popup page, as a person would. */
 export async function startSessionIn(popup: Page, lists: { allowed: string[]; blocked: string[] }): Promise<void> {

@@ -7,6 +7,7 @@ import { describeLoadedBackends } from './backends/describe.js';
 import { loadHostConfig } from './config.js';
 import { createLogger, logFileTarget } from './logger.js';
 import { HostServer } from './server.js';
+import { partLoadFailure } from './missing-part.js';
 import { HOST_VERSION } from './version.js';
 import type { Watcher } from './watcher/index.js';
 import { chooseWatcher } from './watcher/probe.js';
@@ -68,7 +69,7 @@ async function nativeMessaging(args: readonly string[]): Promise<number> {
         if (!stopping) watcher = startWatcher({ emit: (event) => server.push(event), log });
       })
       .catch((err: unknown) => {
-        const message = `watcher failed to start: ${(err as Error).message}`;
+        const message = `watcher failed to start: ${partLoadFailure(err)}`;
         watcherFailure = { state: 'failed', kind: choice.kind, message };
         log(message);
         server.push({ type: 'watcher', state: 'failed', kind: choice.kind, message });
@@ -121,7 +122,10 @@ async function main(args: string[]): Promise<number> {
   }
   if (command === 'install' || command === 'uninstall' || command === 'doctor') {
     // The installer is a third of the helper: a browser's start never loads it.
-    return (await import('./install/index.js')).runInstallCommand(command, args.slice(1));
+    const installer = await import('./install/index.js').catch((err: unknown) => {
+      throw new Error(`the ${command} command could not load: ${partLoadFailure(err)}`);
+    });
+    return installer.runInstallCommand(command, args.slice(1));
   }
   if (isBrowserLaunch(args)) return nativeMessaging(args);
   process.stderr.write(`antidrift-host: unknown command "${command}"\n\n${USAGE}`);

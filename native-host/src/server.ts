@@ -21,6 +21,7 @@ import type { RunOutcome } from './runner/classify.js';
 import { noAnswerPhrase, noAnswerWithin } from './backends/failure-words.js';
 import type { BackendRunOptions, BackendRunRequest } from './runner/run-backend.js';
 import { RunSlots } from './runner/run-slots.js';
+import { partLoadFailure } from './missing-part.js';
 import { HOST_VERSION } from './version.js';
 
 type Frames = typeof FrameSchemas;
@@ -145,26 +146,42 @@ export class HostServer {
     await this.lastWrite;
   }
 
-  /** Runs `task` with the schemas: at once when they are in and nothing waits before it, else after what does. */
-  private withFrames(task: (loaded: Frames) => void): void {
+  /**
+   * Runs `task` with the schemas: at once when they are in and nothing waits before it, else after what does.
+   * `id` is the request's (or the reply's), answered with an error when the schemas cannot load.
+   */
+  private withFrames(task: (loaded: Frames) => void, id?: number): void {
     if (frames && this.queued === 0) return task(frames);
     this.queued++;
     this.queue = this.queue
       .then(loadFrames)
-      .then(task)
+      .then(task, (err: unknown) => this.framesMissing(err, id))
       .catch((err: unknown) => this.opts.log(`bug: ${(err as Error).stack ?? String(err)}`))
       .finally(() => this.queued--);
   }
 
+  /**
+   * The schemas are a file of their own (chunks/): a copy without it answers hello and nothing after. Each
+   * frame then gets an error that says so, written unchecked (there is nothing to check it with), not silence.
+   */
+  private framesMissing(err: unknown, id: number | undefined): void {
+    const message = `the helper could not read this frame: ${partLoadFailure(err)}`;
+    this.opts.log(message);
+    this.write({ ...(id === undefined ? {} : { id }), type: 'error', error: { kind: 'bad_request', message } });
+  }
+
   /** Once the first hello is written, the schemas every later frame needs load in the background. */
   private loadFramesSoon(): void {
-    void loadFrames().catch((err: unknown) => this.opts.log(`frame schemas failed to load: ${(err as Error).message}`));
+    void loadFrames().catch((err: unknown) => this.opts.log(`frame schemas failed to load: ${partLoadFailure(err)}`));
   }
 
   private send(message: HostMessage): void {
     if (this.closed) return;
     if (!frames && this.queued === 0 && message.type === 'hello' && isValidHelloReply(message)) return this.write(message);
-    this.withFrames((loaded) => this.checkAndWrite(message, loaded));
+    this.withFrames(
+      (loaded) => this.checkAndWrite(message, loaded),
+      'id' in message && typeof message.id === 'number' ? message.id : undefined,
+    );
   }
 
   private checkAndWrite(message: HostMessage, loaded: Frames): void {
@@ -221,14 +238,17 @@ export class HostServer {
     // A browser's first frame is a hello: it is answered without the schemas (a plain one is all the check knows).
     const hello = !frames && this.queued === 0 ? plainHelloRequest(value) : undefined;
     if (hello) return this.accept(hello);
-    this.withFrames((loaded) => {
-      try {
-        this.handleRequest(value, loaded);
-      } catch (err) {
-        this.opts.log(`bug: frame handling failed: ${(err as Error).stack ?? String(err)}`);
-        this.sendError(undefined, 'internal host error');
-      }
-    });
+    this.withFrames(
+      (loaded) => {
+        try {
+          this.handleRequest(value, loaded);
+        } catch (err) {
+          this.opts.log(`bug: frame handling failed: ${(err as Error).stack ?? String(err)}`);
+          this.sendError(undefined, 'internal host error');
+        }
+      },
+      typeof value.id === 'number' ? value.id : undefined,
+    );
   }
 
   private handleRequest(value: Record<string, unknown>, loaded: Frames): void {

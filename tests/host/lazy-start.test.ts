@@ -99,4 +99,19 @@ describe('the helper’s start', () => {
     // What hello says of the watcher comes from the environment alone: this one has no display.
     expect(hello.watcher).toMatchObject({ state: 'starting', kind: 'none', why: expect.stringContaining('no DISPLAY') });
   });
+
+  it('a copy without its chunks answers hello, then says for every frame that its files are incomplete, never silence', async () => {
+    copy = mkdtempSync(join(tmpdir(), 'antidrift-lazy-start-'));
+    cpSync(dirname(HOST_DIST), copy, { recursive: true });
+    rmSync(join(copy, 'chunks'), { recursive: true, force: true });
+    hostEnv = makeHostEnv();
+    host = spawnHost({ env: hostEnv.env, script: join(copy, 'antidrift-host.cjs') });
+    host.send({ id: 1, type: 'hello', protocol: 2, version: '0.2.0' });
+    expect(await host.next((m) => m.type === 'hello')).toMatchObject({ id: 1 });
+    host.send({ id: 2, type: 'run', backend: 'claude', prompt: 'x', timeoutMs: 5_000 });
+    const error = await host.next((m) => m.type === 'error' && m.id === 2);
+    expect(error).toMatchObject({
+      error: { kind: 'bad_request', message: expect.stringMatching(/files are incomplete: install the helper again/) },
+    });
+  });
 });

@@ -3,7 +3,7 @@ import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
 import type { DesktopSpec } from './desktop-spec.js';
 import { watcherRows } from './watcher-rows.js';
 
-export function hyprlandSocketPath(env: NodeJS.ProcessEnv): string | undefined {
+function hyprlandSocketPath(env: NodeJS.ProcessEnv): string | undefined {
   const signature = env.HYPRLAND_INSTANCE_SIGNATURE?.trim();
   const runtime = env.XDG_RUNTIME_DIR?.trim();
   if (!signature || !runtime || signature.includes('/')) return undefined;

@@ -1,13 +1,11 @@
 // wlroots compositors (river, labwc, Wayfire, …): the wlr-foreign-toplevel-management protocol on the Wayland socket.
 import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
+import { MANAGER_INTERFACE } from '../watcher/wlr-protocol.js';
 import type { DesktopSpec } from './desktop-spec.js';
 import { watcherRows } from './watcher-rows.js';
 
-/** The protocol's global, named in the words before its client loads. */
-export const MANAGER_INTERFACE = 'zwlr_foreign_toplevel_manager_v1';
-
 /** `$WAYLAND_DISPLAY` as a path: absolute, or relative to `$XDG_RUNTIME_DIR`. */
-export function waylandSocketPath(env: NodeJS.ProcessEnv): string | undefined {
+function waylandSocketPath(env: NodeJS.ProcessEnv): string | undefined {
   const name = env.WAYLAND_DISPLAY?.trim();
   if (!name) return undefined;
   if (name.startsWith('/')) return name;

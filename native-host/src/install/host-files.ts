@@ -42,7 +42,13 @@ export function placeHostFiles(sourceEntry: string, hostHome: string, version: s
   mkdirSync(partial, { mode: 0o755 });
   cpSync(sourceEntry, join(partial, ENTRY));
   const chunks = join(source, 'chunks');
-  if (existsSync(chunks)) cpSync(chunks, join(partial, 'chunks'), { recursive: true });
+  // Every frame after hello, the watcher, run and install load from chunks/: a copy without them would
+  // answer hello and then nothing. Refused here, with the words, before anything is registered.
+  if (!existsSync(chunks)) {
+    rmSync(partial, { recursive: true, force: true });
+    throw new Error(`this helper is incomplete: ${chunks} is missing beside ${sourceEntry} (unpack the whole package, or build it again)`);
+  }
+  cpSync(chunks, join(partial, 'chunks'), { recursive: true });
   writeFileSync(join(partial, HOST_FILES_MARKER), `${JSON.stringify({ product: 'antidrift-host', version })}\n`);
   if (existsSync(target)) {
     const old = `${target}.old-${process.pid}`;

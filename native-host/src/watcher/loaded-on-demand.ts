@@ -1,6 +1,6 @@
 // A watcher whose library is loaded only when it is chosen (X11 and D-Bus are most of the host's code).
 import type { WatcherInfo } from '../../../shared/protocol/frames.js';
-import { errorText } from '../../../shared/util/error-text.js';
+import { partLoadFailure } from '../missing-part.js';
 import { safeEmit, safeLog, type WatcherHandle, type WatcherSink } from './watcher-types.js';
 
 /**
@@ -18,7 +18,7 @@ export function loadedOnDemand(sink: WatcherSink, kind: string, load: () => Prom
       handle = h;
     },
     (err: unknown) => {
-      failure = { state: 'failed', kind, message: `watcher failed to load: ${errorText(err)}` };
+      failure = { state: 'failed', kind, message: `watcher failed to load: ${partLoadFailure(err)}` };
       safeLog(sink, failure.message ?? '');
       safeEmit(sink, { type: 'watcher', ...failure });
     },

@@ -3,7 +3,7 @@ import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type 
 import { openSocketSession } from './socket-session.js';
 import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
 import { ArgReader, WaylandDecoder, encodeWaylandRequest, type WaylandMessage } from './wayland-wire.js';
-import { MANAGER_INTERFACE } from '../desktops/wlroots.js';
+import { MANAGER_INTERFACE } from './wlr-protocol.js';
 
 export { MANAGER_INTERFACE };
 

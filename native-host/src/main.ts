@@ -66,7 +66,7 @@ async function nativeMessaging(args: readonly string[]): Promise<number> {
     clearTimeout(withoutHello);
     watcherStart ??= import('./watcher/index.js')
       .then(({ startWatcher }) => {
-        if (!stopping) watcher = startWatcher({ emit: (event) => server.push(event), log });
+        if (!stopping) watcher = startWatcher({ emit: (event) => server.push(event), log, choice });
       })
       .catch((err: unknown) => {
         const message = `watcher failed to start: ${partLoadFailure(err)}`;

@@ -16,6 +16,8 @@ export interface StartWatcherOptions {
   /** Reconnect backoff bounds (tests shorten them). */
   firstRetryMs?: number;
   maxRetryMs?: number;
+  /** The probe's choice when the caller made it already (the helper's hello reports it): one probe, one answer. */
+  choice?: WatcherChoice;
 }
 
 export interface Watcher {
@@ -55,7 +57,7 @@ export function startWatcher(opts: StartWatcherOptions): Watcher {
   const sink: WatcherSink = { emit: (msg) => opts.emit(msg), log: (line) => opts.log(line) };
   try {
     const env = opts.env ?? process.env;
-    const choice = chooseWatcher({ platform: opts.platform ?? process.platform, env, exists: existsSync });
+    const choice = opts.choice ?? chooseWatcher({ platform: opts.platform ?? process.platform, env, exists: existsSync });
     return withChoice(start(sink, choice, opts, env), choice);
   } catch (err) {
     const message = `watcher failed to start: ${errorText(err)}`;

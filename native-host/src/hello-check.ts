@@ -1,6 +1,7 @@
 // Zod-free checks of the hello request and reply, so a spawned helper answers hello before the frames' schemas load.
 import type { HelloReply, HelloRequest } from '../../shared/protocol/frames.js';
-import { BACKEND_NAME_PATTERN, RELEASE_VERSION_PATTERN } from '../../shared/protocol/limits.js';
+import { BACKEND_NAME_PATTERN, RELEASE_VERSION_PATTERN, WATCHER_STATES } from '../../shared/protocol/limits.js';
+import { isRecord } from '../../shared/util/is-record.js';
 
 /*
  * Each check accepts only what the zod schema in frames.ts accepts (tests/host/hello-check.test.ts holds
@@ -8,14 +9,7 @@ import { BACKEND_NAME_PATTERN, RELEASE_VERSION_PATTERN } from '../../shared/prot
  * accepts it or says what is wrong with it, so a check may be stricter but never looser.
  */
 
-type Fields = Record<string, unknown>;
-
-const WATCHER_STATES: readonly unknown[] = ['starting', 'running', 'unavailable', 'failed', 'stopped'];
 const HELLO_REQUEST_KEYS = new Set(['id', 'type', 'protocol', 'version']);
-
-function isFields(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const isRequestId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const isProtocol = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 1_000;
@@ -23,7 +17,7 @@ const isString = (v: unknown, max = Infinity): v is string => typeof v === 'stri
 const absentOr = (v: unknown, check: (v: unknown) => boolean): boolean => v === undefined || check(v);
 
 /** The request when `value` is a plain valid hello (HelloRequest), else undefined. */
-export function plainHelloRequest(value: Fields): HelloRequest | undefined {
+export function plainHelloRequest(value: Record<string, unknown>): HelloRequest | undefined {
   if (value.type !== 'hello' || !isRequestId(value.id) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   for (const key of Object.keys(value)) if (!HELLO_REQUEST_KEYS.has(key)) return undefined;
   if (!absentOr(value.protocol, isProtocol)) return undefined;
@@ -33,7 +27,7 @@ export function plainHelloRequest(value: Fields): HelloRequest | undefined {
 
 function isBackendInfo(b: unknown): boolean {
   return (
-    isFields(b) &&
+    isRecord(b) &&
     isString(b.name, 64) &&
     b.name.length >= 1 &&
     BACKEND_NAME_PATTERN.test(b.name) &&
@@ -48,21 +42,21 @@ function isBackendInfo(b: unknown): boolean {
 
 function isWatcherInfo(w: unknown): boolean {
   return (
-    isFields(w) &&
-    WATCHER_STATES.includes(w.state) &&
+    isRecord(w) &&
+    (WATCHER_STATES as readonly unknown[]).includes(w.state) &&
     isString(w.kind) &&
     absentOr(w.message, isString) &&
     absentOr(w.why, (v) => isString(v, 1_000)) &&
     absentOr(
       w.skipped,
-      (v) => Array.isArray(v) && v.length <= 16 && v.every((s) => isFields(s) && isString(s.kind) && isString(s.why, 1_000)),
+      (v) => Array.isArray(v) && v.length <= 16 && v.every((s) => isRecord(s) && isString(s.kind) && isString(s.why, 1_000)),
     )
   );
 }
 
 /** Whether `reply` is a valid HelloReply. */
 export function isValidHelloReply(reply: HelloReply): boolean {
-  const r = reply as unknown as Fields;
+  const r = reply as unknown as Record<string, unknown>;
   return (
     r.type === 'hello' &&
     isRequestId(r.id) &&

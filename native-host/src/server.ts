@@ -21,6 +21,7 @@ import type { RunOutcome } from './runner/classify.js';
 import { noAnswerPhrase, noAnswerWithin } from './backends/failure-words.js';
 import type { BackendRunOptions, BackendRunRequest } from './runner/run-backend.js';
 import { RunSlots } from './runner/run-slots.js';
+import { isRecord } from '../../shared/util/is-record.js';
 import { partLoadFailure } from './missing-part.js';
 import { HOST_VERSION } from './version.js';
 
@@ -56,10 +57,6 @@ export interface HostServerOptions {
 }
 
 const KNOWN_TYPES = new Set(['hello', 'run']);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A request type for an error message; never stringifies a nested value (deep JSON would overflow the stack). */
 function describeType(type: unknown): string {

@@ -1,6 +1,6 @@
 // Native-messaging protocol between the extension and the host: one zod schema per frame.
 import * as z from 'zod';
-import { BACKEND_NAME_PATTERN, MAX_MODEL_CHARS, MAX_PROMPT_CHARS, RELEASE_VERSION_PATTERN, RUN_TIMEOUT_MS } from './limits';
+import { BACKEND_NAME_PATTERN, MAX_MODEL_CHARS, MAX_PROMPT_CHARS, RELEASE_VERSION_PATTERN, RUN_TIMEOUT_MS, WATCHER_STATES } from './limits';
 
 export * from './limits';
 
@@ -12,7 +12,7 @@ export const RequestId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTE
 export const RunErrorKind = z.enum(['not_installed', 'auth', 'timeout', 'api_error', 'exit', 'empty', 'spawn', 'bad_request']);
 export type RunErrorKind = z.infer<typeof RunErrorKind>;
 
-export const WatcherState = z.enum(['starting', 'running', 'unavailable', 'failed', 'stopped']);
+export const WatcherState = z.enum(WATCHER_STATES);
 export type WatcherState = z.infer<typeof WatcherState>;
 
 // ---- extension → host ----

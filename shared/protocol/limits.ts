@@ -27,3 +27,6 @@ export const MAX_MODEL_CHARS = 200;
 export const BACKEND_NAME_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
 /** What a release version as `hello` carries it is made of, e.g. `0.2.0`. */
 export const RELEASE_VERSION_PATTERN = /^[0-9A-Za-z.+-]+$/;
+
+/** A window watcher's states, as its frames and hello say them (zod-free: the helper checks hello by hand). */
+export const WATCHER_STATES = ['starting', 'running', 'unavailable', 'failed', 'stopped'] as const;

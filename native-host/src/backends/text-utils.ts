@@ -52,9 +52,7 @@ export function parseJsonLoose(text: string): unknown {
   }
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord } from '../../../shared/util/is-record.js';
 
 /** The CLI's own words, quoted, for the end of a sentence: ` (it says “…”)`, or '' when it said nothing. */
 export function quoted(detail: string): string {

@@ -75,3 +75,17 @@ export const MIN_DEADLINE_DELAY_MS = 500;
 
 /** A page's or toast's state port, after the service worker went away: first retry, longest wait. */
 export const STATE_PORT_RETRY = { firstMs: 250, maxMs: 30_000 } as const;
+
+// ---- planning a day (templates, scheduled blocks, rhythm) ----
+
+/** Templates a person may keep, and the longest name. */
+export const MAX_TEMPLATES = 50;
+export const MAX_TEMPLATE_NAME_CHARS = 60;
+/** Scheduled blocks, and the shortest and longest block (a block may cross midnight, never a whole day). */
+export const MAX_BLOCKS = 50;
+export const BLOCK_MINUTES = { min: 5, max: 12 * 60 } as const;
+/** A rhythm's work and break lengths, in minutes. */
+export const RHYTHM_WORK_MINUTES = { min: 1, max: 240 } as const;
+export const RHYTHM_BREAK_MINUTES = { min: 1, max: 120 } as const;
+/** How many distinct recent commitments the start form offers. */
+export const RECENT_COMMITMENTS = 5;

@@ -11,8 +11,10 @@ import {
 } from './limits';
 import { EntryList } from './match';
 import { BackendName } from '../protocol/frames';
+import { BlockList, DaySummarySetting, scheduleProblems, TemplateList } from '../plan/records';
 
-export const SETTINGS_VERSION = 1;
+/** 2 added the plan (templates, schedule, day summary) and the sync switch. */
+export const SETTINGS_VERSION = 2;
 
 /**
  * OS window classes (X11 WM_CLASS, Windows process names, macOS app names) of browsers: while one
@@ -77,33 +79,47 @@ function rangedNumber(range: SettingRange, unit: string) {
     .default(range.fallback);
 }
 
-export const Settings = z.object({
-  version: z.literal(SETTINGS_VERSION),
-  /** null: the first available backend, in the order the host reports them. */
-  backend: BackendName.nullable().default(null),
-  model: z.string().max(MAX_MODEL_CHARS, `at most ${MAX_MODEL_CHARS} characters`).default(''),
-  aiTimeoutSeconds: rangedNumber(SETTING_RANGES.aiTimeoutSeconds, 'seconds'),
-  allowed: EntryList.default([]),
-  blocked: EntryList.default([]),
-  /** Apps and sites the person declared on task from a drift banner (also in `allowed`). */
-  addedFromBanner: EntryList.default([]),
-  nudgeEnabled: z.boolean().default(true),
-  nudgeIntervalMinutes: rangedNumber(SETTING_RANGES.nudgeIntervalMinutes, 'minutes'),
-  judgeDebounceSeconds: rangedNumber(SETTING_RANGES.judgeDebounceSeconds, 'seconds'),
-  includeIncognito: z.boolean().default(false),
-  /** No input for this long (or a locked screen) is away: neither on task nor drifting. */
-  awayAfterSeconds: rangedNumber(SETTING_RANGES.awayAfterSeconds, 'seconds'),
-  /** History older than this is deleted. */
-  historyRetentionDays: rangedNumber(SETTING_RANGES.historyRetentionDays, 'days'),
-  /** Off: history keeps places (sites, apps) and times, never a title. */
-  historyKeepTitles: z.boolean().default(true),
-  redactPatterns: z.array(RedactPattern).max(MAX_REDACT_PATTERNS, `at most ${MAX_REDACT_PATTERNS} patterns`).default([]),
-  neverSendUrls: z.boolean().default(true),
-  browserWindowClasses: z
-    .array(z.string().trim().toLowerCase().min(1, 'a class cannot be empty').max(MAX_CLASS_CHARS, `at most ${MAX_CLASS_CHARS} characters`))
-    .max(MAX_BROWSER_CLASSES, `at most ${MAX_BROWSER_CLASSES} classes`)
-    .default(DEFAULT_BROWSER_CLASSES),
-});
+export const Settings = z
+  .object({
+    version: z.literal(SETTINGS_VERSION),
+    /** null: the first available backend, in the order the host reports them. */
+    backend: BackendName.nullable().default(null),
+    model: z.string().max(MAX_MODEL_CHARS, `at most ${MAX_MODEL_CHARS} characters`).default(''),
+    aiTimeoutSeconds: rangedNumber(SETTING_RANGES.aiTimeoutSeconds, 'seconds'),
+    allowed: EntryList.default([]),
+    blocked: EntryList.default([]),
+    /** Apps and sites the person declared on task from a drift banner (also in `allowed`). */
+    addedFromBanner: EntryList.default([]),
+    nudgeEnabled: z.boolean().default(true),
+    nudgeIntervalMinutes: rangedNumber(SETTING_RANGES.nudgeIntervalMinutes, 'minutes'),
+    judgeDebounceSeconds: rangedNumber(SETTING_RANGES.judgeDebounceSeconds, 'seconds'),
+    includeIncognito: z.boolean().default(false),
+    /** No input for this long (or a locked screen) is away: neither on task nor drifting. */
+    awayAfterSeconds: rangedNumber(SETTING_RANGES.awayAfterSeconds, 'seconds'),
+    /** History older than this is deleted. */
+    historyRetentionDays: rangedNumber(SETTING_RANGES.historyRetentionDays, 'days'),
+    /** Off: history keeps places (sites, apps) and times, never a title. */
+    historyKeepTitles: z.boolean().default(true),
+    redactPatterns: z.array(RedactPattern).max(MAX_REDACT_PATTERNS, `at most ${MAX_REDACT_PATTERNS} patterns`).default([]),
+    neverSendUrls: z.boolean().default(true),
+    browserWindowClasses: z
+      .array(
+        z.string().trim().toLowerCase().min(1, 'a class cannot be empty').max(MAX_CLASS_CHARS, `at most ${MAX_CLASS_CHARS} characters`),
+      )
+      .max(MAX_BROWSER_CLASSES, `at most ${MAX_BROWSER_CLASSES} classes`)
+      .default(DEFAULT_BROWSER_CLASSES),
+    /** What the start form and the schedule start from. */
+    templates: TemplateList.default([]),
+    schedule: BlockList.default([]),
+    daySummary: DaySummarySetting.default({ enabled: false, at: '18:00' }),
+    /** Settings, lists, templates and the schedule follow the person through the browser's sync (this switch stays per machine). */
+    syncEnabled: z.boolean().default(true),
+  })
+  .superRefine((settings, ctx) => {
+    for (const p of scheduleProblems(settings.schedule, settings.templates)) {
+      ctx.addIssue({ code: 'custom', path: ['schedule', p.index, p.field], message: p.message });
+    }
+  });
 export type Settings = z.infer<typeof Settings>;
 
 export const DEFAULT_SETTINGS: Settings = Settings.parse({ version: SETTINGS_VERSION });
@@ -136,6 +152,13 @@ export function loadSettings(raw: unknown): SettingsLoad {
     const parsed = Settings.safeParse(raw);
     return parsed.success
       ? { ok: true, settings: parsed.data }
+      : { ok: false, settings: DEFAULT_SETTINGS, error: describeIssues(parsed.error) };
+  }
+  if (version === 1) {
+    // Version 2 only added fields, each with its default.
+    const parsed = Settings.safeParse({ ...(raw as object), version: SETTINGS_VERSION });
+    return parsed.success
+      ? { ok: true, settings: parsed.data, migratedFrom: 1 }
       : { ok: false, settings: DEFAULT_SETTINGS, error: describeIssues(parsed.error) };
   }
   if (version === 0) {

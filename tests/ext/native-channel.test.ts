@@ -1,5 +1,6 @@
 // NativeChannel: handshake, request ids and timeouts, reject-all on disconnect, crash-loop backoff.
 import { PROTOCOL_VERSION } from '../../shared/protocol/frames';
+import { SETTINGS_VERSION } from '../../shared/core/settings';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { startBackground, type StatePort } from '../../background';
@@ -316,7 +317,7 @@ describe('install and update', () => {
 
   it('data from a release that stored no version is noted at once; the browser naming that release revises the same note', async () => {
     // The order measured in Chromium on Reload: the woken worker hydrates first, then onInstalled says `update`.
-    await fakeBrowser.storage.local.set({ [KEYS.settings]: { version: 1, nudgeIntervalMinutes: 7 } });
+    await fakeBrowser.storage.local.set({ [KEYS.settings]: { version: SETTINGS_VERSION, nudgeIntervalMinutes: 7 } });
     const bg = await boot();
     const notes = () => bg.shell.diagnostics.list().filter((d) => d.message.startsWith('updated from'));
     expect(notes().map((d) => d.message)).toEqual([

@@ -1,5 +1,6 @@
 // Requests, state ports and their senders: who may send what, what each surface receives.
 import { fakeBrowser } from 'wxt/testing';
+import { SETTINGS_VERSION } from '../../shared/core/settings';
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../background/store';
 import { sessionOf } from '../../shared/core/controller';
@@ -82,7 +83,7 @@ describe('who may send what', () => {
     resumeSession: { type: 'resumeSession' },
     coach: { type: 'coach', intention: 'watch videos all day' },
     getSettings: { type: 'getSettings' },
-    saveSettings: { type: 'saveSettings', settings: { version: 1, blocked: [], allowed: ['videos.test'], neverSendUrls: false } },
+    saveSettings: { type: 'saveSettings', settings: { version: SETTINGS_VERSION, blocked: [], allowed: ['videos.test'], neverSendUrls: false } },
     testBackend: { type: 'testBackend' },
     getDiagnostics: { type: 'getDiagnostics' },
     reconnectHost: { type: 'reconnectHost' },
@@ -136,8 +137,8 @@ describe('who may send what', () => {
       'startSession with an empty commitment',
       { type: 'startSession', input: { commitment: { nextAction: ' ', successCondition: '' }, allowed: [], blocked: [] } },
     ],
-    ['saveSettings of a future version', { type: 'saveSettings', settings: { version: 2 } }],
-    ['saveSettings with an invalid regex', { type: 'saveSettings', settings: { version: 1, redactPatterns: ['(('] } }],
+    ['saveSettings of a future version', { type: 'saveSettings', settings: { version: SETTINGS_VERSION + 1 } }],
+    ['saveSettings with an invalid regex', { type: 'saveSettings', settings: { version: SETTINGS_VERSION, redactPatterns: ['(('] } }],
     ['an over-long coach intention', { type: 'coach', intention: 'x'.repeat(5_000) }],
     ['driftDismiss with a negative episode', { type: 'driftDismiss', episode: -1 }],
     ['nudgeDismiss with an over-long text', { type: 'nudgeDismiss', message: 'x'.repeat(5_000) }],

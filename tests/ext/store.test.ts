@@ -1,5 +1,6 @@
 // Storage across worker and browser restarts, corrupt values and old versions.
 import { fakeBrowser } from 'wxt/testing';
+import { SETTINGS_VERSION } from '../../shared/core/settings';
 import { describe, expect, it } from 'vitest';
 import { unreadableKey, KEYS } from '../../background/store';
 import { sessionOf } from '../../shared/core/controller';
@@ -41,7 +42,7 @@ describe('restarts', () => {
 describe('stored values', () => {
   it('corrupt stored values fall back to defaults with a warning; other keys survive', async () => {
     await fakeBrowser.storage.local.set({
-      [KEYS.settings]: { version: 1, nudgeIntervalMinutes: 'soon' },
+      [KEYS.settings]: { version: SETTINGS_VERSION, nudgeIntervalMinutes: 'soon' },
       [KEYS.session]: {
         version: 1,
         lastSessionId: 1,
@@ -73,14 +74,28 @@ describe('stored values', () => {
   it('old-version settings are migrated', async () => {
     await fakeBrowser.storage.local.set({ [KEYS.settings]: { allowedApps: ['Code'], blockedApps: ['https://www.youtube.com/'] } });
     bg = await boot();
-    expect(bg.shell.state.settings).toMatchObject({ version: 1, allowed: ['code'], blocked: ['youtube.com'] });
+    expect(bg.shell.state.settings).toMatchObject({ version: SETTINGS_VERSION, allowed: ['code'], blocked: ['youtube.com'] });
+  });
+
+  it('version 1 settings gain the plan with its defaults, and keep everything they held', async () => {
+    await fakeBrowser.storage.local.set({ [KEYS.settings]: { version: 1, nudgeIntervalMinutes: 7, allowed: ['code'] } });
+    bg = await boot();
+    expect(bg.shell.state.settings).toMatchObject({
+      version: SETTINGS_VERSION,
+      nudgeIntervalMinutes: 7,
+      allowed: ['code'],
+      templates: [],
+      schedule: [],
+      daySummary: { enabled: false },
+      syncEnabled: true,
+    });
   });
 });
 
 describe('corrupt or old stored values', () => {
   const SESSION = STORED_SESSION;
   const GOOD: Record<string, unknown> = {
-    [KEYS.settings]: { version: 1, nudgeIntervalMinutes: 7 },
+    [KEYS.settings]: { version: SETTINGS_VERSION, nudgeIntervalMinutes: 7 },
     [KEYS.session]: SESSION,
     [KEYS.drift]: {
       version: 2,
@@ -100,7 +115,7 @@ describe('corrupt or old stored values', () => {
     ['deeply nested', deep],
   ];
   const SPECIFIC: Array<[string, string, unknown]> = [
-    [KEYS.settings, 'an invalid redaction regex', { version: 1, redactPatterns: ['('] }],
+    [KEYS.settings, 'an invalid redaction regex', { version: SETTINGS_VERSION, redactPatterns: ['('] }],
     [KEYS.settings, 'a v0 record of the wrong types', { allowedApps: 'code' }],
     [KEYS.session, 'version 0', { lastSessionId: 1, session: null }],
     [

@@ -1,0 +1,146 @@
+// The plan's records, one zod schema each: templates, scheduled blocks, the rhythm and the end-of-day summary.
+import * as z from 'zod';
+import {
+  BLOCK_MINUTES,
+  MAX_BLOCKS,
+  MAX_COMMITMENT_CHARS,
+  MAX_TEMPLATE_NAME_CHARS,
+  MAX_TEMPLATES,
+  MAX_TIMEBOX_MINUTES,
+  RHYTHM_BREAK_MINUTES,
+  RHYTHM_WORK_MINUTES,
+} from '../core/limits';
+import { EntryList } from '../core/match';
+import { formatClockTime, parseClockTime } from './clock-time';
+import type { Rhythm as RhythmShape } from './rhythm';
+import { overlapDay, WEEKDAY_NAMES } from './week';
+
+const minutes = (range: { min: number; max: number }, what: string) =>
+  z
+    .number({ error: 'enter a number' })
+    .int(`${what}: whole minutes`)
+    .min(range.min, `${what}: ${range.min} to ${range.max} minutes`)
+    .max(range.max, `${what}: ${range.min} to ${range.max} minutes`);
+
+export const Rhythm = z.object({
+  workMinutes: minutes(RHYTHM_WORK_MINUTES, 'work'),
+  breakMinutes: minutes(RHYTHM_BREAK_MINUTES, 'break'),
+}) satisfies z.ZodType<RhythmShape>;
+export type Rhythm = z.infer<typeof Rhythm>;
+
+/** Ids are made by the page that creates the record; they only have to be unique in their list. */
+const RecordId = z.string().min(1).max(64);
+
+/** A commitment text in a template may be blank (a template can hold only lists); it is checked when the session starts. */
+const TemplateText = z.string().trim().max(MAX_COMMITMENT_CHARS, `keep it under ${MAX_COMMITMENT_CHARS} characters`);
+
+/** Everything the start form holds, kept under a name. */
+export const Template = z.object({
+  id: RecordId,
+  name: z
+    .string()
+    .trim()
+    .min(1, 'give the template a name')
+    .max(MAX_TEMPLATE_NAME_CHARS, `keep the name under ${MAX_TEMPLATE_NAME_CHARS} characters`),
+  nextAction: TemplateText.default(''),
+  successCondition: TemplateText.default(''),
+  allowed: EntryList.default([]),
+  blocked: EntryList.default([]),
+  timeboxMinutes: z.number().int().min(1).max(MAX_TIMEBOX_MINUTES).nullable().default(null),
+  rhythm: Rhythm.nullable().default(null),
+});
+export type Template = z.infer<typeof Template>;
+
+/** A template holds a full commitment: a block of it may start by itself. */
+export function holdsCommitment(t: Pick<Template, 'nextAction' | 'successCondition'>): boolean {
+  return t.nextAction.trim() !== '' && t.successCondition.trim() !== '';
+}
+
+const ClockTime = z.string().refine((text) => parseClockTime(text) !== undefined, 'a time like 09:00');
+
+/** A recurring focus block: on these days, at this local time, for this long, from this template. */
+export const ScheduledBlock = z.object({
+  id: RecordId,
+  /** 0 is Sunday (Date.getDay()). */
+  days: z
+    .array(z.number().int().min(0).max(6))
+    .min(1, 'choose at least one day')
+    .max(7)
+    .refine((days) => new Set(days).size === days.length, 'a day is chosen twice')
+    .transform((days) => [...days].sort((a, b) => a - b)),
+  /** "HH:MM", the person's local time. */
+  start: ClockTime,
+  lengthMinutes: minutes(BLOCK_MINUTES, 'length'),
+  templateId: RecordId,
+  /** Start the session at the block's time without asking (only with a template that holds a full commitment). */
+  autoStart: z.boolean().default(false),
+});
+export type ScheduledBlock = z.infer<typeof ScheduledBlock>;
+
+/** The optional notification with the day's totals. */
+export const DaySummarySetting = z.object({
+  enabled: z.boolean().default(false),
+  at: ClockTime.default('18:00'),
+});
+export type DaySummarySetting = z.infer<typeof DaySummarySetting>;
+
+/** A block's times in the week's nominal minutes. */
+export function weeklyTimes(block: Pick<ScheduledBlock, 'days' | 'start' | 'lengthMinutes'>) {
+  return { days: block.days, startMinute: parseClockTime(block.start) ?? 0, lengthMinutes: block.lengthMinutes };
+}
+
+/** "09:00 Deep work": how a block is named to a person. */
+export function blockLabel(block: Pick<ScheduledBlock, 'start'>, templates: readonly Pick<Template, 'id' | 'name'>[], templateId: string) {
+  const name = templates.find((t) => t.id === templateId)?.name ?? 'a deleted template';
+  return `${formatClockTime(parseClockTime(block.start) ?? 0)} ${name}`;
+}
+
+export const TemplateList = z
+  .array(Template)
+  .max(MAX_TEMPLATES, `at most ${MAX_TEMPLATES} templates`)
+  .superRefine((templates, ctx) => {
+    const seen = new Map<string, number>();
+    templates.forEach((t, i) => {
+      const key = t.name.toLocaleLowerCase();
+      const first = seen.get(key);
+      if (first !== undefined) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `a template is already called "${t.name}"` });
+      else seen.set(key, i);
+    });
+    const ids = new Set<string>();
+    templates.forEach((t, i) => {
+      if (ids.has(t.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'two templates share an id' });
+      ids.add(t.id);
+    });
+  });
+
+export const BlockList = z.array(ScheduledBlock).max(MAX_BLOCKS, `at most ${MAX_BLOCKS} blocks`);
+
+/** Why a schedule cannot be kept, per block (overlaps name the other block; a block needs its template), checked against the templates. */
+export function scheduleProblems(
+  blocks: readonly ScheduledBlock[],
+  templates: readonly Pick<Template, 'id' | 'name' | 'nextAction' | 'successCondition'>[],
+): Array<{ index: number; field: 'days' | 'templateId' | 'autoStart'; message: string }> {
+  const problems: Array<{ index: number; field: 'days' | 'templateId' | 'autoStart'; message: string }> = [];
+  blocks.forEach((block, index) => {
+    const template = templates.find((t) => t.id === block.templateId);
+    if (!template) problems.push({ index, field: 'templateId', message: 'choose a template for this block' });
+    else if (block.autoStart && !holdsCommitment(template))
+      problems.push({
+        index,
+        field: 'autoStart',
+        message: `"${template.name}" has no full commitment (next action and done when), so the block cannot start by itself`,
+      });
+    for (let other = 0; other < index; other++) {
+      const day = overlapDay(weeklyTimes(blocks[other]!), weeklyTimes(block));
+      if (day !== undefined) {
+        problems.push({
+          index,
+          field: 'days',
+          message: `overlaps ${blockLabel(blocks[other]!, templates, blocks[other]!.templateId)} on ${WEEKDAY_NAMES[day]}`,
+        });
+        break;
+      }
+    }
+  });
+  return problems;
+}

@@ -10,8 +10,12 @@ import {
   type RecorderState,
   type RecorderStep,
 } from '../shared/history/recorder';
-import { HISTORY_HEARTBEAT_MS, REVIEW_WINDOW_MS } from '../shared/history/limits';
-import type { HistoryWrite, PendingReview, ReviewAnswer, SessionProgress } from '../shared/history/records';
+import { summarize, withRunningEnds, type Calendar } from '../shared/history/aggregate';
+import { HISTORY_HEARTBEAT_MS, RECENT_SESSIONS_SCANNED, REVIEW_WINDOW_MS, RUNNING_FRESH_MS } from '../shared/history/limits';
+import { RECENT_COMMITMENTS } from '../shared/core/limits';
+import type { HistorySegment, HistoryWrite, PendingReview, ReviewAnswer, SessionProgress, TodaySummary } from '../shared/history/records';
+import { recentCommitments, type RecentCommitment } from '../shared/history/recent';
+import { todayOf } from '../shared/history/today';
 import type { HistoryDb } from '../storage/history-db';
 import type { Diagnostics } from './diagnostics';
 import { errorText } from '../shared/util/error-text';
@@ -30,6 +34,8 @@ export interface RecorderDeps {
   onReviewSettled?(key: string): void;
   setTimer(fn: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
+  /** The person's local days (Today in the popup, the end-of-day summary). */
+  calendar: Calendar;
 }
 
 type Transition = { before: ControllerState; after: ControllerState; event: ControllerEvent; at: number };
@@ -124,6 +130,38 @@ export class HistoryRecorder {
 
   progress(): SessionProgress | null {
     return progressOf(this.#state, this.deps.now());
+  }
+
+  /** Today so far: focus and drift time, the reviews, the biggest pull; null when history cannot be read. */
+  async today(): Promise<TodaySummary | null> {
+    await this.ready;
+    if (!this.#db) return null;
+    await this.#writing;
+    const now = this.deps.now();
+    const { calendar } = this.deps;
+    const from = calendar.startOfDay(now);
+    const to = calendar.startOfNextDay(now);
+    const { invalid: _invalid, ...records } = await this.#db.range(from, to);
+    const input = withRunningEnds(records, now, RUNNING_FRESH_MS);
+    return todayOf(summarize(input, from, to, calendar));
+  }
+
+  /** The running session's segments so far (the open one up to now), oldest first: the popup's band. */
+  async band(): Promise<HistorySegment[]> {
+    await this.ready;
+    const { session, open } = this.#state;
+    if (!this.#db || !session) return [];
+    await this.#writing;
+    const written = await this.#db.segmentsOf(session.key);
+    const closed = open ? written.filter((s) => s.key !== open.key) : written;
+    return open ? [...closed, { ...open, end: Math.max(open.end, this.deps.now()) }] : closed;
+  }
+
+  /** The last distinct commitments, newest first, for the start form. */
+  async recent(): Promise<RecentCommitment[]> {
+    await this.ready;
+    if (!this.#db) return [];
+    return recentCommitments(await this.#db.newestSessions(RECENT_SESSIONS_SCANNED), RECENT_COMMITMENTS);
   }
 
   pendingReview(): PendingReview | null {

@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import type { AITarget } from '../shared/core/ai-targets';
 import { errorText } from '../shared/util/error-text';
 import { EXTENSION_PAGES } from '../ui/extension-pages';
+import { localCalendar } from '../ui/local-calendar';
 import { BrowserModel } from './ai/browser-model-port';
 import { helperPort } from './ai/helper-port';
 import { rolesOn, type AIPortRunners } from './ai/registry';
@@ -77,6 +78,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
         if (!ports.popupOpen()) void notifyReview(review).catch(warn('the review notification failed'));
       },
       onReviewSettled: (key) => void browser.notifications.clear(`${REVIEW_NOTIFICATION_PREFIX}${key}`).catch(() => {}),
+      calendar: localCalendar,
       ...timers,
     },
     () => ({ keepTitles: shell.state.settings.historyKeepTitles, retentionDays: shell.state.settings.historyRetentionDays }),

@@ -10,6 +10,7 @@ import type { NativeChannel } from './native-channel';
 import type { HistoryRecorder } from './history-recorder';
 import type { Shell } from './shell';
 import { errorText } from '../shared/util/error-text';
+import { Settings } from '../shared/core/settings';
 
 export interface SenderFacts {
   id?: string;
@@ -127,7 +128,20 @@ const HANDLERS: Handlers = {
   },
   getHistoryStatus: async (_req, ctx) => {
     await ctx.history.ready;
-    return { progress: ctx.history.progress(), pendingReview: ctx.history.pendingReview() };
+    const [today, band] = await Promise.all([ctx.history.today().catch(() => null), ctx.history.band().catch(() => [])]);
+    return { progress: ctx.history.progress(), pendingReview: ctx.history.pendingReview(), today, band };
+  },
+  getStartChoices: async (_req, ctx) => ({
+    templates: ctx.shell.state.settings.templates,
+    recent: await ctx.history.recent().catch(() => []),
+  }),
+  saveTemplate: async (req, ctx) => {
+    const settings = ctx.shell.state.settings;
+    const template = { ...req.template, id: crypto.randomUUID() };
+    const parsed = Settings.safeParse({ ...settings, templates: [...settings.templates, template] });
+    if (!parsed.success) throw new RequestFailed(badRequest(parsed.error.issues[0]?.message ?? 'the template could not be saved'));
+    await ctx.shell.send({ type: 'settingsSaved', at: ctx.now(), settings: parsed.data });
+    return parsed.data.templates.at(-1)!;
   },
   reviewSession: async (req, ctx) => {
     await ctx.history.review(req.key, req.answer, req.note);

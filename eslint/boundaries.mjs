@@ -11,7 +11,8 @@ export const ZOD_FREE = [
   'shared/core/controller/{events,handler}',
   'shared/ai/{answer-schemas,errors,extract-json,parse-object,prompt-api,prompt-data,sanitize,vocabulary}',
   'shared/messages/{guards,state-port}',
-  'shared/history/limits',
+  'shared/history/{limits,aggregate}',
+  'shared/plan/{clock-time,rhythm,week}',
 ];
 
 const NODE_BUILTINS = ['node:*', '{fs,path,os,child_process,net,crypto,util,stream,process,events,url,worker_threads}{,/**}'];

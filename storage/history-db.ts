@@ -102,14 +102,18 @@ export class HistoryDb {
     return all.sort((a, b) => a.start - b.start);
   }
 
-  /** Sessions still marked running (the recorder closes those it no longer owns). */
-  async unendedSessions(): Promise<HistorySession[]> {
-    const counter = { invalid: 0 };
+  /** The newest `count` sessions, newest first (unreadable ones left out). */
+  async newestSessions(count: number): Promise<HistorySession[]> {
     const recent: unknown[] = [];
     let cursor = await this.db.transaction('sessions').store.index('startedAt').openCursor(null, 'prev');
+    for (let n = 0; cursor && n < count; n++, cursor = await cursor.continue()) recent.push(cursor.value);
+    return validated(HistorySession, recent, { invalid: 0 });
+  }
+
+  /** Sessions still marked running (the recorder closes those it no longer owns). */
+  async unendedSessions(): Promise<HistorySession[]> {
     // Only the newest few can still be running: older ones were closed when they ended.
-    for (let n = 0; cursor && n < 20; n++, cursor = await cursor.continue()) recent.push(cursor.value);
-    return validated(HistorySession, recent, counter).filter((s) => s.endedAt === null);
+    return (await this.newestSessions(20)).filter((s) => s.endedAt === null);
   }
 
   /** Everything that overlaps [from, to). */

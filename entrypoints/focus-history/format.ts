@@ -1,16 +1,7 @@
 // Words and numbers of the History page: spans of time, clock times, dates, and what each segment kind is called.
-import type { DriftCause, ReviewAnswer, SegmentKind } from '../../shared/history/records';
+import type { DriftCause, ReviewAnswer } from '../../shared/history/records';
 
-export const KIND_WORDS: Record<SegmentKind, string> = {
-  ontask: 'on task',
-  drifting: 'drifting',
-  away: 'away',
-  paused: 'paused',
-  unsure: 'not sure',
-};
-
-/** The legend's order: the two that matter most first. */
-export const KIND_ORDER: readonly SegmentKind[] = ['ontask', 'drifting', 'away', 'paused', 'unsure'];
+export { KIND_ORDER, KIND_WORDS } from '../../ui/kind-words';
 
 export const CAUSE_WORDS: Record<DriftCause, string> = { blocked: 'blocked list', judged: 'judged' };
 

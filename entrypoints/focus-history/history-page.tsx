@@ -6,7 +6,7 @@ import { CostTable } from './cost-table';
 import { DataSection, browserDownload, type Download } from './data-section';
 import { DayChart } from './day-chart';
 import { useHistory, type HistorySource } from './history-source';
-import { localCalendar, rangeOf, type PageCalendar, type RangeChoice } from './local-calendar';
+import { localCalendar, rangeOf, type PageCalendar, type RangeChoice } from '../../ui/local-calendar';
 import { PullsSection } from './pulls-section';
 import { RangePicker } from './range-picker';
 import { SessionList } from './session-list';

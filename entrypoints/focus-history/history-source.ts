@@ -1,7 +1,7 @@
 // Where the History page gets its records (HistoryDb, or a fake in tests) and the hook that loads and summarises one range.
 import { useEffect, useState } from 'preact/hooks';
 import { summarize, withRunningEnds, type Calendar, type HistorySummary } from '../../shared/history/aggregate';
-import { HISTORY_HEARTBEAT_MS } from '../../shared/history/limits';
+import { RUNNING_FRESH_MS } from '../../shared/history/limits';
 import type { HistoryExport } from '../../shared/history/records';
 import type { HistoryRange, ImportResult } from '../../storage/history-db';
 import { errorText } from '../../shared/util/error-text';
@@ -16,9 +16,6 @@ export interface HistorySource {
   exportAll(at: number): Promise<HistoryExport>;
   importMerge(file: HistoryExport): Promise<ImportResult>;
 }
-
-/** A running session last written this recently is still running (heartbeats come every HISTORY_HEARTBEAT_MS). */
-const RUNNING_FRESH_MS = 4 * HISTORY_HEARTBEAT_MS;
 
 export type HistoryLoad =
   | { status: 'loading' }

@@ -7,6 +7,7 @@ import { ClientProvider } from '../../ui/connection/surface-client';
 import { HistoryPage } from './history-page';
 import { errorText } from '../../shared/util/error-text';
 import '../../ui/theme.css';
+import '../../ui/timeline.css';
 import './history.css';
 
 const root = document.getElementById('app')!;

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import type { SessionSummary } from '../../shared/history/aggregate';
 import type { EndReason } from '../../shared/history/records';
 import { ANSWER_WORDS, clock, day, plural, span } from './format';
-import { SessionTimeline, TimelineLegend } from './session-timeline';
+import { SessionTimeline, TimelineLegend } from '../../ui/components/session-timeline';
 
 export const SESSIONS_PER_PAGE = 50;
 

@@ -9,6 +9,7 @@ import { HelperSection } from './helper-section';
 import { useSectionFromAddress } from './section-from-address';
 import { ListsSection } from './lists-section';
 import { fromDraft, toDraft, type Draft, type DraftErrors } from './settings-draft';
+import { TemplatesSection } from './templates-section';
 import { TransferSection } from './transfer-section';
 
 export function OptionsPage() {
@@ -96,6 +97,7 @@ export function OptionsPage() {
       <form class="stack" onSubmit={save} noValidate>
         <BackendSection draft={draft} set={set} errors={errors} host={host} />
         <ListsSection draft={draft} set={set} />
+        <TemplatesSection draft={draft} set={set} errors={errors} />
         <BehaviourSection draft={draft} set={set} errors={errors} />
         <div class="save-bar">
           <button type="submit" class="primary" data-testid="settings-save" disabled={status === 'saving'}>

@@ -1,5 +1,6 @@
 // The options form as text fields, and its validation back into Settings: zod's issues, mapped to the fields.
 import { Settings } from '../../shared/core/settings';
+import { fromTemplateDrafts, toTemplateDrafts, type TemplateDraft } from './template-draft';
 
 export interface Draft {
   backend: string | null;
@@ -20,9 +21,12 @@ export interface Draft {
   awayAfterSeconds: string;
   historyRetentionDays: string;
   historyKeepTitles: boolean;
+  templates: TemplateDraft[];
 }
 
-export type DraftErrors = Partial<Record<keyof Draft | 'form', string>>;
+/** Items of a list (a template, a block) have their own message, keyed `templates.<index>`. */
+type ItemKey = `${'templates' | 'schedule'}.${number}`;
+export type DraftErrors = Partial<Record<keyof Draft | 'form' | ItemKey, string>>;
 
 export function toDraft(s: Settings): Draft {
   return {
@@ -42,6 +46,7 @@ export function toDraft(s: Settings): Draft {
     awayAfterSeconds: String(s.awayAfterSeconds),
     historyRetentionDays: String(s.historyRetentionDays),
     historyKeepTitles: s.historyKeepTitles,
+    templates: toTemplateDrafts(s.templates),
   };
 }
 
@@ -96,12 +101,19 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
     awayAfterSeconds: numberOf(d.awayAfterSeconds),
     historyRetentionDays: numberOf(d.historyRetentionDays),
     historyKeepTitles: d.historyKeepTitles,
+    templates: fromTemplateDrafts(d.templates),
   });
   if (parsed.success) return { settings: parsed.data };
   const errors: DraftErrors = {};
   const typed: Record<LineField, string[]> = { redactPatterns, browserWindowClasses };
   for (const issue of parsed.error.issues) {
     const [field, index] = issue.path as [keyof Draft | undefined, unknown];
+    if (field === 'templates' && typeof index === 'number') {
+      const item = `templates.${index}` as const;
+      // The name is what a person tells templates apart by: its problem wins, then the first other one.
+      if (!errors[item] || issue.path[2] === 'name') errors[item] = `${capitalize(issue.message)}.`;
+      continue;
+    }
     const key: keyof DraftErrors = field && (field in LABELS || isLineField(field)) ? field : 'form';
     if (errors[key]) continue; // the first problem of a field is the one to fix first
     if (isLineField(key)) {

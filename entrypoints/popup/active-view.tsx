@@ -7,9 +7,13 @@ import { HeadsUp } from '../../ui/components/heads-up';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { capitalize, formatClock, formatDuration, formatSpan, sessionTimes, statusWords } from '../../ui/format';
 import type { HistoryStatus } from './use-history-status';
+import { SessionTimeline } from '../../ui/components/session-timeline';
+import { PlaceLine } from './place-line';
 import { useNow } from '../../ui/connection/use-state-push';
 
-export function ActiveView({ push, progress }: { push: StatePush; progress: HistoryStatus['progress'] }) {
+export function ActiveView({ push, history }: { push: StatePush; history: HistoryStatus | null }) {
+  const progress = history?.progress ?? null;
+  const band = history?.band ?? [];
   const client = useClient();
   const { view } = push;
   const session = view.session;
@@ -68,6 +72,16 @@ export function ActiveView({ push, progress }: { push: StatePush; progress: Hist
             </>
           ) : null}
         </p>
+      ) : null}
+      {view.place ? <PlaceLine place={view.place} /> : null}
+      {band.length ? (
+        <div class="session-band" data-testid="session-band">
+          <SessionTimeline
+            session={{ segments: band, driftAt: band.filter((b) => b.kind === 'drifting').map((b) => b.start), nudgeAt: [] }}
+            from={session.startedAt}
+            to={Math.max(now, band.at(-1)!.end)}
+          />
+        </div>
       ) : null}
       {view.banner ? (
         <DriftBanner

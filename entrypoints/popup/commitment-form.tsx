@@ -1,4 +1,4 @@
-// The idle popup: the commitment form (with Coach), lists prefilled from settings, timebox, Start.
+// The idle popup: the commitment form (templates and recent commitments, Coach), lists prefilled from settings, timebox, Start.
 import type { RefObject } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { commitmentProblem } from '../../shared/core/commitment';
@@ -8,6 +8,8 @@ import { ChipsEditor } from '../../ui/components/chips-editor';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { capitalize } from '../../ui/format';
 import { CoachField, type Suggestion } from './coach-field';
+import { SaveTemplate } from './save-template';
+import { StartChoices, useStartChoices, type FormFilling } from './start-choices';
 
 type Errors = { nextAction?: string; successCondition?: string; timebox?: string };
 
@@ -39,6 +41,8 @@ export function CommitmentForm() {
   const nextRef = useRef<HTMLTextAreaElement>(null);
   const successRef = useRef<HTMLTextAreaElement>(null);
   const timeboxRef = useRef<HTMLInputElement>(null);
+  const [choicesVersion, setChoicesVersion] = useState(0);
+  const choices = useStartChoices(choicesVersion);
 
   useEffect(() => {
     void client.request({ type: 'getSettings' }).then((reply) => {
@@ -55,6 +59,29 @@ export function CommitmentForm() {
     setSuccessCondition(s.successCondition);
     listsTouched.current = true;
     setAllowed((prev) => normalizeList([...prev, ...s.allowed]));
+  };
+
+  /** A template or a recent commitment fills the whole form; nothing starts until Start. */
+  const fill = (f: FormFilling) => {
+    setNextAction(f.nextAction);
+    setSuccessCondition(f.successCondition);
+    listsTouched.current = true;
+    setAllowed([...f.allowed]);
+    setBlocked([...f.blocked]);
+    setTimebox(f.timeboxMinutes === null ? '' : String(f.timeboxMinutes));
+    setShowErrors(false);
+    nextRef.current?.focus();
+  };
+
+  const asTemplate = () => {
+    const minutes = Number(timebox);
+    return {
+      nextAction: nextAction.trim(),
+      successCondition: successCondition.trim(),
+      allowed,
+      blocked,
+      timeboxMinutes: timebox.trim() && Number.isInteger(minutes) && minutes >= 1 && minutes <= MAX_TIMEBOX_MINUTES ? minutes : null,
+    };
   };
 
   const submit = async (event: Event) => {
@@ -89,6 +116,7 @@ export function CommitmentForm() {
       <h1 id="form-title" class="title">
         Start a focus session
       </h1>
+      <StartChoices choices={choices} onChoose={fill} />
       <CoachField onSuggestion={applySuggestion} />
       <CommitmentField
         id="next-action"
@@ -156,6 +184,7 @@ export function CommitmentForm() {
       <button type="submit" class="primary wide" data-testid="start-session" disabled={starting}>
         {starting ? 'Starting…' : 'Start session'}
       </button>
+      <SaveTemplate current={asTemplate} onSaved={() => setChoicesVersion((n) => n + 1)} />
     </form>
   );
 }

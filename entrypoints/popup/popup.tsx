@@ -9,6 +9,7 @@ import { setupLine } from '../../ui/setup-state';
 import { ActiveView } from './active-view';
 import { CommitmentForm } from './commitment-form';
 import { ReviewCard } from './review-card';
+import { Today } from './today';
 import { useHistoryStatus } from './use-history-status';
 
 export function Popup() {
@@ -45,10 +46,13 @@ export function Popup() {
         pendingReview ? (
           <ReviewCard review={pendingReview} onDone={() => setReviewed((n) => n + 1)} />
         ) : (
-          <CommitmentForm />
+          <>
+            <Today today={history?.today ?? null} blocks={[]} />
+            <CommitmentForm />
+          </>
         )
       ) : (
-        <ActiveView push={push} progress={history?.progress ?? null} />
+        <ActiveView push={push} history={history} />
       )}
       <footer class="popup-foot" data-testid="popup-foot" data-setup-state={line.state}>
         <SetupStatus line={line} host={host} />

@@ -10,3 +10,7 @@ export const HISTORY_HEARTBEAT_MS = 15_000;
 export const REVIEW_WINDOW_MS = 12 * 60 * 60_000;
 /** Most records one import may carry (a year of heavy use is ~250 000). */
 export const HISTORY_IMPORT_MAX_RECORDS = 2_000_000;
+/** A running session last written this recently is still running (heartbeats come every HISTORY_HEARTBEAT_MS). */
+export const RUNNING_FRESH_MS = 4 * HISTORY_HEARTBEAT_MS;
+/** Distinct recent sessions looked through for the start form's recent commitments. */
+export const RECENT_SESSIONS_SCANNED = 50;

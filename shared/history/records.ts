@@ -127,3 +127,15 @@ export const HistoryExport = z.object({
   reviews: z.array(SessionReview).default([]),
 });
 export type HistoryExport = z.infer<typeof HistoryExport>;
+
+/** Today at a glance, for the popup's start view and the end-of-day summary. */
+export const TodaySummary = z.object({
+  focusedMs: z.number().nonnegative(),
+  driftMs: z.number().nonnegative(),
+  sessions: z.number().int().nonnegative(),
+  /** Today's sessions that were reviewed, oldest first, with the answer. */
+  reviews: z.array(z.object({ key, nextAction: text(MAX_COMMITMENT_CHARS), answer: z.enum(REVIEW_ANSWERS) })),
+  /** The place that took the most drift time today. */
+  biggestPull: z.object({ place: z.string(), driftMs: z.number().nonnegative() }).nullable(),
+});
+export type TodaySummary = z.infer<typeof TodaySummary>;

@@ -8,7 +8,9 @@ import { Settings } from '../core/settings';
 import type { Failure } from '../core/failure';
 import { StatePush } from './pushes';
 import { HISTORY_MAX_NOTE } from '../history/limits';
-import { PendingReview, REVIEW_ANSWERS, SessionProgress } from '../history/records';
+import { HistorySegment, PendingReview, REVIEW_ANSWERS, SessionProgress, TodaySummary } from '../history/records';
+import type { RecentCommitment } from '../history/recent';
+import { Template } from '../plan/records';
 
 export const StartSessionInput = z.object({
   commitment: Commitment,
@@ -35,9 +37,34 @@ export const BackendTestResult = z.object({
 export const DiagnosticEntry = z.object({ at: z.number(), level: z.enum(['info', 'warn', 'error']), message: z.string() });
 export type DiagnosticEntry = z.infer<typeof DiagnosticEntry>;
 
-/** The running session so far and the ended session awaiting its review, for the popup. */
-export const HistoryStatus = z.object({ progress: SessionProgress.nullable(), pendingReview: PendingReview.nullable() });
+/** The running session so far (its totals and its band), the ended session awaiting its review, and today, for the popup. */
+export const HistoryStatus = z.object({
+  progress: SessionProgress.nullable(),
+  pendingReview: PendingReview.nullable(),
+  /** Null when history cannot be read. */
+  today: TodaySummary.nullable(),
+  band: z.array(HistorySegment),
+});
 export type HistoryStatus = z.infer<typeof HistoryStatus>;
+
+/** A template as the start form saves it: the background gives it its id. */
+export const TemplateInput = Template.omit({ id: true });
+export type TemplateInput = z.input<typeof TemplateInput>;
+
+/** What the start form offers to start from: the templates, then the last distinct commitments. */
+export const StartChoices = z.object({
+  templates: z.array(Template),
+  recent: z.array(
+    z.object({
+      nextAction: z.string(),
+      successCondition: z.string(),
+      allowed: z.array(z.string()),
+      blocked: z.array(z.string()),
+      timeboxMinutes: z.number().nullable(),
+    }) satisfies z.ZodType<RecentCommitment>,
+  ),
+});
+export type StartChoices = z.infer<typeof StartChoices>;
 
 /** The reply of a request that only acts: the new state reaches every surface as a push. */
 const Done = z.null();
@@ -75,6 +102,9 @@ export const REQUESTS = {
   /** Options after a download of the built-in model (or a cancel): the worker asks the browser again. */
   checkBrowserModel: { body: NoFields, fromContent: false, reply: Done },
   getHistoryStatus: { body: NoFields, fromContent: false, reply: HistoryStatus },
+  getStartChoices: { body: NoFields, fromContent: false, reply: StartChoices },
+  /** Save as template: refused in words when the name is taken or empty. */
+  saveTemplate: { body: z.object({ template: TemplateInput }), fromContent: false, reply: Template },
   /** `answer` null: the person skipped the review. */
   reviewSession: {
     body: z.object({

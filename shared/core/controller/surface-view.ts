@@ -2,6 +2,8 @@
 import * as z from 'zod';
 import { HostStatus, hostStatus } from '../host-status';
 import { DRIFT_STATUSES, OBSERVATION_SOURCES, PHASES } from '../vocabulary';
+import { appKey, matchesAny } from '../match';
+import type { DriftState, ObservationRecord, SessionRecord } from './records';
 import type { ControllerState } from './state';
 
 /** What the banner says when a drift has no reason of its own (never expected: verdicts must give one). */
@@ -19,8 +21,32 @@ export const SessionView = z.object({
 });
 export type SessionView = z.infer<typeof SessionView>;
 
-/** The place the person is looking at (a tab's site, or an app). */
-export const PlaceView = z.object({ source: z.enum(OBSERVATION_SOURCES), title: z.string(), app: z.string() });
+/** Why the place counts as it does: a list entry matched it, the AI judged it, or nothing could tell yet. */
+export const PlaceReason = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('allowed'), entry: z.string() }),
+  z.object({ kind: z.literal('blocked'), entry: z.string() }),
+  z.object({ kind: z.literal('judged'), drifting: z.boolean() }),
+  z.object({ kind: z.literal('checking') }),
+  z.object({ kind: z.literal('unjudged') }),
+]);
+export type PlaceReason = z.infer<typeof PlaceReason>;
+
+/** The place the person is looking at (a tab's site, or an app), and why it counts as it does. */
+export const PlaceView = z.object({ source: z.enum(OBSERVATION_SOURCES), title: z.string(), app: z.string(), why: PlaceReason });
+export type PlaceView = z.infer<typeof PlaceView>;
+
+/** The same order evaluate.ts decides in: blocked, allowed, a cached verdict, a judge in flight, nothing. */
+export function placeReason(session: SessionRecord, d: DriftState, current: ObservationRecord): PlaceReason {
+  const blocked = matchesAny(session.blocked, current.app, current.source);
+  if (blocked) return { kind: 'blocked', entry: blocked };
+  const allowed = matchesAny(session.allowed, current.app, current.source);
+  if (allowed) return { kind: 'allowed', entry: allowed };
+  const key = appKey(current.app);
+  const verdict = d.verdicts[key];
+  if (verdict) return { kind: 'judged', drifting: verdict.drifting };
+  if (d.pendingJudges[key] || d.judgeDue?.app === key) return { kind: 'checking' };
+  return { kind: 'unjudged' };
+}
 
 export const SurfaceView = z.object({
   phase: z.enum(PHASES),
@@ -60,7 +86,10 @@ export function surfaceView(s: ControllerState): SurfaceView {
       : null,
     status: d.status,
     away,
-    place: session && d.current ? { source: d.current.source, title: d.current.title, app: d.current.app } : null,
+    place:
+      session && d.current
+        ? { source: d.current.source, title: d.current.title, app: d.current.app, why: placeReason(session, d, d.current) }
+        : null,
     // A pause sets the drift aside: no banner while paused, it is back with the resume.
     banner:
       active && d.status === 'drifting'

@@ -22,6 +22,8 @@ describe('popup: history', () => {
         value: {
           progress: { focusedMs: 25 * 60_000, driftMs: 4 * 60_000 + 20_000, lastDrift: { place: 'videos.test', at: T0 } },
           pendingReview: null,
+          today: null,
+          band: [],
         },
       }),
     });
@@ -43,7 +45,10 @@ describe('popup: history', () => {
     let pending: typeof REVIEW | null = REVIEW;
     const fake = fakeClient({
       getSettings: settings,
-      getHistoryStatus: (): Reply<'getHistoryStatus'> => ({ ok: true, value: { progress: null, pendingReview: pending } }),
+      getHistoryStatus: (): Reply<'getHistoryStatus'> => ({
+        ok: true,
+        value: { progress: null, pendingReview: pending, today: null, band: [] },
+      }),
       reviewSession: (): Reply<'reviewSession'> => {
         pending = null;
         return { ok: true, value: null };
@@ -64,7 +69,10 @@ describe('popup: history', () => {
   it('Skip sends no answer and no note', async () => {
     const fake = fakeClient({
       getSettings: settings,
-      getHistoryStatus: (): Reply<'getHistoryStatus'> => ({ ok: true, value: { progress: null, pendingReview: REVIEW } }),
+      getHistoryStatus: (): Reply<'getHistoryStatus'> => ({
+        ok: true,
+        value: { progress: null, pendingReview: REVIEW, today: null, band: [] },
+      }),
     });
     renderWith(fake.client, <Popup />);
     fake.push(push({ phase: 'idle' }));

@@ -11,7 +11,11 @@ describe('zod-free checks of the pushes', () => {
     const states = [
       push({ phase: 'idle' }),
       push(),
-      push({ phase: 'paused', session: session({ pausedAt: 5, endsAt: 9 }), place: { source: 'os', title: 'vim', app: 'XTerm' } }),
+      push({
+        phase: 'paused',
+        session: session({ pausedAt: 5, endsAt: 9 }),
+        place: { source: 'os', title: 'vim', app: 'XTerm', why: { kind: 'allowed', entry: 'xterm' } },
+      }),
       drifting(),
       drifting(2, 'r', true),
       nudging('Heads up: the lexer again'),

@@ -1,6 +1,7 @@
 // One session's band: a rect per segment coloured by kind, ticks where drift episodes began and heads-ups showed.
 import { bandsOf, type SessionSummary } from '../../shared/history/aggregate';
-import { clock, KIND_ORDER, KIND_WORDS } from './format';
+import { formatClock as clock } from '../format';
+import { KIND_ORDER, KIND_WORDS } from '../kind-words';
 
 const WIDTH = 1000;
 const HEIGHT = 22;
@@ -16,7 +17,10 @@ export function bandLabel(kind: keyof typeof KIND_WORDS, places: readonly string
   return [KIND_WORDS[kind], where, `${clock(start)}–${clock(end)}`].filter(Boolean).join(' · ');
 }
 
-export function SessionTimeline({ session, from, to }: { session: SessionSummary; from: number; to: number }) {
+/** What a band needs of a session: its segments, and the moments drift episodes began and heads-ups showed. */
+export type BandSession = Pick<SessionSummary, 'segments' | 'driftAt' | 'nudgeAt'>;
+
+export function SessionTimeline({ session, from, to }: { session: BandSession; from: number; to: number }) {
   const length = Math.max(1, to - from);
   const x = (at: number) => ((Math.min(Math.max(at, from), to) - from) / length) * WIDTH;
   return (

@@ -1,5 +1,5 @@
 // Days and weeks in the browser's time zone: the Calendar port the aggregation takes, plus what the range picker needs.
-import type { Calendar } from '../../shared/history/aggregate';
+import type { Calendar } from '../shared/history/aggregate';
 
 export interface PageCalendar extends Calendar {
   /** 0 for Monday … 6 for Sunday: weeks start on Monday. */

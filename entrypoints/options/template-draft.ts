@@ -1,0 +1,32 @@
+// Templates as the options form edits them (the timebox as text), and back into template records.
+import type { Template } from '../../shared/plan/records';
+
+export interface TemplateDraft {
+  id: string;
+  name: string;
+  nextAction: string;
+  successCondition: string;
+  allowed: string[];
+  blocked: string[];
+  /** Blank: no timebox. */
+  timebox: string;
+  rhythm: Template['rhythm'];
+}
+
+export function toTemplateDrafts(templates: readonly Template[]): TemplateDraft[] {
+  return templates.map((t) => ({
+    id: t.id,
+    name: t.name,
+    nextAction: t.nextAction,
+    successCondition: t.successCondition,
+    allowed: [...t.allowed],
+    blocked: [...t.blocked],
+    timebox: t.timeboxMinutes === null ? '' : String(t.timeboxMinutes),
+    rhythm: t.rhythm,
+  }));
+}
+
+/** Unvalidated: the settings schema checks every field (a blank timebox is none, anything else a number to check). */
+export function fromTemplateDrafts(drafts: readonly TemplateDraft[]): unknown[] {
+  return drafts.map(({ timebox, ...t }) => ({ ...t, timeboxMinutes: timebox.trim() === '' ? null : Number(timebox.trim()) }));
+}

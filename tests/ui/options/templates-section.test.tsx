@@ -1,0 +1,67 @@
+// Options → Templates: rename, edit and delete; a taken or empty name is refused next to its template, in words.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OptionsPage } from '../../../entrypoints/options/options-page';
+import type { Reply } from '../../../shared/messages/requests';
+import { DEFAULT_SETTINGS, Settings } from '../../../shared/core/settings';
+import { fakeClient, renderWith } from '../fake-client';
+import { push } from '../fixtures';
+
+afterEach(cleanup);
+
+const SETTINGS = Settings.parse({
+  ...DEFAULT_SETTINGS,
+  templates: [
+    { id: 'a', name: 'Deep work', nextAction: 'Write', successCondition: 'Done', allowed: ['code'], timeboxMinutes: 50 },
+    { id: 'b', name: 'Email', nextAction: 'Inbox zero', successCondition: 'Empty inbox', allowed: ['mail.test'] },
+  ],
+});
+
+async function options() {
+  const fake = fakeClient({
+    getSettings: (): Reply<'getSettings'> => ({ ok: true, value: SETTINGS }),
+    saveSettings: (req): Reply<'saveSettings'> => ({ ok: true, value: Settings.parse(req.settings) }),
+    getDiagnostics: (): Reply<'getDiagnostics'> => ({ ok: true, value: [] }),
+  });
+  renderWith(fake.client, <OptionsPage />);
+  fake.push(push({ phase: 'idle' }));
+  await screen.findByTestId('templates');
+  return fake;
+}
+
+describe('options: templates', () => {
+  it('renames, edits and deletes templates, saved with the settings', async () => {
+    const fake = await options();
+    const [deep, email] = screen.getAllByTestId('template');
+    fireEvent.input(within(deep!).getByTestId('template-name-edit'), { target: { value: 'Deep work (mornings)' } });
+    fireEvent.input(within(deep!).getByTestId('template-timebox'), { target: { value: '' } });
+    fireEvent.click(within(email!).getByTestId('template-delete'));
+    expect(screen.getAllByTestId('template')).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await screen.findByTestId('settings-saved');
+    const saved = fake.sent('saveSettings')[0]!.settings as Settings;
+    expect(saved.templates).toEqual([
+      {
+        id: 'a',
+        name: 'Deep work (mornings)',
+        nextAction: 'Write',
+        successCondition: 'Done',
+        allowed: ['code'],
+        blocked: [],
+        timeboxMinutes: null,
+        rhythm: null,
+      },
+    ]);
+  });
+
+  it('a taken name or an empty one is refused next to its template, and nothing is sent', async () => {
+    const fake = await options();
+    const [deep, email] = screen.getAllByTestId('template');
+    fireEvent.input(within(email!).getByTestId('template-name-edit'), { target: { value: 'deep work' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(within(email!).getByTestId('template-error').textContent).toBe('A template is already called "deep work".'));
+    fireEvent.input(within(deep!).getByTestId('template-name-edit'), { target: { value: '  ' } });
+    await waitFor(() => expect(within(deep!).getByTestId('template-error').textContent).toBe('Give the template a name.'));
+    expect(fake.sent('saveSettings')).toHaveLength(0);
+  });
+});

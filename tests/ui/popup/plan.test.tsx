@@ -1,0 +1,203 @@
+// Popup: templates and recent commitments fill the form, Save as template, Today, and the place "Now" with its reason and band.
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Popup } from '../../../entrypoints/popup/popup';
+import { placeReasonWords } from '../../../entrypoints/popup/place-line';
+import { DEFAULT_SETTINGS } from '../../../shared/core/settings';
+import type { Reply } from '../../../shared/messages/requests';
+import type { Template } from '../../../shared/plan/records';
+import { fakeClient, renderWith } from '../fake-client';
+import { push, T0 } from '../fixtures';
+
+afterEach(cleanup);
+
+const DEEP: Template = {
+  id: 't-1',
+  name: 'Deep work',
+  nextAction: 'Write the parser tests',
+  successCondition: 'all tests pass',
+  allowed: ['code'],
+  blocked: ['videos.test'],
+  timeboxMinutes: 50,
+  rhythm: null,
+};
+
+const RECENT = {
+  nextAction: 'Fix the lexer',
+  successCondition: 'lexer.test passes',
+  allowed: ['docs.test'],
+  blocked: [],
+  timeboxMinutes: null,
+};
+
+function entries(testId: string): string[] {
+  return JSON.parse(screen.getByTestId(testId).getAttribute('data-entries') ?? 'null') as string[];
+}
+
+function historyStatus(over: Partial<Extract<Reply<'getHistoryStatus'>, { ok: true }>['value']> = {}) {
+  return (): Reply<'getHistoryStatus'> => ({ ok: true, value: { progress: null, pendingReview: null, today: null, band: [], ...over } });
+}
+
+async function idlePopup(handlers = {}) {
+  const fake = fakeClient({
+    getSettings: () => ({ ok: true, value: { ...DEFAULT_SETTINGS, allowed: ['default.test'] } }),
+    getStartChoices: () => ({ ok: true, value: { templates: [DEEP], recent: [RECENT] } }),
+    ...handlers,
+  });
+  renderWith(fake.client, <Popup />);
+  fake.push(push({ phase: 'idle' }));
+  await screen.findByTestId('next-action');
+  return fake;
+}
+
+describe('popup: start from a template or a recent commitment', () => {
+  it('lists the templates, then the recent commitments; one click fills every field and starts nothing', async () => {
+    const fake = await idlePopup();
+    const template = await screen.findByTestId('start-template');
+    expect(template.textContent).toBe('Deep work');
+    expect(screen.getByTestId('recent-commitment').textContent).toBe('Fix the lexer');
+    // Templates come first in the document.
+    expect(template.compareDocumentPosition(screen.getByTestId('recent-commitment')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(template);
+    expect((screen.getByTestId('next-action') as HTMLTextAreaElement).value).toBe('Write the parser tests');
+    expect((screen.getByTestId('success-condition') as HTMLTextAreaElement).value).toBe('all tests pass');
+    expect(entries('allowed-chips')).toEqual(['code']);
+    expect(entries('blocked-chips')).toEqual(['videos.test']);
+    expect((screen.getByTestId('timebox') as HTMLInputElement).value).toBe('50');
+    expect(fake.sent('startSession')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('recent-commitment'));
+    expect((screen.getByTestId('next-action') as HTMLTextAreaElement).value).toBe('Fix the lexer');
+    expect(entries('allowed-chips')).toEqual(['docs.test']);
+    expect((screen.getByTestId('timebox') as HTMLInputElement).value).toBe('');
+    // Still editable, and Start sends what the form holds now.
+    fireEvent.input(screen.getByTestId('next-action'), { target: { value: 'Fix the lexer, properly' } });
+    fireEvent.click(screen.getByTestId('start-session'));
+    await waitFor(() => expect(fake.sent('startSession')).toHaveLength(1));
+    expect(fake.sent('startSession')[0]!.input).toMatchObject({
+      commitment: { nextAction: 'Fix the lexer, properly', successCondition: 'lexer.test passes' },
+      allowed: ['docs.test'],
+    });
+  });
+
+  it('Save as template asks for a name, sends the form, says it is saved and lists it', async () => {
+    let templates: Template[] = [];
+    const fake = await idlePopup({
+      getStartChoices: () => ({ ok: true, value: { templates, recent: [] } }),
+      saveTemplate: (req: { template: Omit<Template, 'id'> }): Reply<'saveTemplate'> => {
+        const saved = { ...DEEP, ...req.template, id: 't-2' } as Template;
+        templates = [saved];
+        return { ok: true, value: saved };
+      },
+    });
+    fireEvent.input(screen.getByTestId('next-action'), { target: { value: 'Plan the week' } });
+    fireEvent.input(screen.getByTestId('timebox'), { target: { value: '25' } });
+    expect(screen.queryByTestId('template-name')).toBeNull();
+    fireEvent.click(screen.getByTestId('save-template'));
+    const name = await screen.findByTestId('template-name');
+    // An empty name is refused here, in words, before anything is sent.
+    fireEvent.click(screen.getByTestId('save-template'));
+    expect(screen.getByTestId('template-error').textContent).toBe('Give the template a name.');
+    fireEvent.input(name, { target: { value: 'Planning' } });
+    fireEvent.keyDown(name, { key: 'Enter' });
+    await screen.findByTestId('template-saved');
+    expect(fake.sent('saveTemplate')[0]!.template).toMatchObject({
+      name: 'Planning',
+      nextAction: 'Plan the week',
+      successCondition: '',
+      allowed: ['default.test'],
+      timeboxMinutes: 25,
+    });
+    expect((await screen.findByTestId('start-template')).textContent).toBe('Planning');
+    expect(fake.sent('startSession')).toHaveLength(0);
+  });
+
+  it('a refused name keeps the field open with the reason', async () => {
+    await idlePopup({
+      saveTemplate: (): Reply<'saveTemplate'> => ({
+        ok: false,
+        error: { kind: 'bad_request', message: 'a template is already called "Deep work"' },
+      }),
+    });
+    fireEvent.click(screen.getByTestId('save-template'));
+    fireEvent.input(await screen.findByTestId('template-name'), { target: { value: 'Deep work' } });
+    fireEvent.click(screen.getByTestId('save-template'));
+    expect((await screen.findByTestId('template-error')).textContent).toBe('A template is already called "Deep work".');
+    expect(screen.getByTestId('template-name')).toBeTruthy();
+  });
+});
+
+describe('popup: today', () => {
+  it('shows today’s focus and drift time and which reviews were met', async () => {
+    await idlePopup({
+      getHistoryStatus: historyStatus({
+        today: {
+          focusedMs: 80 * 60_000,
+          driftMs: 12 * 60_000,
+          sessions: 3,
+          reviews: [
+            { key: 'a', nextAction: 'Write the parser tests', answer: 'yes' },
+            { key: 'b', nextAction: 'Fix the lexer', answer: 'no' },
+          ],
+          biggestPull: { place: 'videos.test', driftMs: 12 * 60_000 },
+        },
+      }),
+    });
+    expect((await screen.findByTestId('today-focused')).textContent).toBe('1 h 20 min');
+    expect(screen.getByTestId('today-drifted').textContent).toBe('12 min');
+    expect(screen.getByTestId('today-met').textContent).toBe('1 of 2 reviews met');
+    expect(screen.getByTestId('today').textContent).toContain('Fix the lexer');
+  });
+
+  it('says so when nothing happened yet today', async () => {
+    await idlePopup({ getHistoryStatus: historyStatus() });
+    expect((await screen.findByTestId('today-empty')).textContent).toBe('Nothing yet today.');
+  });
+});
+
+describe('popup: now, during a session', () => {
+  it('names the place and why it counts, with this session’s band so far', async () => {
+    const fake = fakeClient({
+      getHistoryStatus: historyStatus({
+        band: [
+          {
+            key: 's1',
+            session: 'k',
+            kind: 'ontask',
+            start: T0,
+            end: T0 + 60_000,
+            source: 'tab',
+            place: 'docs.test',
+            title: '',
+            cause: null,
+            reason: '',
+          },
+          {
+            key: 's2',
+            session: 'k',
+            kind: 'drifting',
+            start: T0 + 60_000,
+            end: T0 + 90_000,
+            source: 'tab',
+            place: 'videos.test',
+            title: '',
+            cause: 'blocked',
+            reason: '',
+          },
+        ],
+      }),
+    });
+    renderWith(fake.client, <Popup />);
+    fake.push(push({ place: { source: 'os', title: 'main.ts', app: 'code', why: { kind: 'allowed', entry: 'code' } } }));
+    expect((await screen.findByTestId('place')).textContent).toBe('Now: code — on your allowed list (code)');
+    await waitFor(() => expect(screen.getAllByTestId('segment')).toHaveLength(2));
+    expect(screen.getAllByTestId('segment')[1]!.getAttribute('aria-label')).toMatch(/^drifting · videos\.test · /);
+  });
+
+  it('words every reason', () => {
+    expect(placeReasonWords({ kind: 'blocked', entry: 'youtube.com' })).toBe('blocked (your blocked list: youtube.com)');
+    expect(placeReasonWords({ kind: 'judged', drifting: false })).toBe('the AI judged it on task');
+    expect(placeReasonWords({ kind: 'judged', drifting: true })).toBe('the AI judged it off task');
+    expect(placeReasonWords({ kind: 'checking' })).toBe('the AI is checking it');
+    expect(placeReasonWords({ kind: 'unjudged' })).toBe('not on a list, and no AI has judged it');
+  });
+});

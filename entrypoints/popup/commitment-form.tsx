@@ -1,5 +1,5 @@
 // The idle popup: the commitment form (templates and recent commitments, Coach), lists prefilled from settings, timebox, Start.
-import type { RefObject } from 'preact';
+import type { ComponentChildren, RefObject } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { commitmentProblem } from '../../shared/core/commitment';
 import { MAX_TIMEBOX_MINUTES } from '../../shared/core/limits';
@@ -27,7 +27,8 @@ function validate(nextAction: string, successCondition: string, timebox: string)
   return errors;
 }
 
-export function CommitmentForm() {
+/** `today`: what the day holds so far, shown in the title's place (the title stays, for screen readers). */
+export function CommitmentForm({ today }: { today?: ComponentChildren }) {
   const client = useClient();
   const [nextAction, setNextAction] = useState('');
   const [successCondition, setSuccessCondition] = useState('');
@@ -113,9 +114,10 @@ export function CommitmentForm() {
 
   return (
     <form class="stack" onSubmit={submit} noValidate aria-labelledby="form-title">
-      <h1 id="form-title" class="title">
+      <h1 id="form-title" class={today ? 'visually-hidden' : 'title'}>
         Start a focus session
       </h1>
+      {today}
       <StartChoices choices={choices} onChoose={fill} />
       <CoachField onSuggestion={applySuggestion} />
       <CommitmentField
@@ -181,10 +183,11 @@ export function CommitmentForm() {
           Could not start: {startError}
         </p>
       ) : null}
-      <button type="submit" class="primary wide" data-testid="start-session" disabled={starting}>
-        {starting ? 'Starting…' : 'Start session'}
-      </button>
-      <SaveTemplate current={asTemplate} onSaved={() => setChoicesVersion((n) => n + 1)} />
+      <SaveTemplate current={asTemplate} onSaved={() => setChoicesVersion((n) => n + 1)}>
+        <button type="submit" class="primary" data-testid="start-session" disabled={starting}>
+          {starting ? 'Starting…' : 'Start session'}
+        </button>
+      </SaveTemplate>
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { setupLine } from '../../ui/setup-state';
 import { ActiveView } from './active-view';
 import { CommitmentForm } from './commitment-form';
 import { ReviewCard } from './review-card';
-import { Today } from './today';
+import { Today, todayHasNews } from './today';
 import { useHistoryStatus } from './use-history-status';
 
 export function Popup() {
@@ -46,10 +46,7 @@ export function Popup() {
         pendingReview ? (
           <ReviewCard review={pendingReview} onDone={() => setReviewed((n) => n + 1)} />
         ) : (
-          <>
-            <Today today={history?.today ?? null} blocks={[]} />
-            <CommitmentForm />
-          </>
+          <CommitmentForm today={todayHasNews(history?.today ?? null, []) ? <Today today={history?.today ?? null} blocks={[]} /> : null} />
         )
       ) : (
         <ActiveView push={push} history={history} />

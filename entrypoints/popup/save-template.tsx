@@ -1,11 +1,21 @@
 // "Save as template": the first click asks for a name, the second (or Enter) keeps the form under it.
+import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { MAX_TEMPLATE_NAME_CHARS } from '../../shared/core/limits';
 import type { TemplateInput } from '../../shared/messages/requests';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { capitalize } from '../../ui/format';
 
-export function SaveTemplate({ current, onSaved }: { current(): Omit<TemplateInput, 'name'>; onSaved(name: string): void }) {
+/** `children`: the Start button, which shares the row (the form must fit the popup). */
+export function SaveTemplate({
+  current,
+  onSaved,
+  children,
+}: {
+  current(): Omit<TemplateInput, 'name'>;
+  onSaved(name: string): void;
+  children: ComponentChildren;
+}) {
   const client = useClient();
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
@@ -42,7 +52,7 @@ export function SaveTemplate({ current, onSaved }: { current(): Omit<TemplateInp
   };
 
   return (
-    <div class="save-template">
+    <>
       {naming ? (
         <div class="field">
           <label for="template-name">Template name</label>
@@ -79,14 +89,15 @@ export function SaveTemplate({ current, onSaved }: { current(): Omit<TemplateInp
           {error}
         </p>
       ) : null}
-      <div class="row">
+      <div class="start-row">
+        {children}
         <button type="button" data-testid="save-template" disabled={saving} onClick={() => void save()}>
           {naming ? (saving ? 'Saving…' : 'Save template') : 'Save as template'}
         </button>
-        <span role="status" aria-live="polite" class="muted">
-          {saved ? <span data-testid="template-saved">Saved as “{saved}”</span> : null}
-        </span>
       </div>
-    </div>
+      <span role="status" aria-live="polite" class="muted template-status">
+        {saved ? <span data-testid="template-saved">Saved as “{saved}”</span> : null}
+      </span>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-// What the start form can be filled from in one click: the templates, then the last distinct commitments.
+// What the start form can be filled from in one choice: the templates as buttons, then the last distinct commitments in a list.
 import { useEffect, useState } from 'preact/hooks';
 import type { StartChoices as Choices } from '../../shared/messages/requests';
 import { useClient } from '../../ui/connection/surface-client';
@@ -29,41 +29,45 @@ export function useStartChoices(version: number): Choices | null {
   return choices;
 }
 
+/** One row, so the form still fits the popup: the templates first, the recent commitments folded into a list after them. */
 export function StartChoices({ choices, onChoose }: { choices: Choices | null; onChoose(filling: FormFilling): void }) {
   if (!choices || (choices.templates.length === 0 && choices.recent.length === 0)) return null;
   return (
-    <section class="start-choices" aria-labelledby="start-from">
-      <h2 id="start-from" class="subtitle">
-        Start from
-      </h2>
-      {choices.templates.length ? (
-        <ul class="choice-list" aria-label="Templates">
-          {choices.templates.map((t) => (
-            <li key={t.id}>
-              <button type="button" class="choice" data-testid="start-template" title={t.nextAction || t.name} onClick={() => onChoose(t)}>
-                {t.name}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+    <div class="start-choices" role="group" aria-label="Start from">
+      {choices.templates.map((t) => (
+        <button
+          type="button"
+          key={t.id}
+          class="choice"
+          data-testid="start-template"
+          title={t.nextAction || t.name}
+          onClick={() => onChoose(t)}
+        >
+          {t.name}
+        </button>
+      ))}
       {choices.recent.length ? (
-        <ul class="choice-list recent" aria-label="Recent commitments">
-          {choices.recent.map((r) => (
-            <li key={`${r.nextAction}\n${r.successCondition}`}>
-              <button
-                type="button"
-                class="choice link"
-                data-testid="recent-commitment"
-                title={r.successCondition}
-                onClick={() => onChoose(r)}
-              >
-                {r.nextAction}
-              </button>
-            </li>
+        <select
+          class="choice recent"
+          aria-label="Fill in a recent commitment"
+          data-testid="recent-commitments"
+          value=""
+          onChange={(e) => {
+            const picked = choices.recent[Number(e.currentTarget.value)];
+            e.currentTarget.value = '';
+            if (picked) onChoose(picked);
+          }}
+        >
+          <option value="" disabled>
+            Recent…
+          </option>
+          {choices.recent.map((r, i) => (
+            <option key={i} value={String(i)} data-testid="recent-commitment">
+              {r.nextAction}
+            </option>
           ))}
-        </ul>
+        </select>
       ) : null}
-    </section>
+    </div>
   );
 }

@@ -57,7 +57,7 @@ describe('popup: start from a template or a recent commitment', () => {
     expect(template.textContent).toBe('Deep work');
     expect(screen.getByTestId('recent-commitment').textContent).toBe('Fix the lexer');
     // Templates come first in the document.
-    expect(template.compareDocumentPosition(screen.getByTestId('recent-commitment')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(template.compareDocumentPosition(screen.getByTestId('recent-commitments')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     fireEvent.click(template);
     expect((screen.getByTestId('next-action') as HTMLTextAreaElement).value).toBe('Write the parser tests');
     expect((screen.getByTestId('success-condition') as HTMLTextAreaElement).value).toBe('all tests pass');
@@ -65,7 +65,7 @@ describe('popup: start from a template or a recent commitment', () => {
     expect(entries('blocked-chips')).toEqual(['videos.test']);
     expect((screen.getByTestId('timebox') as HTMLInputElement).value).toBe('50');
     expect(fake.sent('startSession')).toHaveLength(0);
-    fireEvent.click(screen.getByTestId('recent-commitment'));
+    fireEvent.change(screen.getByTestId('recent-commitments'), { target: { value: '0' } });
     expect((screen.getByTestId('next-action') as HTMLTextAreaElement).value).toBe('Fix the lexer');
     expect(entries('allowed-chips')).toEqual(['docs.test']);
     expect((screen.getByTestId('timebox') as HTMLInputElement).value).toBe('');
@@ -144,13 +144,16 @@ describe('popup: today', () => {
     });
     expect((await screen.findByTestId('today-focused')).textContent).toBe('1 h 20 min');
     expect(screen.getByTestId('today-drifted').textContent).toBe('12 min');
-    expect(screen.getByTestId('today-met').textContent).toBe('1 of 2 reviews met');
-    expect(screen.getByTestId('today').textContent).toContain('Fix the lexer');
+    expect(screen.getByTestId('today-met').textContent).toBe('1 of 2 met');
+    expect(screen.getByRole('list', { name: 'Reviews' }).textContent).toContain('Fix the lexer: not met');
+    // Today stands where the title was; the title stays for screen readers.
+    expect(screen.getByRole('heading', { name: 'Start a focus session' }).className).toBe('visually-hidden');
   });
 
-  it('says so when nothing happened yet today', async () => {
+  it('an empty day shows the form’s title instead', async () => {
     await idlePopup({ getHistoryStatus: historyStatus() });
-    expect((await screen.findByTestId('today-empty')).textContent).toBe('Nothing yet today.');
+    expect((await screen.findByRole('heading', { name: 'Start a focus session' })).className).toBe('title');
+    expect(screen.queryByTestId('today')).toBeNull();
   });
 });
 

@@ -79,4 +79,30 @@ describe('surfaceView', () => {
     const view = surfaceView({ ...h.state, drift: { ...h.state.drift, reason: '' } });
     expect(view.banner?.reason).toBe(FALLBACK_DRIFT_REASON);
   });
+
+  it('says why the place counts as it does: the list entry that matched, the judge, or nothing yet', () => {
+    const h = new Harness();
+    h.start(['code', '*.docs.test'], ['videos.test']);
+    h.observe('api.docs.test', 'Reference');
+    expect(surfaceView(h.state).place).toEqual({
+      source: 'tab',
+      title: 'Reference',
+      app: 'api.docs.test',
+      why: { kind: 'allowed', entry: '*.docs.test' },
+    });
+    h.observe('videos.test', 'Cats');
+    expect(surfaceView(h.state).place?.why).toEqual({ kind: 'blocked', entry: 'videos.test' });
+    const [judge] = ofType(h.observe('news.test', 'Headlines'), 'runJudge');
+    expect(surfaceView(h.state).place?.why).toEqual({ kind: 'checking' });
+    const { sessionId, launch, app, target } = judge!;
+    h.send({ type: 'judgeSucceeded', at: h.now, sessionId, launch, app, backend: target.backend, drifting: false, reason: '' });
+    expect(surfaceView(h.state).place?.why).toEqual({ kind: 'judged', drifting: false });
+  });
+
+  it('without AI an unlisted place is not judged, and says so', () => {
+    const h = new Harness({ aiAvailable: false });
+    h.start();
+    h.observe('news.test', 'Headlines');
+    expect(surfaceView(h.state).place?.why).toEqual({ kind: 'unjudged' });
+  });
 });

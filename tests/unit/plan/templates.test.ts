@@ -26,11 +26,15 @@ describe('templates in settings', () => {
       'templates.1.name: a template is already called "DEEP WORK"',
     ]);
     expect(issues({ ...base, templates: [template('a', ' ')] })).toEqual(['templates.0.name: give the template a name']);
-    expect(issues({ ...base, templates: [template('a', 'x'.repeat(61))] })).toEqual(['templates.0.name: keep the name under 60 characters']);
+    expect(issues({ ...base, templates: [template('a', 'x'.repeat(61))] })).toEqual([
+      'templates.0.name: keep the name under 60 characters',
+    ]);
   });
 
   it('lists, timebox and rhythm are checked like the start form’s', () => {
-    expect(issues({ ...base, templates: [template('a', 'A', { blocked: ['  '] })] })).toEqual(['templates.0.blocked.0: an entry cannot be empty']);
+    expect(issues({ ...base, templates: [template('a', 'A', { blocked: ['  '] })] })).toEqual([
+      'templates.0.blocked.0: an entry cannot be empty',
+    ]);
     expect(issues({ ...base, templates: [template('a', 'A', { timeboxMinutes: 0 })] })).toHaveLength(1);
     expect(issues({ ...base, templates: [template('a', 'A', { rhythm: { workMinutes: 50, breakMinutes: 0 } })] })).toEqual([
       'templates.0.rhythm.breakMinutes: break: 1 to 120 minutes',
@@ -59,7 +63,10 @@ describe('templates in settings', () => {
       },
     });
     // A version-1 record this version cannot read is refused with the reason, not half-read.
-    expect(loadSettings({ version: 1, nudgeIntervalMinutes: 'soon' })).toMatchObject({ ok: false, error: expect.stringMatching(/nudgeIntervalMinutes/) });
+    expect(loadSettings({ version: 1, nudgeIntervalMinutes: 'soon' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/nudgeIntervalMinutes/),
+    });
   });
 });
 

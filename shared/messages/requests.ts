@@ -39,6 +39,10 @@ export type DiagnosticEntry = z.infer<typeof DiagnosticEntry>;
 export const HistoryStatus = z.object({ progress: SessionProgress.nullable(), pendingReview: PendingReview.nullable() });
 export type HistoryStatus = z.infer<typeof HistoryStatus>;
 
+/** Whether settings follow the person through the browser's sync, when they last did, and the last problem in words. */
+export const SyncStatus = z.object({ enabled: z.boolean(), lastSyncedAt: z.number().nullable(), problem: z.string().nullable() });
+export type SyncStatus = z.infer<typeof SyncStatus>;
+
 /** The reply of a request that only acts: the new state reaches every surface as a push. */
 const Done = z.null();
 const NoFields = z.object({});
@@ -75,6 +79,7 @@ export const REQUESTS = {
   /** Options after a download of the built-in model (or a cancel): the worker asks the browser again. */
   checkBrowserModel: { body: NoFields, fromContent: false, reply: Done },
   getHistoryStatus: { body: NoFields, fromContent: false, reply: HistoryStatus },
+  getSyncStatus: { body: NoFields, fromContent: false, reply: SyncStatus },
   /** `answer` null: the person skipped the review. */
   reviewSession: {
     body: z.object({

@@ -10,6 +10,8 @@ import { useSectionFromAddress } from './section-from-address';
 import { ListsSection } from './lists-section';
 import { fromDraft, toDraft, type Draft, type DraftErrors } from './settings-draft';
 import { TransferSection } from './transfer-section';
+import { ChangedElsewhereNotice, SyncSection } from './sync-section';
+import { useChangedElsewhere } from './use-changed-elsewhere';
 
 export function OptionsPage() {
   const client = useClient();
@@ -20,6 +22,18 @@ export function OptionsPage() {
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [loadError, setLoadError] = useState('');
   useSectionFromAddress(draft !== null);
+  const revision = push?.view.settingsRevision ?? null;
+  const elsewhere = useChangedElsewhere({
+    client,
+    revision,
+    saved,
+    dirty: draft !== null && saved !== null && JSON.stringify(draft) !== JSON.stringify(toDraft(saved)),
+    saving: status === 'saving',
+    replace: (fresh, keepDraft) => {
+      setSaved(fresh);
+      if (!keepDraft) setDraft(toDraft(fresh));
+    },
+  });
 
   useEffect(() => {
     void client.request({ type: 'getSettings' }).then((reply) => {
@@ -97,6 +111,8 @@ export function OptionsPage() {
         <BackendSection draft={draft} set={set} errors={errors} host={host} />
         <ListsSection draft={draft} set={set} />
         <BehaviourSection draft={draft} set={set} errors={errors} />
+        <SyncSection draft={draft} set={set} revision={revision} />
+        {elsewhere.notice ? <ChangedElsewhereNotice onLoadTheirs={elsewhere.loadTheirs} /> : null}
         <div class="save-bar">
           <button type="submit" class="primary" data-testid="settings-save" disabled={status === 'saving'}>
             {status === 'saving' ? 'Saving…' : 'Save'}

@@ -20,6 +20,7 @@ export interface Draft {
   awayAfterSeconds: string;
   historyRetentionDays: string;
   historyKeepTitles: boolean;
+  syncEnabled: boolean;
 }
 
 export type DraftErrors = Partial<Record<keyof Draft | 'form', string>>;
@@ -42,6 +43,7 @@ export function toDraft(s: Settings): Draft {
     awayAfterSeconds: String(s.awayAfterSeconds),
     historyRetentionDays: String(s.historyRetentionDays),
     historyKeepTitles: s.historyKeepTitles,
+    syncEnabled: s.syncEnabled,
   };
 }
 
@@ -96,6 +98,7 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
     awayAfterSeconds: numberOf(d.awayAfterSeconds),
     historyRetentionDays: numberOf(d.historyRetentionDays),
     historyKeepTitles: d.historyKeepTitles,
+    syncEnabled: d.syncEnabled,
   });
   if (parsed.success) return { settings: parsed.data };
   const errors: DraftErrors = {};

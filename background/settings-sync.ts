@@ -44,6 +44,8 @@ export class SettingsSync {
   #chain: Promise<void> = Promise.resolve();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #pendingSince: number | null = null;
+  /** Settles once the scheduled push has run (or was dropped), for `settled`. */
+  #pendingRun: { done: Promise<void>; resolve(): void } | null = null;
   #wasEnabled: boolean | null = null;
   readonly #retry = new Backoff({ firstMs: 60_000, maxMs: 60 * 60_000 });
   readonly #area: SyncArea | undefined;
@@ -107,11 +109,19 @@ export class SettingsSync {
   stop(): void {
     clearTimeout(this.#timer);
     this.#pendingSince = null;
+    this.#pendingRun?.resolve();
+    this.#pendingRun = null;
   }
 
-  /** Resolves when everything queued so far is done (for tests and callers that must know). */
-  settled(): Promise<void> {
-    return this.#chain;
+  /** Resolves when nothing is queued or scheduled any more (for tests and callers that must know). */
+  async settled(): Promise<void> {
+    for (;;) {
+      const chain = this.#chain;
+      const pending = this.#pendingRun;
+      await chain;
+      if (pending) await pending.done;
+      if (chain === this.#chain && pending === this.#pendingRun) return;
+    }
   }
 
   #queue(work: () => Promise<void>): Promise<void> {
@@ -125,12 +135,17 @@ export class SettingsSync {
     const now = this.deps.now();
     this.#pendingSince ??= now;
     clearTimeout(this.#timer);
+    let resolve = () => {};
+    const done = new Promise<void>((r) => (resolve = r));
+    this.#pendingRun ??= { done, resolve };
+    const run = this.#pendingRun;
     const delay = Math.max(0, Math.min(this.deps.delayMs, this.#pendingSince + MAX_WAIT_MS - now));
     this.#timer = setTimeout(() => {
       this.#pendingSince = null;
+      this.#pendingRun = null;
       void this.#queue(async () => {
         if (this.#enabled) await this.#sync();
-      });
+      }).then(run.resolve);
     }, delay);
     // If the worker dies before the timer, the alarm wakes it and the start compares again.
     void browser.alarms.create(SYNC_ALARM, { delayInMinutes: 1 });

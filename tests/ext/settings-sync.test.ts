@@ -13,7 +13,8 @@ let bg: Running;
 freshBackgroundEachTest();
 afterEach(() => vi.restoreAllMocks());
 
-const DELAY_MS = 40;
+/** Long enough that ten saves in a row land within it even on a busy machine. */
+const DELAY_MS = 250;
 /** This machine: its own backend, model and window classes, which never leave it. */
 const HERE = Settings.parse({
   ...DEFAULT_SETTINGS,
@@ -36,9 +37,8 @@ async function save(settings: Settings): Promise<void> {
   expect(reply.ok).toBe(true);
 }
 
-/** Past the debounce, and every sync step that followed done. */
+/** Past the quiet time, and every sync step that followed done. */
 async function afterDebounce(): Promise<void> {
-  await new Promise((r) => setTimeout(r, DELAY_MS * 3));
   await bg.settingsSync.settled();
 }
 
@@ -217,5 +217,33 @@ describe('sync off', () => {
     expect(await syncHolds()).toMatchObject({ kind: 'ok', part: { allowed: ['later.test'] } });
     const status = (await bg.send({ type: 'getSyncStatus' })) as Reply<'getSyncStatus'>;
     expect(status.ok && status.value.enabled).toBe(false);
+  });
+
+  it('turned on again, compares with sync: the newer copy there is adopted, this machine’s backend kept', async () => {
+    await start({ ...HERE, syncEnabled: false });
+    await writeFromElsewhere(THEIRS);
+    expect(bg.shell.state.settings.allowed).toEqual(['here.test']);
+    await save({ ...HERE, syncEnabled: true });
+    await afterDebounce();
+    expect(bg.shell.state.settings).toMatchObject({ allowed: ['theirs.test'], backend: 'codex', syncEnabled: true });
+  });
+});
+
+describe('a browser without storage.sync', () => {
+  it('says so in diagnostics and in the status, and keeps saving locally', async () => {
+    const storage = fakeBrowser.storage as { sync?: unknown };
+    const area = storage.sync;
+    storage.sync = undefined;
+    try {
+      await start();
+      await save({ ...HERE, allowed: ['local-only.test'] });
+      await afterDebounce();
+      expect((await fakeBrowser.storage.local.get(KEYS.settings))[KEYS.settings]).toMatchObject({ allowed: ['local-only.test'] });
+      const message = 'this browser has no storage.sync: settings stay on this computer';
+      expect(bg.shell.diagnostics.list().some((d) => d.level === 'warn' && d.message === message)).toBe(true);
+      expect(bg.settingsSync.status()).toMatchObject({ enabled: true, problem: message });
+    } finally {
+      storage.sync = area;
+    }
   });
 });

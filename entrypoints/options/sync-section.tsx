@@ -5,12 +5,18 @@ import { useClient } from '../../ui/connection/surface-client';
 import { CheckField, Hint, Section } from './field';
 import type { Draft } from './settings-draft';
 
-/** `revision` changes whenever the saved settings do: the status is asked again then (a sync may have happened). */
+/** How long after a save its push is done (the worker waits 2 s for more saves first). */
+const PUSH_SETTLED_MS = 3_000;
+
+/** `revision` changes whenever the saved settings do: the status is asked then, and again once the push is done. */
 export function SyncSection(p: { draft: Draft; set(patch: Partial<Draft>): void; revision: string | null }) {
   const client = useClient();
   const [status, setStatus] = useState<SyncStatus | null>(null);
   useEffect(() => {
-    void client.request({ type: 'getSyncStatus' }).then((reply) => setStatus(reply.ok ? reply.value : null));
+    const ask = () => void client.request({ type: 'getSyncStatus' }).then((reply) => setStatus(reply.ok ? reply.value : null));
+    ask();
+    const again = setTimeout(ask, PUSH_SETTLED_MS);
+    return () => clearTimeout(again);
   }, [client, p.revision]);
   return (
     <Section title="Sync" id="sync-title" anchor="sync">

@@ -10,6 +10,7 @@ import { rolesOn, type AIPortRunners } from './ai/registry';
 import { paintBadge } from './badge';
 import { Diagnostics } from './diagnostics';
 import { runEffect, TICK_ALARM } from './effects';
+import { SettingsSync, SYNC_ALARM, SYNC_DELAY_MS } from './settings-sync';
 import { HistoryRecorder } from './history-recorder';
 import { AwayWatcher } from './idle';
 import { InstallAndUpdate } from './install-and-update';
@@ -32,6 +33,7 @@ export interface Background {
   observer: Observer;
   history: HistoryRecorder;
   ready: Promise<void>;
+  settingsSync: SettingsSync;
 }
 
 function debounce<T>(fn: (value: T) => void, ms: number): (value: T) => void {
@@ -86,7 +88,16 @@ export function startBackground(platform: BackgroundPlatform): Background {
   const shell: Shell = new Shell(
     {
       now,
-      runEffect: (effect, send) => runEffect({ send, diagnostics, now, rolesOn: roles, watchAway: (s, ask) => away?.sync(s, ask) }, effect),
+      runEffect: (effect, send) => {
+        const done = runEffect({ send, diagnostics, now, rolesOn: roles, watchAway: (s, ask) => away?.sync(s, ask) }, effect);
+        // The local copy first, always; sync hears of it once it is stored.
+        if (effect.type === 'saveSettings')
+          void Promise.resolve(done).then(
+            () => settingsSync.settingsStored(effect.settings),
+            () => {},
+          );
+        return done;
+      },
       publish: (push, changes) => {
         void paintBadge(changes);
         ports.publish(push, changes);
@@ -96,6 +107,14 @@ export function startBackground(platform: BackgroundPlatform): Background {
     diagnostics,
   );
   const send = (event: Parameters<Shell['send']>[0]) => void shell.send(event);
+  const settingsSync = new SettingsSync({
+    now,
+    settings: () => shell.state.settings,
+    apply: (settings) => shell.send({ type: 'settingsSaved', at: now(), settings }),
+    diagnostics,
+    delayMs: platform.syncDelayMs ?? SYNC_DELAY_MS,
+    newInstallId: () => crypto.randomUUID(),
+  });
   const lifecycle = new InstallAndUpdate({
     extensionVersion,
     openWelcome: () => void browser.tabs.create({ url: browser.runtime.getURL(EXTENSION_PAGES.welcome) }).catch(() => {}),
@@ -132,6 +151,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
     extensionOrigin,
     rolesOn: roles,
     observeActiveTab: () => observer.observeActiveTab(),
+    syncStatus: () => settingsSync.status(),
   };
 
   // --- listeners: all registered synchronously, before any await ---
@@ -143,9 +163,14 @@ export function startBackground(platform: BackgroundPlatform): Background {
   browser.tabs.onUpdated.addListener((_id, changed, tab) => observer.tabUpdated(changed, tab));
   browser.windows.onFocusChanged.addListener((windowId) => observer.windowFocused(windowId));
   browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === SYNC_ALARM) void ready.then(() => settingsSync.alarmFired());
     if (alarm.name !== TICK_ALARM) return;
     send({ type: 'ticked', at: now() });
     void ready.then(checkBrowserModel).catch(() => {});
+  });
+  // Another browser's settings (through the browser's account), and our own writes coming back (ignored there).
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'sync') void ready.then(() => settingsSync.remoteChanged(changes));
   });
   routeNotificationClicks({ send, now, review: (key, answer) => void history.review(key, answer, '') });
   browser.runtime.onInstalled.addListener((details) => lifecycle.installed(details, channel.current));
@@ -163,9 +188,10 @@ export function startBackground(platform: BackgroundPlatform): Background {
     // After a browser restart nothing is current yet: look at what is on screen now.
     if (!shell.state.drift.current) observer.observeActiveTab();
     void checkBrowserModel().catch(() => {});
+    void settingsSync.start();
   });
   observer.holdUntil(ready);
   if (platform.hostConnectDelayMs === undefined) channel.start();
   else void ready.then(() => setTimeout(() => channel.start(), platform.hostConnectDelayMs));
-  return { shell, channel, observer, history, ready };
+  return { shell, channel, observer, history, ready, settingsSync };
 }

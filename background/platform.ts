@@ -25,6 +25,8 @@ export interface BackgroundPlatform {
   idle: IdlePort | null;
   /** Connect the host this long after hydration; undefined: at once, at start. */
   hostConnectDelayMs?: number;
+  /** Quiet time after the last settings save before it is pushed to storage.sync; undefined: SYNC_DELAY_MS. */
+  syncDelayMs?: number;
   /** This extension's release (the manifest's version): the helper is told, and the two are compared. */
   extensionVersion: string;
   /** The browser's built-in model (the Prompt API's `LanguageModel`), looked up when used; undefined where there is none. */

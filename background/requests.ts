@@ -3,7 +3,14 @@ import type { AIRoles } from '../shared/ai';
 import { chooseTarget, type AITarget } from '../shared/core/ai-targets';
 import type { Failure } from '../shared/core/failure';
 import { failureText } from '../shared/core/failure-text';
-import { parseRequest, type ParsedRequestOf, type Reply, type ReplyValue, type RequestType } from '../shared/messages/requests';
+import {
+  parseRequest,
+  type ParsedRequestOf,
+  type Reply,
+  type ReplyValue,
+  type RequestType,
+  type SyncStatus,
+} from '../shared/messages/requests';
 import { failureOf } from './ai/failure-words';
 import { aiSignal } from './ai/registry';
 import type { NativeChannel } from './native-channel';
@@ -45,6 +52,8 @@ export interface RequestContext {
   history: HistoryRecorder;
   /** Asks the browser about its built-in model again and tells the controller when that changed. */
   checkBrowserModel(): Promise<void>;
+  /** Whether settings sync through the browser, and its last problem. */
+  syncStatus(): SyncStatus;
 }
 
 /** A request that failed in a way the person should read (a backend error, a refused start). */
@@ -143,6 +152,7 @@ const HANDLERS: Handlers = {
     await ctx.shell.send({ type: 'settingsSaved', at: ctx.now(), settings: parsed.data });
     return parsed.data.templates.at(-1)!;
   },
+  getSyncStatus: (_req, ctx) => ctx.syncStatus(),
   reviewSession: async (req, ctx) => {
     await ctx.history.review(req.key, req.answer, req.note);
     return null;

@@ -11,6 +11,8 @@ import { ListsSection } from './lists-section';
 import { fromDraft, toDraft, type Draft, type DraftErrors } from './settings-draft';
 import { TemplatesSection } from './templates-section';
 import { TransferSection } from './transfer-section';
+import { ChangedElsewhereNotice, SyncSection } from './sync-section';
+import { useChangedElsewhere } from './use-changed-elsewhere';
 
 export function OptionsPage() {
   const client = useClient();
@@ -21,6 +23,18 @@ export function OptionsPage() {
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [loadError, setLoadError] = useState('');
   useSectionFromAddress(draft !== null);
+  const revision = push?.view.settingsRevision ?? null;
+  const elsewhere = useChangedElsewhere({
+    client,
+    revision,
+    saved,
+    dirty: draft !== null && saved !== null && JSON.stringify(draft) !== JSON.stringify(toDraft(saved)),
+    saving: status === 'saving',
+    replace: (fresh, keepDraft) => {
+      setSaved(fresh);
+      if (!keepDraft) setDraft(toDraft(fresh));
+    },
+  });
 
   useEffect(() => {
     void client.request({ type: 'getSettings' }).then((reply) => {
@@ -99,6 +113,8 @@ export function OptionsPage() {
         <ListsSection draft={draft} set={set} />
         <TemplatesSection draft={draft} set={set} errors={errors} />
         <BehaviourSection draft={draft} set={set} errors={errors} />
+        <SyncSection draft={draft} set={set} revision={revision} />
+        {elsewhere.notice ? <ChangedElsewhereNotice onLoadTheirs={elsewhere.loadTheirs} /> : null}
         <div class="save-bar">
           <button type="submit" class="primary" data-testid="settings-save" disabled={status === 'saving'}>
             {status === 'saving' ? 'Saving…' : 'Save'}

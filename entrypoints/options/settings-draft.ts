@@ -22,6 +22,7 @@ export interface Draft {
   historyRetentionDays: string;
   historyKeepTitles: boolean;
   templates: TemplateDraft[];
+  syncEnabled: boolean;
 }
 
 /** Items of a list (a template, a block) have their own message, keyed `templates.<index>`. */
@@ -47,6 +48,7 @@ export function toDraft(s: Settings): Draft {
     historyRetentionDays: String(s.historyRetentionDays),
     historyKeepTitles: s.historyKeepTitles,
     templates: toTemplateDrafts(s.templates),
+    syncEnabled: s.syncEnabled,
   };
 }
 
@@ -102,6 +104,7 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
     historyRetentionDays: numberOf(d.historyRetentionDays),
     historyKeepTitles: d.historyKeepTitles,
     templates: fromTemplateDrafts(d.templates),
+    syncEnabled: d.syncEnabled,
   });
   if (parsed.success) return { settings: parsed.data };
   const errors: DraftErrors = {};

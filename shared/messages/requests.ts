@@ -65,6 +65,9 @@ export const StartChoices = z.object({
   ),
 });
 export type StartChoices = z.infer<typeof StartChoices>;
+/** Whether settings follow the person through the browser's sync, when they last did, and the last problem in words. */
+export const SyncStatus = z.object({ enabled: z.boolean(), lastSyncedAt: z.number().nullable(), problem: z.string().nullable() });
+export type SyncStatus = z.infer<typeof SyncStatus>;
 
 /** The reply of a request that only acts: the new state reaches every surface as a push. */
 const Done = z.null();
@@ -105,6 +108,7 @@ export const REQUESTS = {
   getStartChoices: { body: NoFields, fromContent: false, reply: StartChoices },
   /** Save as template: refused in words when the name is taken or empty. */
   saveTemplate: { body: z.object({ template: TemplateInput }), fromContent: false, reply: Template },
+  getSyncStatus: { body: NoFields, fromContent: false, reply: SyncStatus },
   /** `answer` null: the person skipped the review. */
   reviewSession: {
     body: z.object({

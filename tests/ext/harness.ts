@@ -223,7 +223,10 @@ export function freshBackgroundEachTest(): void {
     spyConsole();
   });
   afterEach(() => {
-    for (const bg of booted.splice(0)) bg.channel.stop();
+    for (const bg of booted.splice(0)) {
+      bg.channel.stop();
+      bg.settingsSync.stop();
+    }
     vi.useRealTimers();
   });
 }
@@ -243,7 +246,7 @@ export async function boot(
   host = new FakeHost(),
   clock: () => number = () => Date.now(),
   beforeHydrated?: () => Promise<unknown>,
-  platform: TestPlatform & { hostConnectDelayMs?: number } = testPlatform(),
+  platform: TestPlatform & { hostConnectDelayMs?: number; syncDelayMs?: number } = testPlatform(),
 ): Promise<Running> {
   const statePorts: Array<(port: StatePort) => void> = [];
   const bg = startBackground({

@@ -92,6 +92,7 @@ describe('who may send what', () => {
     reconnectHost: { type: 'reconnectHost' },
     checkBrowserModel: { type: 'checkBrowserModel' },
     getHistoryStatus: { type: 'getHistoryStatus' },
+    getSyncStatus: { type: 'getSyncStatus' },
     reviewSession: { type: 'reviewSession', key: 'k-1', answer: 'yes', note: '' },
     getStartChoices: { type: 'getStartChoices' },
     saveTemplate: { type: 'saveTemplate', template: { name: 'Deep work', nextAction: 'Write' } },

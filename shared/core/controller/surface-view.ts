@@ -1,6 +1,7 @@
 // What the surfaces render, computed once from the controller state: derived, never stored.
 import * as z from 'zod';
 import { HostStatus, hostStatus } from '../host-status';
+import { settingsRevision } from '../settings-revision';
 import { DRIFT_STATUSES, OBSERVATION_SOURCES, PHASES } from '../vocabulary';
 import { appKey, matchesAny } from '../match';
 import type { DriftState, ObservationRecord, SessionRecord } from './records';
@@ -61,6 +62,8 @@ export const SurfaceView = z.object({
   /** The soft tier: advice while on task in a running session, unless the person dismissed this text. */
   nudge: z.object({ message: z.string() }).nullable(),
   host: HostStatus,
+  /** Changes whenever the stored settings do (a save here, or a change synced from another browser). */
+  settingsRevision: z.string(),
 });
 export type SurfaceView = z.infer<typeof SurfaceView>;
 
@@ -102,6 +105,7 @@ export function surfaceView(s: ControllerState): SurfaceView {
     // The nudge is a separate axis, shown only while on task (never alongside the hard banner).
     nudge: showNudge ? { message: d.nudgeMessage } : null,
     host: hostStatus(s.settings, s.host, s.browserModel),
+    settingsRevision: settingsRevision(s.settings),
   };
 }
 

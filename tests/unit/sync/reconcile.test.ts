@@ -1,0 +1,89 @@
+// Push, apply or leave alone: the decisions between this machine's settings and the browser's sync.
+import { describe, expect, it } from 'vitest';
+import { decodeSynced, encodeSynced, type Decoded } from '../../../shared/sync/chunks';
+import { FRESH_MEMORY, noteLocal, reconcile, type SyncMemory } from '../../../shared/sync/reconcile';
+import { syncedHash, syncedPart } from '../../../shared/sync/synced-settings';
+import type { Settings } from '../../../shared/core/settings';
+import { machine } from './fixtures';
+
+const ME = 'install-me';
+const THEM = 'install-them';
+
+function remote(settings: Settings, writer = THEM, savedAt = 5_000): Decoded {
+  const encoded = encodeSynced(syncedPart(settings), writer, savedAt);
+  if (!encoded.ok) throw new Error(encoded.error);
+  return decodeSynced(encoded.items);
+}
+
+/** The memory of a machine that agreed with sync on `agreed` and changed its copy at `changedAt`. */
+function memory(agreed: Settings | null, local: Settings, changedAt = 1_000): SyncMemory {
+  const a = agreed && syncedHash(agreed);
+  return { ...FRESH_MEMORY, agreed: a ? { remote: a, local: a } : null, localHash: syncedHash(local), localChangedAt: changedAt };
+}
+
+const mine = machine({ allowed: ['mine.test'] });
+const theirs = machine({ backend: 'claude', model: 'opus', allowed: ['theirs.test'] });
+
+describe('reconcile', () => {
+  it('nothing in sync: push this machine’s copy (the first sync of a machine with settings)', () => {
+    expect(reconcile(mine, memory(null, mine), { kind: 'empty' }, ME, 9)).toEqual({ do: 'push', hash: syncedHash(mine) });
+  });
+
+  it('the same in both: agreed, nothing written', () => {
+    const decision = reconcile(mine, memory(null, mine), remote(mine), ME, 9);
+    expect(decision).toMatchObject({ do: 'nothing', memory: { lastSyncedAt: 9, agreed: { remote: syncedHash(mine) } } });
+  });
+
+  it('only the other browser changed: apply theirs, keeping this machine’s backend and model', () => {
+    const decision = reconcile(mine, memory(mine, mine), remote(theirs), ME, 9);
+    expect(decision.do).toBe('apply');
+    if (decision.do !== 'apply') return;
+    expect(decision.settings).toMatchObject({ allowed: ['theirs.test'], backend: 'codex', model: 'gpt-5' });
+    expect(decision.memory.agreed?.local).toBe(syncedHash(decision.settings));
+  });
+
+  it('only this machine changed: push', () => {
+    const old = machine();
+    const decision = reconcile(mine, memory(old, mine), remote(old), ME, 9);
+    expect(decision.do).toBe('push');
+  });
+
+  it('our own earlier write that differs is replaced, never applied back', () => {
+    const decision = reconcile(mine, memory(mine, mine), remote(theirs, ME), ME, 9);
+    expect(decision.do).toBe('push');
+  });
+
+  it('both changed (or the first enable with both present): the later savedAt wins, this machine on a tie', () => {
+    const old = machine();
+    expect(reconcile(mine, memory(old, mine, 4_000), remote(theirs, THEM, 5_000), ME, 9).do).toBe('apply');
+    expect(reconcile(mine, memory(old, mine, 6_000), remote(theirs, THEM, 5_000), ME, 9).do).toBe('push');
+    expect(reconcile(mine, memory(null, mine, 5_000), remote(theirs, THEM, 5_000), ME, 9).do).toBe('push');
+    expect(reconcile(mine, memory(null, mine, 0), remote(theirs, THEM, 5_000), ME, 9).do).toBe('apply');
+  });
+
+  it('bad data is never applied: a warning, and a push only of unsynced edits made after an agreement', () => {
+    const bad: Decoded = { kind: 'bad', problem: 'broken' };
+    expect(reconcile(mine, memory(mine, mine), bad, ME, 9)).toEqual({ do: 'warn', problem: 'broken', push: false });
+    expect(reconcile(mine, memory(machine(), mine), bad, ME, 9)).toEqual({ do: 'warn', problem: 'broken', push: true });
+    expect(reconcile(mine, memory(null, mine), bad, ME, 9)).toEqual({ do: 'warn', problem: 'broken', push: false });
+  });
+
+  it('a newer version’s data is neither applied nor overwritten', () => {
+    const newer = { kind: 'newer', problem: 'update', meta: {} } as unknown as Decoded;
+    expect(reconcile(mine, memory(machine(), mine), newer, ME, 9)).toEqual({ do: 'warn', problem: 'update', push: false });
+  });
+});
+
+describe('noteLocal', () => {
+  it('a change the memory missed is dated now; the first one ever is dated 0 (unknown)', () => {
+    expect(noteLocal(FRESH_MEMORY, mine, 77)).toMatchObject({ localHash: syncedHash(mine), localChangedAt: 0 });
+    const known = memory(mine, mine, 10);
+    expect(noteLocal(known, mine, 77)).toBe(known);
+    expect(noteLocal(known, theirs, 77)).toMatchObject({ localHash: syncedHash(theirs), localChangedAt: 77 });
+  });
+
+  it('a change of a local-only field is no change for sync', () => {
+    const known = memory(mine, mine, 10);
+    expect(noteLocal(known, { ...mine, backend: 'claude', syncEnabled: false }, 77)).toBe(known);
+  });
+});

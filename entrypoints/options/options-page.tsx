@@ -8,7 +8,7 @@ import { BehaviourSection } from './behaviour-section';
 import { HelperSection } from './helper-section';
 import { useSectionFromAddress } from './section-from-address';
 import { ListsSection } from './lists-section';
-import { fromDraft, toDraft, type Draft, type DraftErrors } from './settings-draft';
+import { fromDraft, rebaseDraft, toDraft, type Draft, type DraftErrors } from './settings-draft';
 import { TemplatesSection } from './templates-section';
 import { TransferSection } from './transfer-section';
 import { ChangedElsewhereNotice, SyncSection } from './sync-section';
@@ -31,8 +31,9 @@ export function OptionsPage() {
     dirty: draft !== null && saved !== null && JSON.stringify(draft) !== JSON.stringify(toDraft(saved)),
     saving: status === 'saving',
     replace: (fresh, keepDraft) => {
+      const before = saved;
       setSaved(fresh);
-      if (!keepDraft) setDraft(toDraft(fresh));
+      setDraft((current) => (keepDraft && current && before ? rebaseDraft(current, toDraft(before), toDraft(fresh)) : toDraft(fresh)));
     },
   });
 

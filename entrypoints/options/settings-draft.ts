@@ -52,6 +52,18 @@ export function toDraft(s: Settings): Draft {
   };
 }
 
+/**
+ * The person's edits on top of settings that changed elsewhere: a field they edited keeps their value,
+ * every other field takes the fresh one (so a template added in another browser is not reverted by Save).
+ */
+export function rebaseDraft(draft: Draft, base: Draft, fresh: Draft): Draft {
+  const out = { ...fresh } as Record<keyof Draft, unknown>;
+  for (const key of Object.keys(draft) as Array<keyof Draft>) {
+    if (JSON.stringify(draft[key]) !== JSON.stringify(base[key])) out[key] = draft[key];
+  }
+  return out as unknown as Draft;
+}
+
 function lines(text: string): string[] {
   return text
     .split('\n')

@@ -82,7 +82,7 @@ describe('options: settings changed in another browser', () => {
     expect(screen.queryByTestId('settings-changed-elsewhere')).toBeNull();
   });
 
-  it('with unsaved edits, Save keeps them (on top of the settings as they are now)', async () => {
+  it('with unsaved edits, Save keeps the edited fields on top of the settings as they are now', async () => {
     const page = await options();
     fireEvent.input(screen.getByTestId('nudge-interval'), { target: { value: '15' } });
     const withTemplate: Settings = {
@@ -96,8 +96,8 @@ describe('options: settings changed in another browser', () => {
     fireEvent.click(screen.getByTestId('settings-save'));
     await screen.findByTestId('settings-saved');
     const sent = page.fake.sent('saveSettings').at(-1)!.settings as Settings;
-    // The form's fields are the person's; what the form does not show (templates) is not reverted.
-    expect(sent).toMatchObject({ nudgeIntervalMinutes: 15, allowed: ['mine.test'], templates: [{ name: 'Deep work' }] });
+    // The fields the person edited are theirs; every other field (the lists, the templates) is as the other browser left it.
+    expect(sent).toMatchObject({ nudgeIntervalMinutes: 15, allowed: ['theirs.test'], templates: [{ name: 'Deep work' }] });
     page.fake.push(push({ phase: 'idle', settingsRevision: settingsRevision(sent) }));
     await waitFor(() => expect(screen.queryByTestId('settings-changed-elsewhere')).toBeNull());
     expect(interval()).toBe('15');

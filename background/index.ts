@@ -13,8 +13,10 @@ import { HistoryRecorder } from './history-recorder';
 import { AwayWatcher } from './idle';
 import { InstallAndUpdate } from './install-and-update';
 import { NativeChannel } from './native-channel';
-import { notifyReview, REVIEW_NOTIFICATION_PREFIX, routeNotificationClicks } from './notifications';
+import { notifyReview, openPopup, REVIEW_NOTIFICATION_PREFIX, routeNotificationClicks } from './notifications';
 import { Observer } from './observer';
+import { PLAN_ALARM, Planner } from './planner';
+import { routeBlockClicks } from './block-notices';
 import type { BackgroundPlatform } from './platform';
 import { handleRequest, type SenderFacts } from './requests';
 import { Shell } from './shell';
@@ -30,6 +32,7 @@ export interface Background {
   channel: NativeChannel;
   observer: Observer;
   history: HistoryRecorder;
+  planner: Planner;
   ready: Promise<void>;
 }
 
@@ -89,11 +92,29 @@ export function startBackground(platform: BackgroundPlatform): Background {
         void paintBadge(changes);
         ports.publish(push, changes);
       },
-      observeTransition: (before, after, event) => history.observe(before, after, event),
+      observeTransition: (before, after, event) => {
+        history.observe(before, after, event);
+        // The schedule may have changed, or a block may have waited for this session to end.
+        if (event.type === 'settingsSaved' || (before.phase !== 'idle' && after.phase === 'idle')) void planner.wake().catch(() => {});
+      },
     },
     diagnostics,
   );
   const send = (event: Parameters<Shell['send']>[0]) => void shell.send(event);
+  const planner: Planner = new Planner({
+    now,
+    zone: platform.timeZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    settings: () => shell.state.settings,
+    sessionRunning: () => shell.state.phase !== 'idle',
+    startSession: async (input) => {
+      await shell.send({ type: 'sessionStarted', at: now(), input }).catch(() => {});
+      if (shell.state.phase === 'idle') return false;
+      observer.observeActiveTab();
+      return true;
+    },
+    openHistory: platform.openHistory,
+    diagnostics,
+  });
   const lifecycle = new InstallAndUpdate({
     extensionVersion,
     openWelcome: () => void browser.tabs.create({ url: browser.runtime.getURL(EXTENSION_PAGES.welcome) }).catch(() => {}),
@@ -122,6 +143,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
   const observer = new Observer(shell, now, extensionOrigin, (m) => void store.saveObserverMemory(m).catch(() => {}));
   const requests = {
     shell,
+    planner,
     channel,
     history,
     checkBrowserModel,
@@ -145,6 +167,20 @@ export function startBackground(platform: BackgroundPlatform): Background {
     send({ type: 'ticked', at: now() });
     void ready.then(checkBrowserModel).catch(() => {});
   });
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === PLAN_ALARM) void ready.then(() => planner.wake()).catch(() => {});
+  });
+  routeBlockClicks({
+    // A start refused (a template without a commitment) opens the popup, where the offer says why in words.
+    start: (key) =>
+      void ready
+        .then(() => planner.start(key))
+        .catch((error: unknown) => {
+          warn('the block could not start')(error);
+          void openPopup().catch(() => {});
+        }),
+    snooze: (key) => void ready.then(() => planner.snooze(key)).catch(() => {}),
+  });
   routeNotificationClicks({ send, now, review: (key, answer) => void history.review(key, answer, '') });
   browser.runtime.onInstalled.addListener((details) => lifecycle.installed(details, channel.current));
 
@@ -161,9 +197,10 @@ export function startBackground(platform: BackgroundPlatform): Background {
     // After a browser restart nothing is current yet: look at what is on screen now.
     if (!shell.state.drift.current) observer.observeActiveTab();
     void checkBrowserModel().catch(() => {});
+    void planner.wake().catch(() => {});
   });
   observer.holdUntil(ready);
   if (platform.hostConnectDelayMs === undefined) channel.start();
   else void ready.then(() => setTimeout(() => channel.start(), platform.hostConnectDelayMs));
-  return { shell, channel, observer, history, ready };
+  return { shell, channel, observer, history, planner, ready };
 }

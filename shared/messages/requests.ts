@@ -9,6 +9,7 @@ import type { Failure } from '../core/failure';
 import { StatePush } from './pushes';
 import { HISTORY_MAX_NOTE } from '../history/limits';
 import { PendingReview, REVIEW_ANSWERS, SessionProgress } from '../history/records';
+import type { PlanView } from '../plan/plan-view';
 
 export const StartSessionInput = z.object({
   commitment: Commitment,
@@ -38,6 +39,23 @@ export type DiagnosticEntry = z.infer<typeof DiagnosticEntry>;
 /** The running session so far and the ended session awaiting its review, for the popup. */
 export const HistoryStatus = z.object({ progress: SessionProgress.nullable(), pendingReview: PendingReview.nullable() });
 export type HistoryStatus = z.infer<typeof HistoryStatus>;
+
+const planTime = z.number().int().nonnegative();
+const OccurrenceKey = z.string().min(1).max(100);
+
+/** The scheduled block on offer now (waiting: a session runs, the block starts when it ends) and today's blocks, for the popup. */
+export const PlanReply = z.object({
+  due: z.object({ key: OccurrenceKey, label: z.string(), start: planTime, end: planTime, waiting: z.boolean() }).nullable(),
+  today: z.array(
+    z.object({
+      key: OccurrenceKey,
+      label: z.string(),
+      start: planTime,
+      end: planTime,
+      state: z.enum(['done', 'now', 'next', 'missed', 'later']),
+    }),
+  ),
+}) satisfies z.ZodType<PlanView>;
 
 /** The reply of a request that only acts: the new state reaches every surface as a push. */
 const Done = z.null();
@@ -85,6 +103,11 @@ export const REQUESTS = {
     fromContent: false,
     reply: Done,
   },
+  getPlan: { body: NoFields, fromContent: false, reply: PlanReply },
+  /** Start / In 10 minutes / dismiss the scheduled block on offer (`key` is its occurrence). */
+  startDueBlock: { body: z.object({ key: OccurrenceKey }), fromContent: false, reply: Done },
+  snoozeDueBlock: { body: z.object({ key: OccurrenceKey }), fromContent: false, reply: Done },
+  dismissDueBlock: { body: z.object({ key: OccurrenceKey }), fromContent: false, reply: Done },
 } as const satisfies Record<string, RequestSpec>;
 
 type Specs = typeof REQUESTS;

@@ -1,8 +1,8 @@
 // The planner's stored state (storage.local `plan`), one zod record: which occurrences were offered, and what became of them.
 import * as z from 'zod';
+import { BLOCK_OUTCOMES } from '../history/records';
 import { PLANNER_STATE_VERSION } from './planner';
 
-export const BLOCK_OUTCOMES = ['started', 'missed', 'skipped'] as const;
 export type BlockOutcome = (typeof BLOCK_OUTCOMES)[number];
 
 const time = z.number().int().nonnegative();

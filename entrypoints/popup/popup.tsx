@@ -8,7 +8,9 @@ import { popupViewOf } from '../../ui/popup-view';
 import { setupLine } from '../../ui/setup-state';
 import { ActiveView } from './active-view';
 import { CommitmentForm } from './commitment-form';
+import { DueBlock } from './due-block';
 import { ReviewCard } from './review-card';
+import { useDuePlan } from './use-due-plan';
 import { useHistoryStatus } from './use-history-status';
 
 export function Popup() {
@@ -16,6 +18,7 @@ export function Popup() {
   const push = useStatePush(client);
   const [reviewed, setReviewed] = useState(0);
   const history = useHistoryStatus(push, reviewed);
+  const plan = useDuePlan(push);
   const shown = push !== null;
   // After the DOM holds the real view (layout effects run before paint): what the bench reads.
   useLayoutEffect(() => {
@@ -40,6 +43,7 @@ export function Popup() {
   const line = setupLine(host, client.environment().version);
   return (
     <main class="popup" data-view={view}>
+      {push.view.phase === 'idle' && plan.plan?.due ? <DueBlock due={plan.plan.due} onAnswered={plan.refresh} /> : null}
       {push.view.phase === 'idle' ? (
         // The review comes first, one click (an answer or Skip) from the next session's form: both at once would not fit a popup.
         pendingReview ? (

@@ -8,6 +8,7 @@ import { BehaviourSection } from './behaviour-section';
 import { HelperSection } from './helper-section';
 import { useSectionFromAddress } from './section-from-address';
 import { ListsSection } from './lists-section';
+import { ScheduleSection } from './schedule-section';
 import { fromDraft, toDraft, type Draft, type DraftErrors } from './settings-draft';
 import { TransferSection } from './transfer-section';
 
@@ -96,6 +97,7 @@ export function OptionsPage() {
       <form class="stack" onSubmit={save} noValidate>
         <BackendSection draft={draft} set={set} errors={errors} host={host} />
         <ListsSection draft={draft} set={set} />
+        <ScheduleSection blocks={draft.schedule} templates={saved.templates} errors={errors.blocks} set={(schedule) => set({ schedule })} />
         <BehaviourSection draft={draft} set={set} errors={errors} />
         <div class="save-bar">
           <button type="submit" class="primary" data-testid="settings-save" disabled={status === 'saving'}>

@@ -1,5 +1,6 @@
 // The options form as text fields, and its validation back into Settings: zod's issues, mapped to the fields.
 import { Settings } from '../../shared/core/settings';
+import { fromScheduleDraft, scheduleErrorsOf, toScheduleDraft, type BlockDraft, type ScheduleErrors } from './schedule-draft';
 
 export interface Draft {
   backend: string | null;
@@ -20,9 +21,11 @@ export interface Draft {
   awayAfterSeconds: string;
   historyRetentionDays: string;
   historyKeepTitles: boolean;
+  schedule: BlockDraft[];
 }
 
-export type DraftErrors = Partial<Record<keyof Draft | 'form', string>>;
+/** `blocks`: the schedule's messages, next to each block. */
+export type DraftErrors = Partial<Record<keyof Draft | 'form', string>> & { blocks?: ScheduleErrors };
 
 export function toDraft(s: Settings): Draft {
   return {
@@ -42,6 +45,7 @@ export function toDraft(s: Settings): Draft {
     awayAfterSeconds: String(s.awayAfterSeconds),
     historyRetentionDays: String(s.historyRetentionDays),
     historyKeepTitles: s.historyKeepTitles,
+    schedule: toScheduleDraft(s.schedule),
   };
 }
 
@@ -96,12 +100,14 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
     awayAfterSeconds: numberOf(d.awayAfterSeconds),
     historyRetentionDays: numberOf(d.historyRetentionDays),
     historyKeepTitles: d.historyKeepTitles,
+    schedule: fromScheduleDraft(d.schedule),
   });
   if (parsed.success) return { settings: parsed.data };
   const errors: DraftErrors = {};
   const typed: Record<LineField, string[]> = { redactPatterns, browserWindowClasses };
   for (const issue of parsed.error.issues) {
     const [field, index] = issue.path as [keyof Draft | undefined, unknown];
+    if (field === 'schedule') continue;
     const key: keyof DraftErrors = field && (field in LABELS || isLineField(field)) ? field : 'form';
     if (errors[key]) continue; // the first problem of a field is the one to fix first
     if (isLineField(key)) {
@@ -113,5 +119,7 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
       errors[key] = `${LABELS[key]}: ${issue.message}.`;
     }
   }
+  const blocks = scheduleErrorsOf(parsed.error.issues);
+  if (Object.keys(blocks).length) errors.blocks = blocks;
   return { errors };
 }

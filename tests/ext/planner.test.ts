@@ -118,6 +118,35 @@ describe('the schedule in the background', () => {
     expect(sessionOf(bg)?.commitment.successCondition).toBe('parser tests pass');
   });
 
+  it('starts an autoStart block by itself through the shell, and records it started', async () => {
+    platform = { ...testPlatform(), timeZone: () => ZONE };
+    const bg = await start(monday(8, 30), [{ ...BLOCK, autoStart: true }]);
+    await ring(bg, monday(9));
+    expect(sessionOf(bg)?.commitment.nextAction).toBe('Write the parser');
+    expect(sessionOf(bg)?.blocked).toEqual(['videos.test']);
+    expect(Object.keys(await fakeBrowser.notifications.getAll())).toEqual([]);
+    const db = await platform.openHistory();
+    try {
+      expect((await db.range(monday(0), monday(24))).blocks).toMatchObject([{ key: KEY, outcome: 'started' }]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('In 10 minutes clears the notification and asks again ten minutes later', async () => {
+    platform = { ...testPlatform(), timeZone: () => ZONE };
+    const bg = await start(monday(8, 30));
+    await ring(bg, monday(9));
+    clock = monday(9, 2);
+    await fakeBrowser.notifications.onButtonClicked.trigger(`antidrift-block-${KEY}`, 1);
+    await bg.planner.settled();
+    await bg.flush();
+    expect(Object.keys(await fakeBrowser.notifications.getAll())).toEqual([]);
+    expect((await fakeBrowser.alarms.get(PLAN_ALARM))?.scheduledTime).toBe(monday(9, 12));
+    await ring(bg, monday(9, 12));
+    expect(Object.keys(await fakeBrowser.notifications.getAll())).toEqual([`antidrift-block-${KEY}`]);
+  });
+
   it('records a block missed while the browser was closed in the history database', async () => {
     platform = { ...testPlatform(), timeZone: () => ZONE };
     await start(monday(8));

@@ -105,7 +105,7 @@ export class Planner {
       const { state, effects } = planStep(this.#state, eventOf());
       const changed = state !== this.#state;
       this.#state = state;
-      if (changed) await browser.storage.local.set({ [PLAN_KEY]: state });
+      if (changed && state) await browser.storage.local.set({ [PLAN_KEY]: state });
       for (const effect of effects) {
         try {
           await this.#run(effect);

@@ -44,7 +44,8 @@ export type PlannerEffect =
   | { type: 'notifyDaySummary'; date: string };
 
 export interface PlannerStep {
-  state: PlannerState;
+  /** null only before the first wake: an answer then has nothing to answer. */
+  state: PlannerState | null;
   effects: PlannerEffect[];
 }
 
@@ -77,7 +78,7 @@ export function dueOffer(state: PlannerState | null, at: number): PlanOffer | nu
 
 export function planStep(state: PlannerState | null, event: PlannerEvent): PlannerStep {
   if (event.type === 'woke') return wake(state, event);
-  if (!state) return { state: emptyState('UTC', event.at), effects: [] };
+  if (!state) return { state, effects: [] };
   const offer = state.offers.find((o) => o.key === event.key && o.outcome === null);
   if (!offer || event.at >= offer.end) return { state, effects: [] };
   const replace = (next: PlanOffer): PlannerState => ({ ...state, offers: state.offers.map((o) => (o === offer ? next : o)) });
@@ -101,7 +102,7 @@ function emptyState(zone: string, at: number): PlannerState {
   return { version: PLANNER_STATE_VERSION, zone, checkedUntil: at, offers: [], summarySentFor: null };
 }
 
-function wake(previous: PlannerState | null, event: Extract<PlannerEvent, { type: 'woke' }>): PlannerStep {
+function wake(previous: PlannerState | null, event: Extract<PlannerEvent, { type: 'woke' }>): PlannerStep & { state: PlannerState } {
   const { at, plan, sessionRunning } = event;
   const zone = isKnownZone(event.zone) ? event.zone : 'UTC';
   const firstRun = previous === null;
@@ -110,10 +111,14 @@ function wake(previous: PlannerState | null, event: Extract<PlannerEvent, { type
   const offers = [...state.offers];
   const known = new Set(offers.map((o) => o.key));
 
-  // Occurrences that came due since the last look; on a first run only one running now (older ones are not "missed").
-  const from = firstRun ? at - LONGEST_BLOCK_MS : Math.max(state.checkedUntil, at - LOOKBACK_MS) + 1;
-  for (const o of occurrencesBetween(plan.schedule, plan.templates, zone, from, at + 1)) {
-    if (known.has(o.key) || (firstRun && o.end <= at)) continue;
+  // Occurrences that came due since the last look (none on a first run: older blocks are not "missed"), and one
+  // running now that was never seen (a first run, a block just added or moved onto now): it is offered.
+  const since = firstRun
+    ? []
+    : occurrencesBetween(plan.schedule, plan.templates, zone, Math.max(state.checkedUntil, at - LOOKBACK_MS) + 1, at + 1);
+  const running = occurrencesBetween(plan.schedule, plan.templates, zone, at - LONGEST_BLOCK_MS, at + 1).filter((o) => o.end > at);
+  for (const o of [...since, ...running]) {
+    if (known.has(o.key)) continue;
     known.add(o.key);
     const offer = offerOf(o);
     if (at >= o.end) {

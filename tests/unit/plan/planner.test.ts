@@ -138,6 +138,12 @@ describe('planner', () => {
     expect(run(null, woke(monday(9, 30))).of('notifyBlockDue')).toMatchObject([{ key: 'b1@2026-01-05' }]);
   });
 
+  it('offers a block added while it runs, and answers nothing before the first wake', () => {
+    const before = run(null, woke(monday(9, 10), { plan: plan({ schedule: [] }) }));
+    expect(run(before.state, woke(monday(9, 20))).of('notifyBlockDue')).toMatchObject([{ key: 'b1@2026-01-05' }]);
+    expect(planStep(null, { type: 'offerStarted', at: monday(9), key: 'b1@2026-01-05' })).toEqual({ state: null, effects: [] });
+  });
+
   it('recomputes in a new zone without firing the same day twice', () => {
     const fired = run(null, woke(monday(8, 30)), woke(monday(9)));
     const started = run(fired.state, { type: 'offerStarted', at: monday(9, 1), key: 'b1@2026-01-05' });

@@ -15,8 +15,10 @@ import { HistoryRecorder } from './history-recorder';
 import { AwayWatcher } from './idle';
 import { InstallAndUpdate } from './install-and-update';
 import { NativeChannel } from './native-channel';
-import { notifyReview, REVIEW_NOTIFICATION_PREFIX, routeNotificationClicks } from './notifications';
+import { notifyReview, openPopup, REVIEW_NOTIFICATION_PREFIX, routeNotificationClicks } from './notifications';
 import { Observer } from './observer';
+import { PLAN_ALARM, Planner } from './planner';
+import { routeBlockClicks } from './block-notices';
 import type { BackgroundPlatform } from './platform';
 import { handleRequest, type SenderFacts } from './requests';
 import { Shell } from './shell';
@@ -32,6 +34,7 @@ export interface Background {
   channel: NativeChannel;
   observer: Observer;
   history: HistoryRecorder;
+  planner: Planner;
   ready: Promise<void>;
   settingsSync: SettingsSync;
 }
@@ -102,7 +105,11 @@ export function startBackground(platform: BackgroundPlatform): Background {
         void paintBadge(changes);
         ports.publish(push, changes);
       },
-      observeTransition: (before, after, event) => history.observe(before, after, event),
+      observeTransition: (before, after, event) => {
+        history.observe(before, after, event);
+        // The schedule may have changed, or a block may have waited for this session to end.
+        if (event.type === 'settingsSaved' || (before.phase !== 'idle' && after.phase === 'idle')) void planner.wake().catch(() => {});
+      },
     },
     diagnostics,
   );
@@ -114,6 +121,21 @@ export function startBackground(platform: BackgroundPlatform): Background {
     diagnostics,
     delayMs: platform.syncDelayMs ?? SYNC_DELAY_MS,
     newInstallId: () => crypto.randomUUID(),
+  });
+  const planner: Planner = new Planner({
+    now,
+    zone: platform.timeZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    settings: () => shell.state.settings,
+    sessionRunning: () => shell.state.phase !== 'idle',
+    startSession: async (input) => {
+      await shell.send({ type: 'sessionStarted', at: now(), input }).catch(() => {});
+      if (shell.state.phase === 'idle') return false;
+      observer.observeActiveTab();
+      return true;
+    },
+    openHistory: platform.openHistory,
+    today: () => history.today(),
+    diagnostics,
   });
   const lifecycle = new InstallAndUpdate({
     extensionVersion,
@@ -143,6 +165,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
   const observer = new Observer(shell, now, extensionOrigin, (m) => void store.saveObserverMemory(m).catch(() => {}));
   const requests = {
     shell,
+    planner,
     channel,
     history,
     checkBrowserModel,
@@ -172,6 +195,20 @@ export function startBackground(platform: BackgroundPlatform): Background {
   browser.storage.onChanged.addListener((changes, area) => {
     if (area === 'sync') void ready.then(() => settingsSync.remoteChanged(changes));
   });
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === PLAN_ALARM) void ready.then(() => planner.wake()).catch(() => {});
+  });
+  routeBlockClicks({
+    // A start refused (a template without a commitment) opens the popup, where the offer says why in words.
+    start: (key) =>
+      void ready
+        .then(() => planner.start(key))
+        .catch((error: unknown) => {
+          warn('the block could not start')(error);
+          void openPopup().catch(() => {});
+        }),
+    snooze: (key) => void ready.then(() => planner.snooze(key)).catch(() => {}),
+  });
   routeNotificationClicks({ send, now, review: (key, answer) => void history.review(key, answer, '') });
   browser.runtime.onInstalled.addListener((details) => lifecycle.installed(details, channel.current));
 
@@ -189,9 +226,10 @@ export function startBackground(platform: BackgroundPlatform): Background {
     if (!shell.state.drift.current) observer.observeActiveTab();
     void checkBrowserModel().catch(() => {});
     void settingsSync.start();
+    void planner.wake().catch(() => {});
   });
   observer.holdUntil(ready);
   if (platform.hostConnectDelayMs === undefined) channel.start();
   else void ready.then(() => setTimeout(() => channel.start(), platform.hostConnectDelayMs));
-  return { shell, channel, observer, history, ready, settingsSync };
+  return { shell, channel, observer, history, planner, ready, settingsSync };
 }

@@ -31,6 +31,8 @@ export interface BackgroundPlatform {
   extensionVersion: string;
   /** The browser's built-in model (the Prompt API's `LanguageModel`), looked up when used; undefined where there is none. */
   languageModel(): LanguageModelApi | undefined;
+  /** The IANA time zone the schedule's local times are in, asked at each use (travel changes it); undefined: the runtime's. */
+  timeZone?(): string;
 }
 
 export function browserPlatform(): BackgroundPlatform {
@@ -44,5 +46,6 @@ export function browserPlatform(): BackgroundPlatform {
     hostConnectDelayMs: HOST_CONNECT_DELAY_MS,
     extensionVersion: browser.runtime.getManifest().version,
     languageModel: () => languageModelApi(),
+    timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
 }

@@ -15,6 +15,7 @@ import { failureOf } from './ai/failure-words';
 import { aiSignal } from './ai/registry';
 import type { NativeChannel } from './native-channel';
 import type { HistoryRecorder } from './history-recorder';
+import { BlockRefused, type Planner } from './planner';
 import type { Shell } from './shell';
 import { errorText } from '../shared/util/error-text';
 import { Settings } from '../shared/core/settings';
@@ -50,6 +51,7 @@ export interface RequestContext {
   extensionOrigin: string;
   observeActiveTab(): void;
   history: HistoryRecorder;
+  planner: Planner;
   /** Asks the browser about its built-in model again and tells the controller when that changed. */
   checkBrowserModel(): Promise<void>;
   /** Whether settings sync through the browser, and its last problem. */
@@ -155,6 +157,25 @@ const HANDLERS: Handlers = {
   getSyncStatus: (_req, ctx) => ctx.syncStatus(),
   reviewSession: async (req, ctx) => {
     await ctx.history.review(req.key, req.answer, req.note);
+    return null;
+  },
+  getPlan: (_req, ctx) => ctx.planner.view(),
+  startDueBlock: async (req, ctx) => {
+    try {
+      await ctx.planner.start(req.key);
+    } catch (error) {
+      if (error instanceof BlockRefused) throw new RequestFailed(badRequest(error.message));
+      throw error;
+    }
+    if (ctx.shell.state.phase === 'idle') throw new RequestFailed(badRequest('the block could not start: check its template'));
+    return null;
+  },
+  snoozeDueBlock: async (req, ctx) => {
+    await ctx.planner.snooze(req.key);
+    return null;
+  },
+  dismissDueBlock: async (req, ctx) => {
+    await ctx.planner.dismiss(req.key);
     return null;
   },
 };

@@ -3,6 +3,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { z } from 'zod';
 import {
   HISTORY_EXPORT_VERSION,
+  HistoryBlock,
   HistoryMark,
   HistorySegment,
   HistorySession,
@@ -13,7 +14,7 @@ import {
 
 export const HISTORY_DB_NAME = 'antidrift-history';
 /** Bump with a new step in `upgrade`: each step takes the schema one version further. */
-export const HISTORY_DB_VERSION = 1;
+export const HISTORY_DB_VERSION = 2;
 
 /** Longest a segment or session may reach back before a range and still overlap it (sessions are capped by use, not by code). */
 const REACH_BACK_MS = 3 * 24 * 60 * 60_000;
@@ -23,16 +24,19 @@ interface HistorySchema extends DBSchema {
   segments: { key: string; value: HistorySegment; indexes: { session: string; start: number } };
   marks: { key: string; value: HistoryMark; indexes: { session: string; at: number } };
   reviews: { key: string; value: SessionReview };
+  blocks: { key: string; value: HistoryBlock; indexes: { start: number } };
 }
 
-type StoreName = 'sessions' | 'segments' | 'marks' | 'reviews';
-const STORES: readonly StoreName[] = ['sessions', 'segments', 'marks', 'reviews'];
+type StoreName = 'sessions' | 'segments' | 'marks' | 'reviews' | 'blocks';
+const STORES: readonly StoreName[] = ['sessions', 'segments', 'marks', 'reviews', 'blocks'];
 
 export interface HistoryRange {
   sessions: HistorySession[];
   segments: HistorySegment[];
   marks: HistoryMark[];
   reviews: Map<string, SessionReview>;
+  /** Scheduled blocks that started in the range, with what became of them. */
+  blocks: HistoryBlock[];
   /** Records that failed validation and were left out (they stay stored; diagnostics say so). */
   invalid: number;
 }
@@ -68,6 +72,9 @@ export class HistoryDb {
           marks.createIndex('session', 'session');
           marks.createIndex('at', 'at');
           database.createObjectStore('reviews', { keyPath: 'key' });
+        }
+        if (oldVersion < 2) {
+          database.createObjectStore('blocks', { keyPath: 'key' }).createIndex('start', 'start');
         }
       },
       // Another context (the History page, an update) opened a newer version: give way rather than block it.
@@ -121,7 +128,7 @@ export class HistoryDb {
     const counter = { invalid: 0 };
     const tx = this.db.transaction(STORES, 'readonly');
     const lower = Math.max(0, from - REACH_BACK_MS);
-    const [rawSessions, rawSegments, rawMarks] = await Promise.all([
+    const [rawSessions, rawSegments, rawMarks, rawBlocks] = await Promise.all([
       tx
         .objectStore('sessions')
         .index('startedAt')
@@ -133,6 +140,10 @@ export class HistoryDb {
       tx
         .objectStore('marks')
         .index('at')
+        .getAll(IDBKeyRange.bound(from, to, false, true)),
+      tx
+        .objectStore('blocks')
+        .index('start')
         .getAll(IDBKeyRange.bound(from, to, false, true)),
     ]);
     const sessions = validated(HistorySession, rawSessions, counter).filter((s) => (s.endedAt ?? s.lastSeenAt) >= from);
@@ -148,8 +159,9 @@ export class HistoryDb {
     const store = tx.objectStore('reviews');
     const rawReviews = await Promise.all(sessions.map((s) => store.get(s.key)));
     for (const review of validated(SessionReview, rawReviews.filter(Boolean), counter)) reviews.set(review.key, review);
+    const blocks = validated(HistoryBlock, rawBlocks, counter);
     await tx.done;
-    return { sessions, segments, marks, reviews, invalid: counter.invalid };
+    return { sessions, segments, marks, reviews, blocks, invalid: counter.invalid };
   }
 
   /** The first and last session start, for the range picker; null when history is empty. */
@@ -159,13 +171,18 @@ export class HistoryDb {
     return first && last ? { first: first.value.startedAt, last: last.value.startedAt } : null;
   }
 
+  /** What became of a scheduled block (a put by key: recording the same occurrence again changes nothing new). */
+  async saveBlock(block: HistoryBlock): Promise<void> {
+    await this.db.put('blocks', HistoryBlock.parse(block));
+  }
+
   async saveReview(review: SessionReview): Promise<void> {
     await this.db.put('reviews', SessionReview.parse(review));
   }
 
   /**
-   * Deletes the ended sessions that started in [from, to), with their segments, marks and reviews.
-   * A running session is kept: its recorder would write it again.
+   * Deletes the ended sessions that started in [from, to), with their segments, marks and reviews,
+   * and the scheduled blocks that started then. A running session is kept: its recorder would write it again.
    */
   async deleteSessions(from: number, to: number): Promise<number> {
     const tx = this.db.transaction(STORES, 'readwrite');
@@ -179,6 +196,11 @@ export class HistoryDb {
       void cursor.delete();
       deleted++;
     }
+    let block = await tx
+      .objectStore('blocks')
+      .index('start')
+      .openKeyCursor(IDBKeyRange.bound(from, to, false, true));
+    for (; block; block = await block.continue()) void tx.objectStore('blocks').delete(block.primaryKey);
     for (const key of keys) {
       void tx.objectStore('reviews').delete(key);
       for (const name of ['segments', 'marks'] as const) {
@@ -209,7 +231,7 @@ export class HistoryDb {
   async exportAll(exportedAt: number): Promise<HistoryExport> {
     const counter = { invalid: 0 };
     const tx = this.db.transaction(STORES, 'readonly');
-    const [sessions, segments, marks, reviews] = await Promise.all(STORES.map((name) => tx.objectStore(name).getAll()));
+    const [sessions, segments, marks, reviews, blocks] = await Promise.all(STORES.map((name) => tx.objectStore(name).getAll()));
     await tx.done;
     return {
       format: 'antidrift-history',
@@ -219,6 +241,7 @@ export class HistoryDb {
       segments: validated(HistorySegment, segments!, counter),
       marks: validated(HistoryMark, marks!, counter),
       reviews: validated(SessionReview, reviews!, counter),
+      blocks: validated(HistoryBlock, blocks!, counter),
     };
   }
 
@@ -232,6 +255,7 @@ export class HistoryDb {
       ['segments', file.segments],
       ['marks', file.marks],
       ['reviews', file.reviews],
+      ['blocks', file.blocks],
     ];
     for (const [name, records] of groups) {
       const store = tx.objectStore(name);

@@ -5,6 +5,7 @@ import { useClient } from '../../ui/connection/surface-client';
 import { CostTable } from './cost-table';
 import { DataSection, browserDownload, type Download } from './data-section';
 import { DayChart } from './day-chart';
+import { MissedBlocks } from './missed-blocks';
 import { useHistory, type HistorySource } from './history-source';
 import { localCalendar, rangeOf, type PageCalendar, type RangeChoice } from '../../ui/local-calendar';
 import { PullsSection } from './pulls-section';
@@ -93,6 +94,7 @@ export function HistoryPage({ source, calendar = localCalendar, download = brows
         </p>
       ) : null}
       <TotalsCards summary={summary} label={range.label} />
+      <MissedBlocks blocks={load.unstartedBlocks} />
       <DayChart days={summary.days} />
       <SessionList key={`${range.from}-${range.to}`} sessions={summary.perSession} from={range.from} to={range.to} now={load.at} />
       <PullsSection byTime={summary.placesByTime} byEpisodes={summary.placesByEpisodes} />

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { summarize, withRunningEnds, type Calendar, type HistorySummary } from '../../shared/history/aggregate';
 import { RUNNING_FRESH_MS } from '../../shared/history/limits';
-import type { HistoryExport } from '../../shared/history/records';
+import type { HistoryBlock, HistoryExport } from '../../shared/history/records';
 import type { HistoryRange, ImportResult } from '../../storage/history-db';
 import { errorText } from '../../shared/util/error-text';
 
@@ -26,6 +26,8 @@ export type HistoryLoad =
       /** No session at all, in any range: the empty state. */
       empty: boolean;
       span: { first: number; last: number } | null;
+      /** Scheduled blocks of the range that were missed or skipped, oldest first. */
+      unstartedBlocks: HistoryBlock[];
       /** Stored records that failed validation and were left out. */
       invalid: number;
       /** The time the range was read: running sessions end here. */
@@ -58,7 +60,20 @@ export function useHistory(
         const [range, span] = await Promise.all([source.range(from, to), source.span()]);
         const at = now();
         const summary = summarize(withRunningEnds(range, at, RUNNING_FRESH_MS), from, to, calendar);
-        if (current) setLoad({ status: 'ready', summary, empty: span === null, span, invalid: range.invalid, at, stale: false, from, to });
+        const unstartedBlocks = (range.blocks ?? []).filter((b) => b.outcome !== 'started').sort((a, b) => a.start - b.start);
+        if (current)
+          setLoad({
+            status: 'ready',
+            summary,
+            empty: span === null,
+            span,
+            unstartedBlocks,
+            invalid: range.invalid,
+            at,
+            stale: false,
+            from,
+            to,
+          });
       } catch (error) {
         if (current) setLoad({ status: 'error', error: errorText(error) });
       }

@@ -10,6 +10,7 @@ import { useSectionFromAddress } from './section-from-address';
 import { ListsSection } from './lists-section';
 import { fromDraft, rebaseDraft, toDraft, type Draft, type DraftErrors } from './settings-draft';
 import { TemplatesSection } from './templates-section';
+import { ScheduleSection } from './schedule-section';
 import { TransferSection } from './transfer-section';
 import { ChangedElsewhereNotice, SyncSection } from './sync-section';
 import { useChangedElsewhere } from './use-changed-elsewhere';
@@ -113,6 +114,7 @@ export function OptionsPage() {
         <BackendSection draft={draft} set={set} errors={errors} host={host} />
         <ListsSection draft={draft} set={set} />
         <TemplatesSection draft={draft} set={set} errors={errors} />
+        <ScheduleSection blocks={draft.schedule} templates={draft.templates} errors={errors.blocks} set={(schedule) => set({ schedule })} />
         <BehaviourSection draft={draft} set={set} errors={errors} />
         <SyncSection draft={draft} set={set} revision={revision} />
         {elsewhere.notice ? <ChangedElsewhereNotice onLoadTheirs={elsewhere.loadTheirs} /> : null}

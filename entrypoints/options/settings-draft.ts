@@ -1,6 +1,7 @@
 // The options form as text fields, and its validation back into Settings: zod's issues, mapped to the fields.
 import { Settings } from '../../shared/core/settings';
 import { fromTemplateDrafts, toTemplateDrafts, type TemplateDraft } from './template-draft';
+import { fromScheduleDraft, scheduleErrorsOf, toScheduleDraft, type BlockDraft, type ScheduleErrors } from './schedule-draft';
 
 export interface Draft {
   backend: string | null;
@@ -23,11 +24,12 @@ export interface Draft {
   historyKeepTitles: boolean;
   templates: TemplateDraft[];
   syncEnabled: boolean;
+  schedule: BlockDraft[];
 }
 
-/** Items of a list (a template, a block) have their own message, keyed `templates.<index>`. */
-type ItemKey = `${'templates' | 'schedule'}.${number}`;
-export type DraftErrors = Partial<Record<keyof Draft | 'form' | ItemKey, string>>;
+/** A template has its own message, keyed `templates.<index>`; `blocks`: the schedule's messages, next to each block. */
+type ItemKey = `templates.${number}`;
+export type DraftErrors = Partial<Record<keyof Draft | 'form' | ItemKey, string>> & { blocks?: ScheduleErrors };
 
 export function toDraft(s: Settings): Draft {
   return {
@@ -49,6 +51,7 @@ export function toDraft(s: Settings): Draft {
     historyKeepTitles: s.historyKeepTitles,
     templates: toTemplateDrafts(s.templates),
     syncEnabled: s.syncEnabled,
+    schedule: toScheduleDraft(s.schedule),
   };
 }
 
@@ -117,6 +120,7 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
     historyKeepTitles: d.historyKeepTitles,
     templates: fromTemplateDrafts(d.templates),
     syncEnabled: d.syncEnabled,
+    schedule: fromScheduleDraft(d.schedule),
   });
   if (parsed.success) return { settings: parsed.data };
   const errors: DraftErrors = {};
@@ -129,6 +133,7 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
       if (!errors[item] || issue.path[2] === 'name') errors[item] = `${capitalize(issue.message)}.`;
       continue;
     }
+    if (field === 'schedule') continue;
     const key: keyof DraftErrors = field && (field in LABELS || isLineField(field)) ? field : 'form';
     if (errors[key]) continue; // the first problem of a field is the one to fix first
     if (isLineField(key)) {
@@ -140,5 +145,7 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
       errors[key] = `${LABELS[key]}: ${issue.message}.`;
     }
   }
+  const blocks = scheduleErrorsOf(parsed.error.issues);
+  if (Object.keys(blocks).length) errors.blocks = blocks;
   return { errors };
 }

@@ -28,7 +28,8 @@ function validate(nextAction: string, successCondition: string, timebox: string)
 }
 
 /** `today`: what the day holds so far, shown in the title's place (the title stays, for screen readers). */
-export function CommitmentForm({ today }: { today?: ComponentChildren }) {
+/** `coach`: false while a scheduled block is offered above the form (the popup holds one or the other). */
+export function CommitmentForm({ today, coach = true }: { today?: ComponentChildren; coach?: boolean }) {
   const client = useClient();
   const [nextAction, setNextAction] = useState('');
   const [successCondition, setSuccessCondition] = useState('');
@@ -119,7 +120,7 @@ export function CommitmentForm({ today }: { today?: ComponentChildren }) {
       </h1>
       {today}
       <StartChoices choices={choices} onChoose={fill} />
-      <CoachField onSuggestion={applySuggestion} />
+      {coach ? <CoachField onSuggestion={applySuggestion} /> : null}
       <CommitmentField
         id="next-action"
         label="Next action"

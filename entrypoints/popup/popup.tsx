@@ -8,8 +8,10 @@ import { popupViewOf } from '../../ui/popup-view';
 import { setupLine } from '../../ui/setup-state';
 import { ActiveView } from './active-view';
 import { CommitmentForm } from './commitment-form';
+import { DueBlock } from './due-block';
 import { ReviewCard } from './review-card';
 import { Today, todayHasNews } from './today';
+import { useDuePlan } from './use-due-plan';
 import { useHistoryStatus } from './use-history-status';
 
 export function Popup() {
@@ -17,6 +19,7 @@ export function Popup() {
   const push = useStatePush(client);
   const [reviewed, setReviewed] = useState(0);
   const history = useHistoryStatus(push, reviewed);
+  const plan = useDuePlan(push);
   const shown = push !== null;
   // After the DOM holds the real view (layout effects run before paint): what the bench reads.
   useLayoutEffect(() => {
@@ -39,14 +42,20 @@ export function Popup() {
   const view = popupViewOf(push.view, pendingReview !== null);
   const host = push.view.host;
   const line = setupLine(host, client.environment().version);
+  const due = push.view.phase === 'idle' ? (plan.plan?.due ?? null) : null;
+  const blocks = plan.plan?.today ?? [];
   return (
     <main class="popup" data-view={view}>
+      {due ? <DueBlock due={due} onAnswered={plan.refresh} /> : null}
       {push.view.phase === 'idle' ? (
         // The review comes first, one click (an answer or Skip) from the next session's form: both at once would not fit a popup.
         pendingReview ? (
           <ReviewCard review={pendingReview} onDone={() => setReviewed((n) => n + 1)} />
         ) : (
-          <CommitmentForm today={todayHasNews(history?.today ?? null, []) ? <Today today={history?.today ?? null} blocks={[]} /> : null} />
+          <CommitmentForm
+            today={todayHasNews(history?.today ?? null, blocks) ? <Today today={history?.today ?? null} blocks={blocks} /> : null}
+            coach={!due}
+          />
         )
       ) : (
         <ActiveView push={push} history={history} />

@@ -93,7 +93,7 @@ export function parseHistoryImport(text: string): ImportCheck {
   }
   const file = raw as Record<string, unknown>;
   // Counted before zod walks it: a file past the limit is refused without validating millions of records.
-  const records = lengthOf(file.sessions) + lengthOf(file.segments) + lengthOf(file.marks) + lengthOf(file.reviews);
+  const records = lengthOf(file.sessions) + lengthOf(file.segments) + lengthOf(file.marks) + lengthOf(file.reviews) + lengthOf(file.blocks);
   if (records > HISTORY_IMPORT_MAX_RECORDS) {
     return { ok: false, error: `the file holds ${records} records; at most ${HISTORY_IMPORT_MAX_RECORDS} can be imported at once` };
   }

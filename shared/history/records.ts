@@ -111,6 +111,21 @@ export const SessionProgress = z.object({
 });
 export type SessionProgress = z.infer<typeof SessionProgress>;
 
+export const BLOCK_OUTCOMES = ['started', 'missed', 'skipped'] as const;
+export type BlockOutcome = (typeof BLOCK_OUTCOMES)[number];
+
+/** What became of one scheduled block on one day (its key is the planner's: "<blockId>@<local date>"). */
+export const HistoryBlock = z.object({
+  key,
+  blockId: z.string().min(1).max(64),
+  /** "09:00 Deep work", as the person was told. */
+  label: text(200),
+  start: time,
+  end: time,
+  outcome: z.enum(BLOCK_OUTCOMES),
+});
+export type HistoryBlock = z.infer<typeof HistoryBlock>;
+
 /** One put the recorder asks for; every write is an idempotent put by key, so a replay changes nothing. */
 export type HistoryWrite =
   { store: 'sessions'; record: HistorySession } | { store: 'segments'; record: HistorySegment } | { store: 'marks'; record: HistoryMark };
@@ -125,6 +140,8 @@ export const HistoryExport = z.object({
   segments: z.array(HistorySegment),
   marks: z.array(HistoryMark),
   reviews: z.array(SessionReview).default([]),
+  /** Scheduled blocks' outcomes (files written before the schedule have none). */
+  blocks: z.array(HistoryBlock).default([]),
 });
 export type HistoryExport = z.infer<typeof HistoryExport>;
 

@@ -11,6 +11,7 @@ import { HISTORY_MAX_NOTE } from '../history/limits';
 import { HistorySegment, PendingReview, REVIEW_ANSWERS, SessionProgress, TodaySummary } from '../history/records';
 import type { RecentCommitment } from '../history/recent';
 import { Template } from '../plan/records';
+import type { PlanView } from '../plan/plan-view';
 
 export const StartSessionInput = z.object({
   commitment: Commitment,
@@ -68,6 +69,22 @@ export type StartChoices = z.infer<typeof StartChoices>;
 /** Whether settings follow the person through the browser's sync, when they last did, and the last problem in words. */
 export const SyncStatus = z.object({ enabled: z.boolean(), lastSyncedAt: z.number().nullable(), problem: z.string().nullable() });
 export type SyncStatus = z.infer<typeof SyncStatus>;
+const planTime = z.number().int().nonnegative();
+const OccurrenceKey = z.string().min(1).max(100);
+
+/** The scheduled block on offer now (waiting: a session runs, the block starts when it ends) and today's blocks, for the popup. */
+export const PlanReply = z.object({
+  due: z.object({ key: OccurrenceKey, label: z.string(), start: planTime, end: planTime, waiting: z.boolean() }).nullable(),
+  today: z.array(
+    z.object({
+      key: OccurrenceKey,
+      label: z.string(),
+      start: planTime,
+      end: planTime,
+      state: z.enum(['done', 'now', 'next', 'missed', 'later']),
+    }),
+  ),
+}) satisfies z.ZodType<PlanView>;
 
 /** The reply of a request that only acts: the new state reaches every surface as a push. */
 const Done = z.null();
@@ -119,6 +136,11 @@ export const REQUESTS = {
     fromContent: false,
     reply: Done,
   },
+  getPlan: { body: NoFields, fromContent: false, reply: PlanReply },
+  /** Start / In 10 minutes / dismiss the scheduled block on offer (`key` is its occurrence). */
+  startDueBlock: { body: z.object({ key: OccurrenceKey }), fromContent: false, reply: Done },
+  snoozeDueBlock: { body: z.object({ key: OccurrenceKey }), fromContent: false, reply: Done },
+  dismissDueBlock: { body: z.object({ key: OccurrenceKey }), fromContent: false, reply: Done },
 } as const satisfies Record<string, RequestSpec>;
 
 type Specs = typeof REQUESTS;

@@ -8,6 +8,7 @@ import type { HistoryExport, HistoryWrite } from '../../../shared/history/record
 import type { Reply } from '../../../shared/messages/requests';
 import { HistoryDb } from '../../../storage/history-db';
 import { DAY, HOUR, MIN, mark, review, segment, session } from '../../support/history-records';
+import { WEEKDAY_SHORT } from '../../../shared/plan/week';
 import { fakeClient, renderWith } from '../fake-client';
 import { T0 } from '../fixtures';
 
@@ -242,5 +243,21 @@ describe('history database range', () => {
     const range = await db.range(T0, T0 + DAY);
     expect(range.segments.map((g) => g.key).sort()).toEqual([across.key, inside.key].sort());
     expect(range.sessions.map((x) => x.key)).toEqual([s.key]);
+  });
+});
+
+describe('history: scheduled blocks', () => {
+  it('lists the range’s missed and skipped blocks, not the started ones', async () => {
+    const db = await openDb(seed());
+    const day = WEEKDAY_SHORT[new Date(T0 - HOUR).getDay()];
+    const block = { blockId: 'b1', start: T0 - HOUR, end: T0 - HOUR + 30 * MIN };
+    await db.saveBlock({ ...block, key: 'b1@x', label: '21:13 Deep work', outcome: 'missed' });
+    await db.saveBlock({ ...block, key: 'b2@x', blockId: 'b2', label: '21:20 Reading', outcome: 'skipped' });
+    await db.saveBlock({ ...block, key: 'b3@x', blockId: 'b3', label: '20:00 Mail', outcome: 'started' });
+    const fake = fakeClient({ getSettings: (): Reply<'getSettings'> => ({ ok: true, value: DEFAULT_SETTINGS }) });
+    renderWith(fake.client, <HistoryPage source={db} download={() => {}} />);
+    expect((await screen.findByTestId('blocks-missed')).textContent).toBe(`Missed: 21:13 Deep work (${day})`);
+    expect(screen.getByTestId('blocks-skipped').textContent).toBe(`Skipped: 21:20 Reading (${day})`);
+    expect(screen.getByTestId('missed-blocks').textContent).not.toContain('Mail');
   });
 });

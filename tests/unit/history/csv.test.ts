@@ -58,6 +58,7 @@ function exportOf(over: Partial<HistoryExport> = {}): HistoryExport {
     segments: [segment(s, { start: MONDAY, end: MONDAY + MIN })],
     marks: [mark(s, 'nudge', { at: MONDAY, message: 'hi' })],
     reviews: [review(s, 'yes')],
+    blocks: [],
     ...over,
   };
 }
@@ -67,6 +68,20 @@ describe('history import check', () => {
     const file = exportOf();
     const checked = parseHistoryImport(JSON.stringify(file));
     expect(checked).toEqual({ ok: true, file, records: 4 });
+  });
+
+  it('reads a file from before the schedule (no blocks) and one with blocks', () => {
+    const { blocks: _none, ...old } = exportOf();
+    expect(parseHistoryImport(JSON.stringify(old))).toMatchObject({ ok: true, file: { blocks: [] }, records: 4 });
+    const block = {
+      key: 'b1@2024-03-04',
+      blockId: 'b1',
+      label: '09:00 Deep work',
+      start: MONDAY,
+      end: MONDAY + 60 * MIN,
+      outcome: 'missed',
+    };
+    expect(parseHistoryImport(JSON.stringify(exportOf({ blocks: [block as never] })))).toMatchObject({ ok: true, records: 5 });
   });
 
   it('defaults missing reviews (older exports)', () => {

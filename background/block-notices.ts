@@ -1,0 +1,69 @@
+// The schedule's notifications: a block that is due (Start / In 10 minutes), one that waits for a session, the day summary.
+import { browser } from 'wxt/browser';
+import { formatClockTime } from '../shared/plan/clock-time';
+import { localParts } from '../shared/plan/zoned-time';
+import { notify, openPopup } from './notifications';
+import { EXTENSION_PAGES } from '../ui/extension-pages';
+
+export const BLOCK_NOTIFICATION_PREFIX = 'antidrift-block-';
+export const SUMMARY_NOTIFICATION_PREFIX = 'antidrift-summary-';
+
+const BLOCK_ANSWERS = {
+  buttons: ['Start', 'In 10 minutes'] as [string, string],
+  clickHint: 'Click to open antidrift: the block is offered there.',
+};
+
+export function blockNoticeId(key: string): string {
+  return `${BLOCK_NOTIFICATION_PREFIX}${key}`;
+}
+
+/** The occurrence key a block notification is about, or null for any other notification. */
+export function blockKeyOf(notificationId: string): string | null {
+  return notificationId.startsWith(BLOCK_NOTIFICATION_PREFIX) ? notificationId.slice(BLOCK_NOTIFICATION_PREFIX.length) : null;
+}
+
+/** "09:00 Deep work" is due (or waits until the running session ends: nothing to answer then, so no buttons). */
+export function notifyBlockDue(notice: { key: string; label: string; waiting: boolean; end: number | null; zone: string }): Promise<void> {
+  const until = notice.end === null ? '' : ` until ${clock(notice.end, notice.zone)}`;
+  return notice.waiting
+    ? notify(blockNoticeId(notice.key), notice.label, `This block waits until your current session ends (it runs${until}).`)
+    : notify(blockNoticeId(notice.key), notice.label, `Time for this block${until}.`, BLOCK_ANSWERS);
+}
+
+export function clearBlockNotice(key: string): Promise<unknown> {
+  return browser.notifications.clear(blockNoticeId(key));
+}
+
+export function notifyDaySummary(date: string, text: string): Promise<void> {
+  return notify(`${SUMMARY_NOTIFICATION_PREFIX}${date}`, 'Your day', text);
+}
+
+function clock(at: number, zone: string): string {
+  const p = localParts(at, zone);
+  return formatClockTime(p.hour * 60 + p.minute);
+}
+
+export interface BlockAnswers {
+  start(key: string): void;
+  snooze(key: string): void;
+}
+
+/**
+ * Buttons: Start, In 10 minutes. A click on the notification itself (Firefox has no buttons) opens the
+ * popup, where the offer is with all three answers. Registered synchronously with the other listeners.
+ */
+export function routeBlockClicks(to: BlockAnswers): void {
+  browser.notifications.onButtonClicked.addListener((id, button) => {
+    const key = blockKeyOf(id);
+    if (key === null) return;
+    if (button === 0) to.start(key);
+    else to.snooze(key);
+  });
+  browser.notifications.onClicked.addListener((id) => {
+    // The day's summary opens History, which opens on Today.
+    if (id.startsWith(SUMMARY_NOTIFICATION_PREFIX))
+      return void browser.tabs.create({ url: browser.runtime.getURL(EXTENSION_PAGES.history) }).catch(() => {});
+    if (blockKeyOf(id) === null) return;
+    void openPopup().catch(() => {});
+  });
+}

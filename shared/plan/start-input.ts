@@ -1,0 +1,15 @@
+// The session a template starts: the one place a template becomes the controller's start input (zod-free).
+import type { SessionStartInput } from '../core/controller/events';
+import type { Template } from './records';
+
+export type StartableTemplate = Pick<Template, 'nextAction' | 'successCondition' | 'allowed' | 'blocked' | 'timeboxMinutes' | 'rhythm'>;
+
+/** What `sessionStarted` gets from a template (a blank commitment is refused by the controller, in words). */
+export function startInputOf(template: StartableTemplate): SessionStartInput {
+  return {
+    commitment: { nextAction: template.nextAction, successCondition: template.successCondition },
+    allowed: [...template.allowed],
+    blocked: [...template.blocked],
+    ...(template.timeboxMinutes !== null ? { timeboxMinutes: template.timeboxMinutes } : {}),
+  };
+}

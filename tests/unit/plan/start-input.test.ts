@@ -1,0 +1,11 @@
+// A template becomes the controller's start input in one place.
+import { describe, expect, it } from 'vitest';
+import { startInputOf } from '../../../shared/plan/start-input';
+
+describe('startInputOf', () => {
+  it('carries the commitment, the lists and the timebox (none when the template has none)', () => {
+    const t = { nextAction: 'a', successCondition: 'b', allowed: ['x.test'], blocked: ['y.test'], timeboxMinutes: null, rhythm: null };
+    expect(startInputOf(t)).toEqual({ commitment: { nextAction: 'a', successCondition: 'b' }, allowed: ['x.test'], blocked: ['y.test'] });
+    expect(startInputOf({ ...t, timeboxMinutes: 25 }).timeboxMinutes).toBe(25);
+  });
+});

@@ -11,7 +11,7 @@ interface TextFieldProps {
   testId: string;
   error?: string | undefined;
   hint?: string;
-  type?: 'text' | 'number';
+  type?: 'text' | 'number' | 'time';
   step?: string;
   min?: number;
   max?: number;

@@ -11,6 +11,7 @@ import { ListsSection } from './lists-section';
 import { fromDraft, rebaseDraft, toDraft, type Draft, type DraftErrors } from './settings-draft';
 import { TemplatesSection } from './templates-section';
 import { ScheduleSection } from './schedule-section';
+import { DaySummarySection } from './day-summary-section';
 import { TransferSection } from './transfer-section';
 import { ChangedElsewhereNotice, SyncSection } from './sync-section';
 import { useChangedElsewhere } from './use-changed-elsewhere';
@@ -115,6 +116,7 @@ export function OptionsPage() {
         <ListsSection draft={draft} set={set} />
         <TemplatesSection draft={draft} set={set} errors={errors} />
         <ScheduleSection blocks={draft.schedule} templates={draft.templates} errors={errors.blocks} set={(schedule) => set({ schedule })} />
+        <DaySummarySection draft={draft} set={set} errors={errors} />
         <BehaviourSection draft={draft} set={set} errors={errors} />
         <SyncSection draft={draft} set={set} revision={revision} />
         {elsewhere.notice ? <ChangedElsewhereNotice onLoadTheirs={elsewhere.loadTheirs} /> : null}

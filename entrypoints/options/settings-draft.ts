@@ -25,6 +25,9 @@ export interface Draft {
   templates: TemplateDraft[];
   syncEnabled: boolean;
   schedule: BlockDraft[];
+  daySummaryEnabled: boolean;
+  /** "HH:MM" (an <input type=time> gives that form). */
+  daySummaryAt: string;
 }
 
 /** A template has its own message, keyed `templates.<index>`; `blocks`: the schedule's messages, next to each block. */
@@ -52,6 +55,8 @@ export function toDraft(s: Settings): Draft {
     templates: toTemplateDrafts(s.templates),
     syncEnabled: s.syncEnabled,
     schedule: toScheduleDraft(s.schedule),
+    daySummaryEnabled: s.daySummary.enabled,
+    daySummaryAt: s.daySummary.at,
   };
 }
 
@@ -121,6 +126,7 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
     templates: fromTemplateDrafts(d.templates),
     syncEnabled: d.syncEnabled,
     schedule: fromScheduleDraft(d.schedule),
+    daySummary: { enabled: d.daySummaryEnabled, at: d.daySummaryAt.trim() },
   });
   if (parsed.success) return { settings: parsed.data };
   const errors: DraftErrors = {};
@@ -134,6 +140,10 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
       continue;
     }
     if (field === 'schedule') continue;
+    if ((field as string) === 'daySummary') {
+      errors.daySummaryAt ??= `At: ${issue.message}.`;
+      continue;
+    }
     const key: keyof DraftErrors = field && (field in LABELS || isLineField(field)) ? field : 'form';
     if (errors[key]) continue; // the first problem of a field is the one to fix first
     if (isLineField(key)) {

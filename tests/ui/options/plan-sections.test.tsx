@@ -1,4 +1,4 @@
-// Options → Templates: rename, edit and delete; a taken or empty name is refused next to its template, in words.
+// Options → Templates (rename, edit, delete; names refused in words) and → End of day (off by default, its time).
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsPage } from '../../../entrypoints/options/options-page';
@@ -62,6 +62,28 @@ describe('options: templates', () => {
     await waitFor(() => expect(within(email!).getByTestId('template-error').textContent).toBe('A template is already called "deep work".'));
     fireEvent.input(within(deep!).getByTestId('template-name-edit'), { target: { value: '  ' } });
     await waitFor(() => expect(within(deep!).getByTestId('template-error').textContent).toBe('Give the template a name.'));
+    expect(fake.sent('saveSettings')).toHaveLength(0);
+  });
+});
+
+describe('options: the end-of-day summary', () => {
+  it('is off by default; turned on, its time is saved in the settings', async () => {
+    const fake = await options();
+    expect((screen.getByTestId('day-summary') as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByTestId('day-summary-at')).toBeNull();
+    fireEvent.click(screen.getByTestId('day-summary'));
+    fireEvent.input(screen.getByTestId('day-summary-at'), { target: { value: '17:30' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await screen.findByTestId('settings-saved');
+    expect((fake.sent('saveSettings')[0]!.settings as Settings).daySummary).toEqual({ enabled: true, at: '17:30' });
+  });
+
+  it('a time that is none is refused in words', async () => {
+    const fake = await options();
+    fireEvent.click(screen.getByTestId('day-summary'));
+    fireEvent.input(screen.getByTestId('day-summary-at'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(screen.getByText('At: a time like 09:00.')).toBeTruthy());
     expect(fake.sent('saveSettings')).toHaveLength(0);
   });
 });

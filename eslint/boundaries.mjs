@@ -12,6 +12,7 @@ export const ZOD_FREE = [
   'shared/ai/{answer-schemas,errors,extract-json,parse-object,prompt-api,prompt-data,sanitize,vocabulary}',
   'shared/messages/{guards,state-port}',
   'shared/history/limits',
+  'shared/plan/{clock-time,rhythm}',
 ];
 
 const NODE_BUILTINS = ['node:*', '{fs,path,os,child_process,net,crypto,util,stream,process,events,url,worker_threads}{,/**}'];

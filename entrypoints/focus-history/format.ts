@@ -7,10 +7,11 @@ export const KIND_WORDS: Record<SegmentKind, string> = {
   away: 'away',
   paused: 'paused',
   unsure: 'not sure',
+  break: 'break',
 };
 
 /** The legend's order: the two that matter most first. */
-export const KIND_ORDER: readonly SegmentKind[] = ['ontask', 'drifting', 'away', 'paused', 'unsure'];
+export const KIND_ORDER: readonly SegmentKind[] = ['ontask', 'drifting', 'break', 'away', 'paused', 'unsure'];
 
 export const CAUSE_WORDS: Record<DriftCause, string> = { blocked: 'blocked list', judged: 'judged' };
 

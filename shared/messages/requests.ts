@@ -9,12 +9,14 @@ import type { Failure } from '../core/failure';
 import { StatePush } from './pushes';
 import { HISTORY_MAX_NOTE } from '../history/limits';
 import { PendingReview, REVIEW_ANSWERS, SessionProgress } from '../history/records';
+import { Rhythm } from '../plan/records';
 
 export const StartSessionInput = z.object({
   commitment: Commitment,
   allowed: z.array(z.string()).max(MAX_LIST_ENTRIES),
   blocked: z.array(z.string()).max(MAX_LIST_ENTRIES),
   timeboxMinutes: z.number().int().min(1).max(MAX_TIMEBOX_MINUTES).optional(),
+  rhythm: Rhythm.optional(),
 });
 export type StartSessionInput = z.infer<typeof StartSessionInput>;
 

@@ -47,6 +47,7 @@ export function push(over: ViewOver & { now?: number } = {}): StatePush {
       banner: null,
       nudge: null,
       host: host(),
+      rhythm: null,
       ...rest,
     },
     now,

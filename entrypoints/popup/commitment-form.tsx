@@ -8,6 +8,7 @@ import { ChipsEditor } from '../../ui/components/chips-editor';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { capitalize } from '../../ui/format';
 import { CoachField, type Suggestion } from './coach-field';
+import { RhythmField, useRhythmField } from './rhythm-field';
 
 type Errors = { nextAction?: string; successCondition?: string; timebox?: string };
 
@@ -32,6 +33,7 @@ export function CommitmentForm() {
   const [allowed, setAllowed] = useState<string[]>([]);
   const [blocked, setBlocked] = useState<string[]>([]);
   const [timebox, setTimebox] = useState('');
+  const rhythm = useRhythmField();
   const [showErrors, setShowErrors] = useState(false);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState('');
@@ -64,6 +66,7 @@ export function CommitmentForm() {
     if (found.nextAction) return nextRef.current?.focus();
     if (found.successCondition) return successRef.current?.focus();
     if (found.timebox) return timeboxRef.current?.focus();
+    if (rhythm.problem()) return rhythm.focus();
     setStarting(true);
     setStartError('');
     const reply = await client.request({
@@ -73,6 +76,7 @@ export function CommitmentForm() {
         allowed,
         blocked,
         ...(timebox.trim() ? { timeboxMinutes: Number(timebox) } : {}),
+        ...(rhythm.value ? { rhythm: rhythm.value } : {}),
       },
     });
     setStarting(false);
@@ -148,6 +152,7 @@ export function CommitmentForm() {
           Timebox: {errors.timebox}.
         </p>
       ) : null}
+      <RhythmField field={rhythm} showErrors={showErrors} />
       {startError ? (
         <p class="error" role="alert">
           Could not start: {startError}

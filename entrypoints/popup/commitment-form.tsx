@@ -131,7 +131,7 @@ export function CommitmentForm() {
         placeholder="youtube.com — Enter to add"
       />
       <div class="field inline">
-        <label for="timebox">Timebox (minutes, optional)</label>
+        <label for="timebox">Timebox (min, optional)</label>
         <input
           id="timebox"
           ref={timeboxRef}

@@ -112,22 +112,34 @@ export function RhythmField({ field, showErrors }: { field: RhythmFieldState; sh
   );
   return (
     <>
-      <div class="field inline">
+      {/* Short option texts: the select shares the timebox's row (popup.css), and the description says what they mean. */}
+      <div class="field inline rhythm-choice">
         <label for="rhythm">Rhythm</label>
-        <select id="rhythm" data-testid="rhythm-choice" value={draft.choice} onChange={(e) => choose(e.currentTarget.value)}>
+        <select
+          id="rhythm"
+          data-testid="rhythm-choice"
+          aria-describedby="rhythm-hint"
+          value={draft.choice}
+          onChange={(e) => choose(e.currentTarget.value)}
+        >
           <option value={NONE}>None</option>
           {RHYTHM_PRESETS.map((p) => (
             <option key={rhythmText(p)} value={rhythmText(p)}>
-              {p.workMinutes} min work, {p.breakMinutes} break
+              {rhythmText(p)}
             </option>
           ))}
-          <option value={CUSTOM}>Custom…</option>
+          <option value={CUSTOM}>Custom</option>
         </select>
+        <span id="rhythm-hint" class="visually-hidden">
+          minutes of work, then minutes of break, again and again
+        </span>
       </div>
       {draft.choice === CUSTOM ? (
         <>
-          {minutesInput('work', 'Work (minutes)', RHYTHM_WORK_MINUTES)}
-          {minutesInput('break', 'Break (minutes)', RHYTHM_BREAK_MINUTES)}
+          <div class="rhythm-custom">
+            {minutesInput('work', 'Work (min)', RHYTHM_WORK_MINUTES)}
+            {minutesInput('break', 'Break (min)', RHYTHM_BREAK_MINUTES)}
+          </div>
           {(['work', 'break'] as const).map((key) =>
             problems[key] ? (
               <p key={key} class="error" id={`rhythm-${key}-error`}>

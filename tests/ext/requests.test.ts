@@ -83,7 +83,10 @@ describe('who may send what', () => {
     resumeSession: { type: 'resumeSession' },
     coach: { type: 'coach', intention: 'watch videos all day' },
     getSettings: { type: 'getSettings' },
-    saveSettings: { type: 'saveSettings', settings: { version: SETTINGS_VERSION, blocked: [], allowed: ['videos.test'], neverSendUrls: false } },
+    saveSettings: {
+      type: 'saveSettings',
+      settings: { version: SETTINGS_VERSION, blocked: [], allowed: ['videos.test'], neverSendUrls: false },
+    },
     testBackend: { type: 'testBackend' },
     getDiagnostics: { type: 'getDiagnostics' },
     reconnectHost: { type: 'reconnectHost' },

@@ -10,6 +10,7 @@ import type { Diagnostics } from './diagnostics';
 import { DRIFT_ANSWERS, NOTIFICATION_PREFIX, notify } from './notifications';
 import * as store from './store';
 import { errorText } from '../shared/util/error-text';
+import { formatClockTime } from '../shared/plan/clock-time';
 
 export const TICK_ALARM = 'antidrift-tick';
 /** Deadlines closer than this also get an in-memory timer: alarms may be clamped to 30 s. */
@@ -29,6 +30,12 @@ export interface EffectDeps {
 }
 
 let preciseTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** "14:05": a moment as the person's clock shows it. */
+function clockOf(at: number): string {
+  const d = new Date(at);
+  return formatClockTime(d.getHours() * 60 + d.getMinutes());
+}
 
 function armAlarm(deps: EffectDeps, at: number | null): void {
   clearTimeout(preciseTimer);
@@ -131,6 +138,17 @@ export function runEffect(deps: EffectDeps, effect: ControllerEffect): Promise<v
       return;
     case 'notifyTimeboxEnded':
       void notify('antidrift-timebox', 'Timebox over', `Time is up for: ${effect.commitment}`).catch(failed('the timebox notification'));
+      return;
+    case 'notifyBreakStarted':
+      void notify(
+        'antidrift-rhythm',
+        `Break — back at ${clockOf(effect.endsAt)}`,
+        `${effect.minutes} minutes off from: ${effect.commitment}`,
+      ).catch(failed('the break notification'));
+      return;
+    case 'notifyBreakEnded':
+      // The same id as the break's: the "Back to" replaces a break notice still on screen.
+      void notify('antidrift-rhythm', 'Break over', `Back to: ${effect.nextAction}`).catch(failed('the break-over notification'));
       return;
     case 'watchAway':
       return deps.watchAway(effect.afterSeconds, effect.askNow);

@@ -9,8 +9,15 @@ export { STATUS_WORDS };
 export function statusWords(view: SurfaceView): string {
   if (view.phase === 'idle') return 'no focus session';
   if (view.phase === 'paused') return 'paused';
+  if (view.rhythm?.phase === 'break') return 'break';
   if (view.away) return 'away';
   return STATUS_WORDS[view.status];
+}
+
+/** "Break — back to work in 7:32" / "Work — break in 12:00": where the rhythm stands, counted down to `now`. */
+export function rhythmWords(rhythm: NonNullable<SurfaceView['rhythm']>, now: number): string {
+  const left = formatDuration(rhythm.endsAt - now);
+  return rhythm.phase === 'break' ? `Break — back to work in ${left}` : `Work — break in ${left}`;
 }
 
 /** 65s → "1:05", 3725s → "1:02:05". */

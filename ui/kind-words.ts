@@ -7,7 +7,8 @@ export const KIND_WORDS: Record<SegmentKind, string> = {
   away: 'away',
   paused: 'paused',
   unsure: 'not sure',
+  break: 'break',
 };
 
 /** The legend's order: the two that matter most first. */
-export const KIND_ORDER: readonly SegmentKind[] = ['ontask', 'drifting', 'away', 'paused', 'unsure'];
+export const KIND_ORDER: readonly SegmentKind[] = ['ontask', 'drifting', 'break', 'away', 'paused', 'unsure'];

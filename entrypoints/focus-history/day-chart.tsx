@@ -21,8 +21,9 @@ function niceMax(value: number): number {
 }
 
 function describe(d: DayBucket): string {
+  const breaks = d.ms.break ? `, ${span(d.ms.break)} on breaks` : '';
   const away = d.ms.away ? `, ${span(d.ms.away)} away` : '';
-  return `${day(d.start)}: ${span(d.ms.ontask)} focused, ${span(d.ms.drifting)} drifting${away}`;
+  return `${day(d.start)}: ${span(d.ms.ontask)} focused, ${span(d.ms.drifting)} drifting${breaks}${away}`;
 }
 
 export function DayChart({ days }: { days: readonly DayBucket[] }) {
@@ -98,13 +99,14 @@ export function DayChart({ days }: { days: readonly DayBucket[] }) {
       <details>
         <summary>Numbers per day</summary>
         <table class="data" data-testid="day-table">
-          <TableHead columns={['Day', 'Focused', 'Drifting', 'Away']} />
+          <TableHead columns={['Day', 'Focused', 'Drifting', 'Breaks', 'Away']} />
           <tbody>
             {days.map((d) => (
               <tr key={d.key}>
                 <th scope="row">{day(d.start)}</th>
                 <td>{span(d.ms.ontask)}</td>
                 <td>{span(d.ms.drifting)}</td>
+                <td>{span(d.ms.break)}</td>
                 <td>{span(d.ms.away)}</td>
               </tr>
             ))}

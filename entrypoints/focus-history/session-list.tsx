@@ -31,8 +31,8 @@ function SessionItem({ s, from, to, now }: { s: SessionSummary; from: number; to
       </p>
       <SessionTimeline session={s} from={Math.max(s.startedAt, from)} to={Math.min(end, to)} />
       <p class="session-meta">
-        {span(s.ms.ontask)} focused · {span(s.ms.drifting)} drifting · {span(s.ms.away)} away · {span(s.ms.paused)} paused ·{' '}
-        {plural(s.episodes, 'drift episode')}
+        {span(s.ms.ontask)} focused · {span(s.ms.drifting)} drifting · {s.ms.break ? `${span(s.ms.break)} on breaks · ` : ''}
+        {span(s.ms.away)} away · {span(s.ms.paused)} paused · {plural(s.episodes, 'drift episode')}
         {s.episodes ? ` (${answerWords(s.answers)})` : ''} · {plural(s.nudges, 'heads-up', 'heads-ups')}
         {s.nudgesDismissed ? ` (${s.nudgesDismissed} dismissed)` : ''}
         {clipped ? ' (the part inside the shown range)' : ''}

@@ -1,4 +1,4 @@
-// The range's headline numbers: focused, drift, away, sessions, and how often the success condition was met.
+// The range's headline numbers: focused, drift, breaks, away, sessions, and how often the success condition was met.
 import type { HistorySummary } from '../../shared/history/aggregate';
 import { span } from './format';
 
@@ -7,6 +7,7 @@ export function TotalsCards({ summary, label }: { summary: HistorySummary; label
   const cards = [
     { id: 'focused', name: 'Focused', value: span(t.ontask) },
     { id: 'drift', name: 'Drift', value: span(t.drifting) },
+    { id: 'break', name: 'Breaks', value: span(t.break) },
     { id: 'away', name: 'Away', value: span(t.away) },
     { id: 'sessions', name: 'Sessions', value: String(summary.sessions) },
     { id: 'met', name: 'Success condition met', value: `${summary.met} of ${summary.answered}` },

@@ -5,7 +5,7 @@ import type { RequestOf, RequestType } from '../../shared/messages/requests';
 import { DriftBanner } from '../../ui/components/drift-banner';
 import { HeadsUp } from '../../ui/components/heads-up';
 import { replyError, useClient } from '../../ui/connection/surface-client';
-import { capitalize, formatClock, formatDuration, formatSpan, sessionTimes, statusWords } from '../../ui/format';
+import { capitalize, formatClock, formatDuration, formatSpan, rhythmWords, sessionTimes, statusWords } from '../../ui/format';
 import type { HistoryStatus } from './use-history-status';
 import { SessionTimeline } from '../../ui/components/session-timeline';
 import { PlaceLine } from './place-line';
@@ -36,12 +36,14 @@ export function ActiveView({ push, history }: { push: StatePush; history: Histor
   // Shown as the background decided; a dismissal here hides it before the next push confirms it.
   const nudge = view.nudge && view.nudge.message !== dismissedHere ? view.nudge.message : null;
   const status = statusWords(view);
+  const onBreak = view.rhythm?.phase === 'break';
+  const pillKind = paused ? 'paused' : onBreak ? 'break' : view.away ? 'away' : view.status;
 
   return (
     <div class="stack">
       <h1 class="visually-hidden">Focus session</h1>
       <header class="session-head">
-        <span class={`pill status-${paused ? 'paused' : view.away ? 'away' : view.status}`} data-testid="status">
+        <span class={`pill status-${pillKind}`} data-testid="status">
           {capitalize(status)}
         </span>
         <span class="clock">
@@ -61,6 +63,11 @@ export function ActiveView({ push, history }: { push: StatePush; history: Histor
         <p class="next-action">{session.commitment.nextAction}</p>
         <p class="muted">Done when: {session.commitment.successCondition}</p>
       </section>
+      {view.rhythm ? (
+        <p class={onBreak ? 'rhythm on-break' : 'rhythm muted'} data-testid="rhythm" role="timer" aria-live="off">
+          {rhythmWords(view.rhythm, now)}
+        </p>
+      ) : null}
       {progress ? (
         <p class="progress muted" data-testid="progress">
           Focused <strong data-testid="focused">{formatSpan(progress.focusedMs)}</strong> · drifted{' '}

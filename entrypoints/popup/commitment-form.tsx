@@ -10,6 +10,7 @@ import { capitalize } from '../../ui/format';
 import { CoachField, type Suggestion } from './coach-field';
 import { SaveTemplate } from './save-template';
 import { StartChoices, useStartChoices, type FormFilling } from './start-choices';
+import { RhythmField, useRhythmField } from './rhythm-field';
 
 type Errors = { nextAction?: string; successCondition?: string; timebox?: string };
 
@@ -36,6 +37,7 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
   const [allowed, setAllowed] = useState<string[]>([]);
   const [blocked, setBlocked] = useState<string[]>([]);
   const [timebox, setTimebox] = useState('');
+  const rhythm = useRhythmField();
   const [showErrors, setShowErrors] = useState(false);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState('');
@@ -71,6 +73,8 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
     setAllowed([...f.allowed]);
     setBlocked([...f.blocked]);
     setTimebox(f.timeboxMinutes === null ? '' : String(f.timeboxMinutes));
+    // A recent commitment has no rhythm of its own: the one chosen stays.
+    if (f.rhythm !== undefined) rhythm.onChange(f.rhythm);
     setShowErrors(false);
     nextRef.current?.focus();
   };
@@ -83,6 +87,7 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
       allowed,
       blocked,
       timeboxMinutes: timebox.trim() && Number.isInteger(minutes) && minutes >= 1 && minutes <= MAX_TIMEBOX_MINUTES ? minutes : null,
+      rhythm: rhythm.problem() ? null : rhythm.value,
     };
   };
 
@@ -93,6 +98,7 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
     if (found.nextAction) return nextRef.current?.focus();
     if (found.successCondition) return successRef.current?.focus();
     if (found.timebox) return timeboxRef.current?.focus();
+    if (rhythm.problem()) return rhythm.focus();
     setStarting(true);
     setStartError('');
     const reply = await client.request({
@@ -102,6 +108,7 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
         allowed,
         blocked,
         ...(timebox.trim() ? { timeboxMinutes: Number(timebox) } : {}),
+        ...(rhythm.value ? { rhythm: rhythm.value } : {}),
       },
     });
     setStarting(false);
@@ -158,7 +165,7 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
         placeholder="youtube.com — Enter to add"
       />
       <div class="field inline">
-        <label for="timebox">Timebox (minutes, optional)</label>
+        <label for="timebox">Timebox (min, optional)</label>
         <input
           id="timebox"
           ref={timeboxRef}
@@ -179,6 +186,7 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
           Timebox: {errors.timebox}.
         </p>
       ) : null}
+      <RhythmField field={rhythm} showErrors={showErrors} />
       {startError ? (
         <p class="error" role="alert">
           Could not start: {startError}

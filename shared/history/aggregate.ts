@@ -87,7 +87,7 @@ export interface HistorySummary {
   from: number;
   to: number;
   totals: KindTotals;
-  /** All non-paused segment time: what the cost per session hour divides by. */
+  /** All segment time but paused and breaks (no AI runs then): what the cost per session hour divides by. */
   sessionMs: number;
   sessions: number;
   /** Reviews answered 'yes' of those answered at all ('partly' is answered, not met). */
@@ -106,7 +106,7 @@ const MAX_DAYS = 20_000;
 const HOUR_MS = 3_600_000;
 
 export function emptyTotals(): KindTotals {
-  return { ontask: 0, drifting: 0, unsure: 0, away: 0, paused: 0 };
+  return { ontask: 0, drifting: 0, unsure: 0, away: 0, paused: 0, break: 0 };
 }
 
 /** The local days that meet [from, to), each clipped to it, even the empty ones. */

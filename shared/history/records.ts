@@ -4,8 +4,8 @@ import { MAX_COMMITMENT_CHARS, MAX_ENTRY_CHARS, MAX_LIST_ENTRIES, MAX_OBSERVED_A
 import { OBSERVATION_SOURCES } from '../core/vocabulary';
 import { HISTORY_MAX_NOTE, HISTORY_MAX_TEXT } from './limits';
 
-/** What a stretch of a session was. `unsure`: no verdict (checking, or no AI available). */
-export const SEGMENT_KINDS = ['ontask', 'drifting', 'unsure', 'away', 'paused'] as const;
+/** What a stretch of a session was. `unsure`: no verdict (checking, or no AI available); `break`: a break of the session's rhythm. */
+export const SEGMENT_KINDS = ['ontask', 'drifting', 'unsure', 'away', 'paused', 'break'] as const;
 export type SegmentKind = (typeof SEGMENT_KINDS)[number];
 
 /** Why a drift was one: the session's blocked list, or the drift judge. */

@@ -1,6 +1,6 @@
 // What stretch of its session the controller state is in: the segment facts, derived, never stored in the controller.
 import { matchesAny } from '../core/match';
-import type { ControllerState, SessionRecord } from '../core/controller';
+import { onBreak, type ControllerState, type SessionRecord } from '../core/controller';
 import type { DriftCause, SegmentKind } from './records';
 import { HISTORY_MAX_TEXT } from './limits';
 
@@ -20,10 +20,14 @@ export function sessionKey(session: Pick<SessionRecord, 'id' | 'startedAt'>): st
 
 const none = { source: null, place: '', title: '', cause: null, reason: '' } as const;
 
-/** The segment the state is in; null without a session. Paused outranks away, away outranks any status. */
+/**
+ * The segment the state is in; null without a session. Paused outranks a break, a break outranks away
+ * (a break is meant to be spent away), away outranks any status.
+ */
 export function segmentFacts(s: ControllerState): SegmentFacts | null {
   if (s.phase === 'idle') return null;
   if (s.phase === 'paused') return { kind: 'paused', ...none };
+  if (onBreak(s)) return { kind: 'break', ...none };
   const d = s.drift;
   if (d.awaySince !== null) return { kind: 'away', ...none };
   const current = d.current;

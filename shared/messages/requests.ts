@@ -10,7 +10,7 @@ import { StatePush } from './pushes';
 import { HISTORY_MAX_NOTE } from '../history/limits';
 import { HistorySegment, PendingReview, REVIEW_ANSWERS, SessionProgress, TodaySummary } from '../history/records';
 import type { RecentCommitment } from '../history/recent';
-import { Template } from '../plan/records';
+import { Rhythm, Template } from '../plan/records';
 import type { PlanView } from '../plan/plan-view';
 
 export const StartSessionInput = z.object({
@@ -18,6 +18,7 @@ export const StartSessionInput = z.object({
   allowed: z.array(z.string()).max(MAX_LIST_ENTRIES),
   blocked: z.array(z.string()).max(MAX_LIST_ENTRIES),
   timeboxMinutes: z.number().int().min(1).max(MAX_TIMEBOX_MINUTES).optional(),
+  rhythm: Rhythm.optional(),
 });
 export type StartSessionInput = z.infer<typeof StartSessionInput>;
 

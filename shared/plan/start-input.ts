@@ -11,5 +11,6 @@ export function startInputOf(template: StartableTemplate): SessionStartInput {
     allowed: [...template.allowed],
     blocked: [...template.blocked],
     ...(template.timeboxMinutes !== null ? { timeboxMinutes: template.timeboxMinutes } : {}),
+    ...(template.rhythm !== null ? { rhythm: template.rhythm } : {}),
   };
 }

@@ -13,7 +13,7 @@ import { RELEASE_VERSION } from '../../harness/released-helper';
 import { EXTENSION_ORIGIN } from '../../harness/chromium';
 import { Gallery, POPUP_MAX, popupViewport, realPopupSize } from './gallery/capture';
 import { helperStates, type HelperStates } from './gallery/helper-states';
-import { e2eForSuite, startSession, type E2E } from './harness';
+import { e2eForSuite, PARSER_TESTS, startSession, type E2E } from './harness';
 import { Toast } from './pages';
 import type { StatePush } from '../../shared/messages/pushes';
 
@@ -24,7 +24,7 @@ import type { StatePush } from '../../shared/messages/pushes';
 const SETUP_ORDER: readonly SetupState[] = SETUP_STATES;
 
 /** The popup's views in the order one session passes through them (the heads-up while the allowed site has one title). */
-const VISIT_ORDER: readonly PopupView[] = ['idle', 'active', 'heads-up', 'drifting', 'paused', 'away', 'review'];
+const VISIT_ORDER: readonly PopupView[] = ['idle', 'active', 'heads-up', 'drifting', 'paused', 'away', 'review', 'break'];
 
 /** How the session gets into each popup view, for real: through the popup, the sites and the idle clock. */
 type Arrive = (g: GalleryRun) => Promise<void>;
@@ -88,6 +88,18 @@ const ARRIVE: Record<PopupView, Arrive> = {
     await popup.byId('end-session').click();
     await popup.page.locator('main.popup[data-view="review"]').waitFor();
     await popup.page.close();
+  },
+  break: async (g) => {
+    // A second session, with the shortest work stretch and a break long enough for every capture.
+    const popup = await g.e2e.popup();
+    await popup.byId('review-skip').click();
+    await popup.fillCommitment({ ...PARSER_TESTS, allowed: ['docs.test'], blocked: ['videos.test'] });
+    await popup.byId('rhythm-choice').selectOption('custom');
+    await popup.byId('rhythm-work').fill('1');
+    await popup.byId('rhythm-break').fill('15');
+    await popup.start();
+    await popup.page.close();
+    await g.e2e.expectBadge('BRK', 90_000);
   },
 };
 

@@ -48,6 +48,7 @@ export function push(over: ViewOver & { now?: number } = {}): StatePush {
       nudge: null,
       host: host(),
       settingsRevision: 'r0',
+      rhythm: null,
       ...rest,
     },
     now,

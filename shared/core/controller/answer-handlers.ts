@@ -4,6 +4,7 @@ import { appKey } from '../match';
 import { cacheVerdict, enterDrifting, type Step } from './evaluate';
 import { log, unchanged, type EventOf } from './handler';
 import type { DriftState } from './records';
+import { onBreak } from './session-rhythm';
 import type { ActiveState, ControllerState, SessionState } from './state';
 
 type JudgeAnswer = EventOf<'judgeSucceeded' | 'judgeFailed'>;
@@ -17,7 +18,7 @@ export const staleNudge = (s: ControllerState): Step => unchanged(s, log('info',
 
 /**
  * Applies an answer only when it is for this session's latest launch on that app. A verdict for an
- * app the person has left (or while paused) is cached for later but changes nothing now.
+ * app the person has left (or while paused, or on a break) is cached for later but changes nothing now.
  */
 export function judgeAnswered(s: SessionState, e: JudgeAnswer): Step {
   const d = s.drift;
@@ -26,7 +27,7 @@ export function judgeAnswered(s: SessionState, e: JudgeAnswer): Step {
   const pendingJudges = { ...d.pendingJudges };
   delete pendingJudges[e.app];
   const current = d.current;
-  const onThatApp = s.phase === 'active' && current !== null && appKey(current.app) === e.app;
+  const onThatApp = s.phase === 'active' && !onBreak(s) && current !== null && appKey(current.app) === e.app;
 
   if (e.type === 'judgeFailed') {
     // Never fabricate: a failed judge leaves the person undisturbed and says so in diagnostics.

@@ -2,11 +2,12 @@
 import { MIN_DEADLINE_DELAY_MS } from '../limits';
 import { appKey, matchesAny } from '../match';
 import { nudgeWaitMs } from './evaluate';
+import { phaseEndsAt } from './session-rhythm';
 import { timingsOf, type ControllerState } from './state';
 
 /**
  * The next moment a `ticked` event changes anything, or null when nothing is pending:
- * a debounced judge, an expiring judge, the timebox end, the nudge debounce, the periodic re-evaluation.
+ * a debounced judge, an expiring judge, the timebox end, the rhythm's next edge, the nudge debounce, the periodic re-evaluation.
  */
 export function nextDeadline(s: ControllerState, at: number): number | null {
   if (s.phase !== 'active') return null;
@@ -16,6 +17,8 @@ export function nextDeadline(s: ControllerState, at: number): number | null {
   if (d.judgeDue) due.push(d.judgeDue.at);
   for (const p of Object.values(d.pendingJudges)) due.push(p.expiresAt);
   if (session.endsAt !== undefined && !session.timeboxNotified) due.push(session.endsAt);
+  const edge = phaseEndsAt(session);
+  if (edge !== null) due.push(edge);
   due.push((d.lastReevaluatedAt ?? at) + timings.reevaluateEveryMs);
   const current = d.current;
   const onAllowed = current !== null && matchesAny(session.allowed, current.app, current.source) !== undefined;

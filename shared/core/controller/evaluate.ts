@@ -5,6 +5,7 @@ import { appKey, matchesAny } from '../match';
 import type { ControllerEffect } from './events';
 import type { DriftState, ObservationRecord, Verdict } from './records';
 import type { AITarget } from '../ai-targets';
+import { onBreak } from './session-rhythm';
 import { aiTargetOf, judgeExpiry, timingsOf, type ActiveState, type ControllerState, type Timings } from './state';
 
 export interface Step<S extends ControllerState = ControllerState> {
@@ -151,7 +152,8 @@ function evaluateUnmatched(
 export function evaluateCurrent(s: ActiveState, at: number, fresh: boolean, before: DriftState = s.drift): Step<ActiveState> {
   const obs = s.drift.current;
   // Away, nobody is looking: nothing is judged or nudged until the person is back (then this runs again).
-  if (!obs || s.drift.awaySince !== null) return { state: s, effects: [] };
+  // On a break, the person is off duty: nothing is judged or nudged until work comes back (then this runs again).
+  if (!obs || s.drift.awaySince !== null || onBreak(s)) return { state: s, effects: [] };
   let d: DriftState = fresh ? { ...s.drift, recentTitles: pushTitle(s.drift.recentTitles, obs.title) } : s.drift;
   const key = appKey(obs.app);
 

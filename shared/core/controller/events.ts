@@ -5,12 +5,15 @@ import type { ObservationSource } from '../vocabulary';
 import type { Commitment, DriftState, ObservationRecord, SessionRecord } from './records';
 import type { BrowserModelStatus } from '../browser-model-status';
 import type { AITarget } from '../ai-targets';
+import type { Rhythm } from '../../plan/rhythm';
 
 export interface SessionStartInput {
   commitment: Commitment;
   allowed: string[];
   blocked: string[];
   timeboxMinutes?: number | undefined;
+  /** Work, then a break, again and again; absent: no breaks. */
+  rhythm?: Rhythm | undefined;
 }
 
 export type ControllerEvent =
@@ -94,4 +97,8 @@ export type ControllerEffect =
   /** Count the person away after this long without input (and, on start, ask whether they are away now). */
   | { type: 'watchAway'; afterSeconds: number; askNow: boolean }
   | { type: 'notifyTimeboxEnded'; commitment: string }
+  /** A break of the session's rhythm began; work comes back at `endsAt`. */
+  | { type: 'notifyBreakStarted'; commitment: string; minutes: number; endsAt: number }
+  /** The break is over: "Back to: <next action>". */
+  | { type: 'notifyBreakEnded'; nextAction: string }
   | { type: 'log'; level: 'info' | 'warn'; message: string };

@@ -4,6 +4,7 @@ export * from './state';
 export { eventTime, type ControllerEvent, type ControllerEffect, type ControllerEventType, type SessionStartInput } from './events';
 export { transition } from './transition';
 export { nextDeadline } from './deadlines';
+export { onBreak, rhythmAt, phaseEndsAt } from './session-rhythm';
 export { pushTitle, type Step } from './evaluate';
 export * from './surface-view';
 export { viewChanges, type ViewChanges } from './view-changes';

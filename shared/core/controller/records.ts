@@ -5,6 +5,7 @@ import { MAX_DISMISSED_TEXT, MAX_OBSERVED_APP, MAX_OBSERVED_TITLE, NUDGE_MAX_BAC
 import { EntryList } from '../match';
 import { DRIFT_STATUSES, OBSERVATION_SOURCES } from '../vocabulary';
 import type { Verdict as AIVerdict } from '../../ai/judge';
+import { Rhythm } from '../../plan/records';
 
 const commitmentTextSchema = (field: CommitmentField) =>
   z
@@ -21,6 +22,10 @@ export const Commitment = z.object({
 });
 export type Commitment = z.infer<typeof Commitment>;
 
+/** A place in a rhythm: the cycle (0 first) and which half of it. */
+export const RhythmMark = z.object({ cycle: z.number().int().nonnegative(), phase: z.enum(['work', 'break']) });
+export type RhythmMark = z.infer<typeof RhythmMark>;
+
 /** What the person committed to: survives a browser restart (storage.local). */
 export const SessionRecord = z.object({
   id: z.number().int().nonnegative(),
@@ -34,6 +39,13 @@ export const SessionRecord = z.object({
   pausedAt: z.number().optional(),
   pausedTotalMs: z.number().nonnegative().default(0),
   timeboxNotified: z.boolean().default(false),
+  /** The work/break rhythm the session keeps; absent without one (and in sessions stored before rhythms). */
+  rhythm: Rhythm.optional(),
+  /**
+   * The rhythm phase last announced (a break began, work came back). Edge detection lives here, not in
+   * the worker: a restart announces nothing twice, and a tick after a long sleep announces only the latest edge.
+   */
+  rhythmAnnounced: RhythmMark.optional(),
 });
 export type SessionRecord = z.infer<typeof SessionRecord>;
 

@@ -6,6 +6,8 @@ import { evaluateCurrent, type Step } from './evaluate';
 import type { ControllerEffect } from './events';
 import { log, unchanged, type EventOf } from './handler';
 import { Commitment, type DriftState, type SessionRecord } from './records';
+import { Rhythm } from '../../plan/records';
+import { FIRST_WORK } from './session-rhythm';
 import {
   aiTargetOf,
   freshDrift,
@@ -26,6 +28,8 @@ export function endSession(s: SessionState): Step<IdleState> {
 export function startSession(s: ControllerState, e: EventOf<'sessionStarted'>): Step {
   const commitment = Commitment.safeParse(e.input.commitment);
   if (!commitment.success) return unchanged(s, log('warn', `session not started: ${commitment.error.issues[0]?.message}`));
+  const rhythm = e.input.rhythm === undefined ? undefined : Rhythm.safeParse(e.input.rhythm);
+  if (rhythm && !rhythm.success) return unchanged(s, log('warn', `session not started: ${rhythm.error.issues[0]?.message}`));
   const base = s.phase === 'idle' ? s : endSession(s).state;
   const minutes = e.input.timeboxMinutes;
   const timeboxed = minutes !== undefined && Number.isFinite(minutes) && minutes > 0;
@@ -39,6 +43,7 @@ export function startSession(s: ControllerState, e: EventOf<'sessionStarted'>): 
     pausedTotalMs: 0,
     timeboxNotified: false,
     ...(timeboxed ? { endsAt: e.at + Math.min(minutes, MAX_TIMEBOX_MINUTES) * 60_000 } : {}),
+    ...(rhythm ? { rhythm: rhythm.data, rhythmAnnounced: FIRST_WORK } : {}),
   };
   const started: ActiveState = {
     ...base,

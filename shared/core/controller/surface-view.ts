@@ -5,6 +5,7 @@ import { settingsRevision } from '../settings-revision';
 import { DRIFT_STATUSES, OBSERVATION_SOURCES, PHASES } from '../vocabulary';
 import { appKey, matchesAny } from '../match';
 import type { DriftState, ObservationRecord, SessionRecord } from './records';
+import { announcedPhase, onBreak, phaseEndsAt } from './session-rhythm';
 import type { ControllerState } from './state';
 
 /** What the banner says when a drift has no reason of its own (never expected: verdicts must give one). */
@@ -19,6 +20,7 @@ export const SessionView = z.object({
   endsAt: z.number().optional(),
   pausedAt: z.number().optional(),
   pausedTotalMs: z.number(),
+  rhythm: z.object({ workMinutes: z.number(), breakMinutes: z.number() }).optional(),
 });
 export type SessionView = z.infer<typeof SessionView>;
 
@@ -64,14 +66,20 @@ export const SurfaceView = z.object({
   host: HostStatus,
   /** Changes whenever the stored settings do (a save here, or a change synced from another browser). */
   settingsRevision: z.string(),
+  /** Where a running session with a rhythm stands: work or a break, until when (null paused, idle, or without a rhythm). */
+  rhythm: z.object({ phase: z.enum(['work', 'break']), endsAt: z.number(), workMinutes: z.number(), breakMinutes: z.number() }).nullable(),
 });
 export type SurfaceView = z.infer<typeof SurfaceView>;
 
 export function surfaceView(s: ControllerState): SurfaceView {
   const d = s.drift;
-  const away = d.awaySince !== null;
-  const active = s.phase === 'active' && !away;
+  const breaking = onBreak(s);
+  // A break outranks away: the person is meant to be away from the screen then.
+  const away = d.awaySince !== null && !breaking;
+  const active = s.phase === 'active' && !away && !breaking;
   const session = s.phase === 'idle' ? null : s.session;
+  const phase = s.phase === 'active' ? announcedPhase(s.session) : null;
+  const endsAt = s.phase === 'active' ? phaseEndsAt(s.session) : null;
   const showNudge = active && d.status === 'ontask' && d.nudgeMessage !== '' && d.nudgeMessage !== d.dismissedNudge;
   return {
     phase: s.phase,
@@ -85,6 +93,7 @@ export function surfaceView(s: ControllerState): SurfaceView {
           pausedTotalMs: session.pausedTotalMs,
           ...(session.endsAt !== undefined ? { endsAt: session.endsAt } : {}),
           ...(session.pausedAt !== undefined ? { pausedAt: session.pausedAt } : {}),
+          ...(session.rhythm ? { rhythm: session.rhythm } : {}),
         }
       : null,
     status: d.status,
@@ -93,7 +102,7 @@ export function surfaceView(s: ControllerState): SurfaceView {
       session && d.current
         ? { source: d.current.source, title: d.current.title, app: d.current.app, why: placeReason(session, d, d.current) }
         : null,
-    // A pause sets the drift aside: no banner while paused, it is back with the resume.
+    // A pause or a break sets the drift aside: no banner meanwhile, it is back with the resume or the work.
     banner:
       active && d.status === 'drifting'
         ? {
@@ -106,6 +115,7 @@ export function surfaceView(s: ControllerState): SurfaceView {
     nudge: showNudge ? { message: d.nudgeMessage } : null,
     host: hostStatus(s.settings, s.host, s.browserModel),
     settingsRevision: settingsRevision(s.settings),
+    rhythm: session?.rhythm && phase && endsAt !== null ? { phase: phase.phase, endsAt, ...session.rhythm } : null,
   };
 }
 

@@ -5,7 +5,8 @@ import { markAway, markBack } from './away-handlers';
 import { backToTask, dismissBanner, dismissNudge, evaluateObservation, markOnTask, recordObservation } from './choice-handlers';
 import { nextDeadline } from './deadlines';
 import type { Step } from './evaluate';
-import { eventTime, type ControllerEvent } from './events';
+import { eventTime, type ControllerEvent, type ControllerEventType } from './events';
+import { crossRhythmEdge } from './rhythm-edges';
 import { unchanged, type Handler, type HandlerTable } from './handler';
 import {
   changeHost,
@@ -74,10 +75,24 @@ const HANDLERS: {
   },
 } satisfies Record<Phase, unknown>;
 
+/**
+ * Events that do not first announce a rhythm edge: a restore is only what storage kept (the tick it
+ * arms announces, and saves, what was crossed meanwhile); a start begins a rhythm and an end leaves one.
+ */
+const NO_RHYTHM_EDGE: ReadonlySet<ControllerEventType> = new Set(['stateRestored', 'sessionStarted', 'sessionEnded']);
+
 function reduce(s: ControllerState, e: ControllerEvent): Step {
   const table = HANDLERS[s.phase] as HandlerTable<ControllerState>;
   const handler = table[e.type] as Handler<ControllerState, ControllerEvent['type']> | undefined;
   return handler ? handler(s, e as never) : unchanged(s);
+}
+
+/** A running session first enters the rhythm phase it is in at the event's time, so every handler acts in it. */
+function reduceInRhythm(s: ControllerState, e: ControllerEvent): Step {
+  if (s.phase !== 'active' || NO_RHYTHM_EDGE.has(e.type)) return reduce(s, e);
+  const edge = crossRhythmEdge(s, eventTime(e));
+  const step = reduce(edge.state, e);
+  return { state: step.state, effects: [...edge.effects, ...step.effects] };
 }
 
 /**
@@ -95,7 +110,7 @@ function forgetStaleDismissal(before: ControllerState, after: ControllerState): 
  * Persistence, the wake-up alarm and the away threshold are derived here from what changed, so no handler can forget them.
  */
 export function transition(state: ControllerState, event: ControllerEvent): Step {
-  const step = reduce(state, event);
+  const step = reduceInRhythm(state, event);
   const next = forgetStaleDismissal(state, step.state);
   const effects = [...step.effects];
   // What was just read from storage needs no writing back.

@@ -101,6 +101,22 @@ describe('history page', () => {
     ]);
   });
 
+  it('shows breaks as their own total, band and legend entry', async () => {
+    const data = seed();
+    const b = data.sessions[1]!;
+    data.segments.push(segment(b, { start: b.startedAt + 50 * MIN, end: b.startedAt + 60 * MIN, kind: 'break', place: '', source: null }));
+    await page(data);
+    expect(total('break')).toBe('10 min');
+    expect(total('focused')).toBe('2 h 00 min');
+    const fixBug = screen.getAllByTestId('session')[1]!;
+    const band = within(fixBug)
+      .getAllByTestId('segment')
+      .find((s) => s.getAttribute('aria-label')?.startsWith('break · '));
+    expect(band?.getAttribute('class')).toBe('kind-break');
+    expect(screen.getByRole('list', { name: 'Timeline colours' }).textContent).toContain('break');
+    expect(fixBug.textContent).toContain('10 min on breaks');
+  });
+
   it('shows the empty state without history', async () => {
     await page(null);
     expect(screen.getByTestId('empty-state').textContent).toMatch(/^No sessions yet…/);

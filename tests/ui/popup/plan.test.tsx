@@ -204,3 +204,24 @@ describe('popup: now, during a session', () => {
     expect(placeReasonWords({ kind: 'unjudged' })).toBe('not on a list, and no AI has judged it');
   });
 });
+
+describe('popup: a template with a rhythm', () => {
+  it('fills the rhythm too, and Save as template keeps the rhythm chosen', async () => {
+    const fake = await idlePopup({
+      getStartChoices: () => ({ ok: true, value: { templates: [{ ...DEEP, rhythm: { workMinutes: 50, breakMinutes: 10 } }], recent: [] } }),
+      saveTemplate: (req: { template: Omit<Template, 'id'> }): Reply<'saveTemplate'> => ({
+        ok: true,
+        value: { ...DEEP, ...req.template, id: 't-9' } as Template,
+      }),
+    });
+    fireEvent.click(await screen.findByTestId('start-template'));
+    fireEvent.click(screen.getByTestId('save-template'));
+    fireEvent.input(await screen.findByTestId('template-name'), { target: { value: 'Deep work 2' } });
+    fireEvent.click(screen.getByTestId('save-template'));
+    await screen.findByTestId('template-saved');
+    expect(fake.sent('saveTemplate')[0]!.template.rhythm).toEqual({ workMinutes: 50, breakMinutes: 10 });
+    fireEvent.click(screen.getByTestId('start-session'));
+    await waitFor(() => expect(fake.sent('startSession')).toHaveLength(1));
+    expect(fake.sent('startSession')[0]!.input.rhythm).toEqual({ workMinutes: 50, breakMinutes: 10 });
+  });
+});

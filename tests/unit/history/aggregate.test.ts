@@ -27,7 +27,14 @@ describe('totals', () => {
       segment(s, { start: MONDAY + DAY - 10 * MIN, end: MONDAY + DAY + 10 * MIN }), // half after the range
     ];
     const sum = summarize(input([s], segs), MONDAY, MONDAY + DAY, UTC);
-    expect(sum.totals).toEqual({ ontask: HOUR + 10 * MIN, drifting: 20 * MIN, away: 10 * MIN, paused: 30 * MIN, unsure: 5 * MIN });
+    expect(sum.totals).toEqual({
+      ontask: HOUR + 10 * MIN,
+      drifting: 20 * MIN,
+      away: 10 * MIN,
+      paused: 30 * MIN,
+      unsure: 5 * MIN,
+      break: 0,
+    });
     expect(sum.sessionMs).toBe(HOUR + 45 * MIN);
     expect(sum.sessions).toBe(1);
     expect(sum.perSession[0]!.ms.ontask).toBe(HOUR + 10 * MIN);

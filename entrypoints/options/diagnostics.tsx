@@ -64,9 +64,12 @@ export function Diagnostics({ host, log }: { host: HostStatus | null; log: Diagn
           </table>
         </div>
       ) : null}
-      <h3 class="label">Recent log</h3>
+      <h3 class="label" id="recent-log">
+        Recent log
+      </h3>
       {log.length ? (
-        <ol class="log">
+        // It scrolls once long: focusable, so a keyboard can scroll it too.
+        <ol class="log" tabIndex={0} aria-labelledby="recent-log">
           {log.map((entry, i) => (
             <li key={`${entry.at}-${i}`} class={`log-${entry.level}`}>
               <time>{new Date(entry.at).toLocaleTimeString()}</time> <span class="level">{entry.level}</span>{' '}

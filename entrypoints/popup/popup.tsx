@@ -7,10 +7,8 @@ import { useStatePush } from '../../ui/connection/use-state-push';
 import { popupViewOf } from '../../ui/popup-view';
 import { setupLine } from '../../ui/setup-state';
 import { ActiveView } from './active-view';
-import { CommitmentForm } from './commitment-form';
-import { DueBlock } from './due-block';
+import { IdleView } from './idle-view';
 import { ReviewCard } from './review-card';
-import { Today, todayHasNews } from './today';
 import { useDuePlan } from './use-due-plan';
 import { useHistoryStatus } from './use-history-status';
 
@@ -46,16 +44,12 @@ export function Popup() {
   const blocks = plan.plan?.today ?? [];
   return (
     <main class="popup" data-view={view}>
-      {due ? <DueBlock due={due} onAnswered={plan.refresh} /> : null}
       {push.view.phase === 'idle' ? (
         // The review comes first, one click (an answer or Skip) from the next session's form: both at once would not fit a popup.
         pendingReview ? (
           <ReviewCard review={pendingReview} onDone={() => setReviewed((n) => n + 1)} />
         ) : (
-          <CommitmentForm
-            today={todayHasNews(history?.today ?? null, blocks) ? <Today today={history?.today ?? null} blocks={blocks} /> : null}
-            coach={!due}
-          />
+          <IdleView due={due} today={history?.today ?? null} blocks={blocks} onAnswered={plan.refresh} />
         )
       ) : (
         <ActiveView push={push} history={history} />

@@ -16,6 +16,7 @@ import { helperStates, type HelperStates } from './gallery/helper-states';
 import { e2eForSuite, PARSER_TESTS, startSession, type E2E } from './harness';
 import { Toast } from './pages';
 import type { StatePush } from '../../shared/messages/pushes';
+import type { Settings } from '../../shared/core/settings';
 
 /**
  * The setup states in the order the gallery visits them: never the same one twice in a row, and the
@@ -196,6 +197,60 @@ describe('the state gallery', () => {
       await popup.page.close();
     }
   }, 600_000);
+
+  it('a planned day: the popup with Today, templates and a block on offer; Options → Templates and Schedule', async () => {
+    await states.enter('ready');
+    // End the break view's session and answer its review: today then holds sessions and a review.
+    const ending = await e2e().popup();
+    await ending.byId('end-session').click();
+    await ending.byId('review-yes').click();
+    await ending.page.close();
+    const ask = (message: unknown) =>
+      control.evaluate((m) => chrome.runtime.sendMessage(m), message) as Promise<{ ok: boolean; value: unknown }>;
+    const template = {
+      name: 'Deep work',
+      ...PARSER_TESTS,
+      allowed: ['docs.test'],
+      blocked: ['videos.test'],
+      timeboxMinutes: 50,
+      rhythm: { workMinutes: 50, breakMinutes: 10 },
+    };
+    const saved = await ask({ type: 'saveTemplate', template });
+    expect(saved.ok).toBe(true);
+    await ask({ type: 'saveTemplate', template: { ...template, name: 'Email', nextAction: 'Inbox to zero', rhythm: null } });
+    const settings = (await ask({ type: 'getSettings' })).value as Settings;
+    // A block running now (it began this minute) is offered at once; one later today is next.
+    const now = new Date();
+    const hhmm = (d: Date) => `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+    const later = new Date(Math.min(now.getTime() + 3 * 3_600_000, new Date(now).setHours(23, 0, 0, 0)));
+    const deep = (saved.value as { id: string }).id;
+    const schedule = [
+      { id: 'b-now', days: [now.getDay()], start: hhmm(now), lengthMinutes: 60, templateId: deep, autoStart: false },
+      ...(later.getTime() - now.getTime() > 65 * 60_000
+        ? [{ id: 'b-later', days: [now.getDay()], start: hhmm(later), lengthMinutes: 30, templateId: deep, autoStart: false }]
+        : []),
+    ];
+    expect((await ask({ type: 'saveSettings', settings: { ...settings, schedule } })).ok).toBe(true);
+    const popup = await e2e().popup();
+    await popup.byId('due-block').waitFor();
+    await popup.byId('today').waitFor();
+    await popup.byId('start-template').first().waitFor();
+    await gallery.capture(popup.page, { surface: 'popup', view: 'planned-day', setup: 'ready', element: popup.frame() });
+    await popup.page.close();
+    const plan = await e2e().options();
+    await plan.byId('templates').waitFor();
+    await gallery.capture(plan.page, {
+      surface: 'options',
+      view: 'templates',
+      element: plan.page.locator('section', { has: plan.byId('templates') }),
+    });
+    await gallery.capture(plan.page, {
+      surface: 'options',
+      view: 'schedule',
+      element: plan.page.locator('section', { has: plan.byId('schedule-add') }),
+    });
+    await plan.page.close();
+  });
 
   it('History with a week in it', async () => {
     await states.enter('ready');

@@ -69,3 +69,21 @@ describe('popup: a scheduled block on offer', () => {
     expect(screen.queryByTestId('due-block')).toBeNull();
   });
 });
+
+describe('popup: a block on offer and the form', () => {
+  it('the offer comes first with Today; Start something else shows the form, the offer as a line to go back to', async () => {
+    const fake = client(DUE);
+    renderWith(fake.client, <Popup />);
+    fake.push(push({ phase: 'idle' }));
+    await screen.findByTestId('due-block');
+    expect(screen.queryByTestId('next-action')).toBeNull();
+    fireEvent.click(screen.getByTestId('start-other'));
+    await screen.findByTestId('next-action');
+    expect(screen.queryByTestId('due-block')).toBeNull();
+    expect(screen.getByTestId('due-note').textContent).toBe('09:00 Deep work is due. Back to it');
+    // The form without the coach, so it still fits the popup.
+    expect(screen.queryByTestId('coach-intention')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to it' }));
+    await screen.findByTestId('due-block');
+  });
+});

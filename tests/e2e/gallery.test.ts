@@ -233,9 +233,13 @@ describe('the state gallery', () => {
     expect((await ask({ type: 'saveSettings', settings: { ...settings, schedule } })).ok).toBe(true);
     const popup = await e2e().popup();
     await popup.byId('due-block').waitFor();
-    await popup.byId('today').waitFor();
-    await popup.byId('start-template').first().waitFor();
+    await popup.byId('today-block').first().waitFor();
     await gallery.capture(popup.page, { surface: 'popup', view: 'planned-day', setup: 'ready', element: popup.frame() });
+    // The form, one click away: Today in the title's place, the templates and the recent commitments in one row.
+    await popup.byId('start-other').click();
+    await popup.byId('start-template').first().waitFor();
+    await popup.byId('today-totals').waitFor();
+    await gallery.capture(popup.page, { surface: 'popup', view: 'planned-day-form', setup: 'ready', element: popup.frame() });
     await popup.page.close();
     const plan = await e2e().options();
     await plan.byId('templates').waitFor();

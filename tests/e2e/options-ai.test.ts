@@ -1,5 +1,6 @@
 // E2E: a failing judge (not logged in), the Coach, the options page's backend test and settings export/import.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { SETTINGS_VERSION } from '../../shared/core/settings';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { e2eForSuite, startSession } from './harness';
@@ -68,7 +69,7 @@ describe('AI failures, the coach and the options page', () => {
     const exported = join(e2e().home, 'exported.json');
     await download.saveAs(exported);
     const settings = JSON.parse(readFileSync(exported, 'utf8')) as { version: number; allowed: string[] };
-    expect(settings.version).toBe(1);
+    expect(settings.version).toBe(SETTINGS_VERSION);
     expect(settings.allowed).toContain('github.com');
 
     const broken = join(e2e().home, 'broken.json');

@@ -30,9 +30,10 @@ describe('a scheduled block in a real browser', () => {
     expect(saved).toBe(true);
     await options.page.reload();
 
-    // The next minute of the browser's clock (the service worker reads the same zone).
+    // A minute boundary 20–80 s ahead on the browser's clock (the service worker reads the same zone).
     const { start, day, dueAt } = await options.page.evaluate(() => {
-      const next = new Date(Date.now() + 60_000);
+      // At least 20 s ahead, so the minute cannot turn while the block is being saved (then it would be running, not due).
+      const next = new Date(Date.now() + 80_000);
       next.setSeconds(0, 0);
       const pad = (n: number) => String(n).padStart(2, '0');
       return { start: `${pad(next.getHours())}:${pad(next.getMinutes())}`, day: next.getDay(), dueAt: next.getTime() };

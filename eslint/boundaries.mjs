@@ -11,7 +11,7 @@ export const ZOD_FREE = [
   'shared/core/controller/{events,handler}',
   'shared/ai/{answer-schemas,errors,extract-json,parse-object,prompt-api,prompt-data,sanitize,vocabulary}',
   'shared/messages/{guards,state-port}',
-  'shared/history/{limits,aggregate}',
+  'shared/history/{limits,aggregate,bands}',
   'shared/plan/{clock-time,rhythm,week}',
 ];
 

@@ -1,5 +1,6 @@
 // One session's band: a rect per segment coloured by kind, ticks where drift episodes began and heads-ups showed.
-import { bandsOf, type SessionSummary } from '../../shared/history/aggregate';
+import type { SessionSummary } from '../../shared/history/aggregate';
+import { bandsOf } from '../../shared/history/bands';
 import { formatClock as clock } from '../format';
 import { KIND_ORDER, KIND_WORDS } from '../kind-words';
 

@@ -5,6 +5,13 @@ import { startFirefox, type FirefoxE2E, type FirefoxOptions } from '../../harnes
 
 /** Fills and starts a session in the popup page, as a person would. */
 export async function startSessionIn(popup: Page, lists: { allowed: string[]; blocked: string[] }): Promise<void> {
+  await fillCommitmentIn(popup, lists);
+  await popup.click('[data-testid="start-session"]');
+  await popup.waitForSelector('[data-testid="commitment-text"]');
+}
+
+/** Types the parser-tests commitment and the lists into the popup page's form. */
+export async function fillCommitmentIn(popup: Page, lists: { allowed: string[]; blocked: string[] }): Promise<void> {
   await popup.waitForSelector('[data-testid="next-action"]');
   await popup.type('[data-testid="next-action"]', 'Write the parser tests');
   await popup.type('[data-testid="success-condition"]', 'All tests in parser.test.ts pass');
@@ -17,8 +24,6 @@ export async function startSessionIn(popup: Page, lists: { allowed: string[]; bl
       await popup.keyboard.press('Enter');
     }
   }
-  await popup.click('[data-testid="start-session"]');
-  await popup.waitForSelector('[data-testid="commitment-text"]');
 }
 
 /** The host status line of a popup or options page. */

@@ -1,7 +1,7 @@
 // Firefox ESR: a template saved from the popup's form is listed in a new popup and starts its session; its blocked site drifts.
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../harness/processes';
-import { firefoxForSuite, hostStatus, toastTier } from './harness';
+import { fillCommitmentIn, firefoxForSuite, hostStatus, toastTier } from './harness';
 
 describe('templates in a real Firefox ESR', () => {
   const firefox = firefoxForSuite();
@@ -11,13 +11,7 @@ describe('templates in a real Firefox ESR', () => {
     const docs = await ff.openSite('docs.test', 'Parser design notes');
     const form = await ff.extensionPage('popup.html');
     await waitFor(async () => (await hostStatus(form)).includes('helper connected'), 'helper connected');
-    await form.waitForSelector('[data-testid="next-action"]');
-    await form.type('[data-testid="next-action"]', 'Write the parser tests');
-    await form.type('[data-testid="success-condition"]', 'All tests in parser.test.ts pass');
-    await form.type('[data-testid="blocked-list"]', 'videos.test');
-    await form.keyboard.press('Enter');
-    await form.type('[data-testid="allowed-list"]', 'docs.test');
-    await form.keyboard.press('Enter');
+    await fillCommitmentIn(form, { allowed: ['docs.test'], blocked: ['videos.test'] });
     await form.click('[data-testid="save-template"]');
     await form.waitForSelector('[data-testid="template-name"]');
     await form.type('[data-testid="template-name"]', 'Deep work');

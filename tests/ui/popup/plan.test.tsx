@@ -57,7 +57,9 @@ describe('popup: start from a template or a recent commitment', () => {
     expect(template.textContent).toBe('Deep work');
     expect(screen.getByTestId('recent-commitment').textContent).toBe('Fix the lexer');
     // Templates come first in the document.
-    expect(template.compareDocumentPosition(screen.getByTestId('recent-commitments')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(template.compareDocumentPosition(screen.getByTestId('recent-commitments')) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     fireEvent.click(template);
     expect((screen.getByTestId('next-action') as HTMLTextAreaElement).value).toBe('Write the parser tests');
     expect((screen.getByTestId('success-condition') as HTMLTextAreaElement).value).toBe('all tests pass');
@@ -122,7 +124,11 @@ describe('popup: start from a template or a recent commitment', () => {
     fireEvent.input(await screen.findByTestId('template-name'), { target: { value: 'Deep work' } });
     fireEvent.click(screen.getByTestId('save-template'));
     expect((await screen.findByTestId('template-error')).textContent).toBe('A template is already called "Deep work".');
-    expect(screen.getByTestId('template-name')).toBeTruthy();
+    // The field stays open with the name typed, marked invalid and described by the reason.
+    const field = screen.getByTestId('template-name') as HTMLInputElement;
+    expect(field.value).toBe('Deep work');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toBe('template-error');
   });
 });
 

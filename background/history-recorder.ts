@@ -13,7 +13,15 @@ import {
 import { summarize, withRunningEnds, type Calendar } from '../shared/history/aggregate';
 import { HISTORY_HEARTBEAT_MS, RECENT_SESSIONS_SCANNED, REVIEW_WINDOW_MS, RUNNING_FRESH_MS } from '../shared/history/limits';
 import { RECENT_COMMITMENTS } from '../shared/core/limits';
-import type { HistorySegment, HistoryWrite, PendingReview, ReviewAnswer, SessionProgress, TodaySummary } from '../shared/history/records';
+import type {
+  HistoryBlock,
+  HistorySegment,
+  HistoryWrite,
+  PendingReview,
+  ReviewAnswer,
+  SessionProgress,
+  TodaySummary,
+} from '../shared/history/records';
 import { recentCommitments, type RecentCommitment } from '../shared/history/recent';
 import { todayOf } from '../shared/history/today';
 import type { HistoryDb } from '../storage/history-db';
@@ -141,9 +149,22 @@ export class HistoryRecorder {
     const { calendar } = this.deps;
     const from = calendar.startOfDay(now);
     const to = calendar.startOfNextDay(now);
-    const { invalid: _invalid, ...records } = await this.#db.range(from, to);
+    const { invalid: _invalid, blocks, ...records } = await this.#db.range(from, to);
     const input = withRunningEnds(records, now, RUNNING_FRESH_MS);
-    return todayOf(summarize(input, from, to, calendar));
+    return todayOf(
+      summarize(input, from, to, calendar),
+      blocks.map((b) => b.outcome),
+    );
+  }
+
+  /** What became of a scheduled block, written in order with the recorder's own writes. */
+  async saveBlock(block: HistoryBlock): Promise<void> {
+    await this.ready;
+    const db = this.#db;
+    if (!db) throw new Error('history is not recorded');
+    const written = this.#writing.then(() => db.saveBlock(block));
+    this.#writing = written.catch((error: unknown) => this.deps.diagnostics.add('error', `writing history failed: ${errorText(error)}`));
+    await written;
   }
 
   /** The running session's segments so far (the open one up to now), oldest first: the popup's band. */

@@ -133,7 +133,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
       observer.observeActiveTab();
       return true;
     },
-    openHistory: platform.openHistory,
+    saveBlock: (block) => history.saveBlock(block),
     today: () => history.today(),
     diagnostics,
   });

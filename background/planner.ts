@@ -8,11 +8,9 @@ import { PlannerState } from '../shared/plan/planner-state';
 import { planView, type PlanView } from '../shared/plan/plan-view';
 import { holdsCommitment } from '../shared/plan/records';
 import { startInputOf } from '../shared/plan/start-input';
-import { startOfDay, localDateOf } from '../shared/plan/zoned-time';
 import { errorText } from '../shared/util/error-text';
 import { daySummaryText } from '../shared/history/day-summary';
 import type { TodaySummary } from '../shared/history/records';
-import type { HistoryDb } from '../storage/history-db';
 import { clearBlockNotice, notifyBlockDue, notifyDaySummary } from './block-notices';
 import type { Diagnostics } from './diagnostics';
 
@@ -27,7 +25,8 @@ export interface PlannerDeps {
   sessionRunning(): boolean;
   /** Starts a session; resolves false (the reason already in diagnostics) when the controller refused it. */
   startSession(input: SessionStartInput): Promise<boolean>;
-  openHistory(): Promise<HistoryDb>;
+  /** Records what became of a block, through the history recorder (the one owner of the history database). */
+  saveBlock(block: HistoryBlock): Promise<void>;
   /** Today so far from the history recorder (null when history cannot be read). */
   today(): Promise<TodaySummary | null>;
   diagnostics: Diagnostics;
@@ -40,7 +39,6 @@ export class Planner {
   #state: PlannerState | null = null;
   /** Steps run one after another, each on the state the previous one left (the first waits for the stored state). */
   #chain: Promise<void>;
-  #db: Promise<HistoryDb> | null = null;
 
   constructor(private readonly deps: PlannerDeps) {
     this.#chain = this.#load();
@@ -140,7 +138,7 @@ export class Planner {
         return this.#startBlock(effect.key, effect.templateId);
       case 'recordBlock': {
         const { type: _type, ...block } = effect;
-        return (await this.#history()).saveBlock(block satisfies HistoryBlock);
+        return this.deps.saveBlock(block satisfies HistoryBlock);
       }
       case 'notifyDaySummary':
         return notifyDaySummary(effect.date, await this.#summaryText());
@@ -156,23 +154,10 @@ export class Planner {
     }
   }
 
-  #history(): Promise<HistoryDb> {
-    this.#db ??= this.deps.openHistory().catch((error: unknown) => {
-      this.#db = null;
-      throw error;
-    });
-    return this.#db;
-  }
-
-  /** Today's totals and biggest pull, and the day's blocks — read from history, never made up. */
+  /** Today's totals, biggest pull and blocks — read from history, never made up. */
   async #summaryText(): Promise<string> {
-    const at = this.deps.now();
-    const from = startOfDay(localDateOf(at, this.deps.zone()), this.deps.zone());
-    const [today, range] = await Promise.all([this.deps.today(), (await this.#history()).range(from, at)]);
+    const today = await this.deps.today();
     if (!today) throw new Error('history could not be read');
-    return daySummaryText(
-      today,
-      range.blocks.map((b) => b.outcome),
-    );
+    return daySummaryText(today);
   }
 }

@@ -1,4 +1,4 @@
-// The schedule as the popup sees it (the block on offer, today's blocks), asked on open, on each push and every half minute.
+// The schedule as the popup sees it (the block on offer, today's blocks), asked on open, when the phase or the settings change, and every half minute.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { StatePush } from '../../shared/messages/pushes';
 import type { ReplyValue } from '../../shared/messages/requests';
@@ -13,8 +13,9 @@ export function useDuePlan(push: StatePush | null): { plan: DuePlan | null; refr
   const client = useClient();
   const [plan, setPlan] = useState<DuePlan | null>(null);
   const [asked, setAsked] = useState(0);
+  // Not on every push (a title change pushes too): the plan changes with the phase (a session ended) or the schedule (settings).
   const phase = push?.view.phase;
-  const pushedAt = push?.now;
+  const revision = push?.view.settingsRevision;
   useEffect(() => {
     let live = true;
     const ask = () =>
@@ -28,7 +29,7 @@ export function useDuePlan(push: StatePush | null): { plan: DuePlan | null; refr
       live = false;
       clearInterval(timer);
     };
-  }, [client, phase, pushedAt, asked]);
+  }, [client, phase, revision, asked]);
   const refresh = useCallback(() => setAsked((n) => n + 1), []);
   return { plan, refresh };
 }

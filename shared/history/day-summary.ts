@@ -7,7 +7,8 @@ function span(ms: number): string {
 }
 
 /** "2 sessions: 1 h 20 min focused, 12 min drift. Biggest pull: videos.test (12 min). Blocks: 1 started, 1 missed." */
-export function daySummaryText(today: TodaySummary, blocks: readonly BlockOutcome[]): string {
+export function daySummaryText(today: TodaySummary): string {
+  const { blocks } = today;
   const sessions = `${today.sessions} ${today.sessions === 1 ? 'session' : 'sessions'}`;
   const parts = [`${sessions}: ${span(today.focusedMs)} focused, ${span(today.driftMs)} drift.`];
   if (today.biggestPull) parts.push(`Biggest pull: ${today.biggestPull.place} (${span(today.biggestPull.driftMs)}).`);

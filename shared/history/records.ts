@@ -154,5 +154,7 @@ export const TodaySummary = z.object({
   reviews: z.array(z.object({ key, nextAction: text(MAX_COMMITMENT_CHARS), answer: z.enum(REVIEW_ANSWERS) })),
   /** The place that took the most drift time today. */
   biggestPull: z.object({ place: z.string(), driftMs: z.number().nonnegative() }).nullable(),
+  /** What became of today's scheduled blocks so far. */
+  blocks: z.array(z.enum(BLOCK_OUTCOMES)),
 });
 export type TodaySummary = z.infer<typeof TodaySummary>;

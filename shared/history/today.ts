@@ -1,8 +1,9 @@
 // Today at a glance from the day's history summary: focus and drift time, the reviews, the biggest pull.
 import type { HistorySummary } from './aggregate';
-import type { TodaySummary } from './records';
+import type { BlockOutcome, TodaySummary } from './records';
 
-export function todayOf(summary: HistorySummary): TodaySummary {
+/** `blocks`: what became of the day's scheduled blocks (the history database keeps them apart from the sessions). */
+export function todayOf(summary: HistorySummary, blocks: readonly BlockOutcome[] = []): TodaySummary {
   const reviews = summary.perSession
     .filter((s) => s.review !== null)
     .map((s) => ({ key: s.key, nextAction: s.nextAction, answer: s.review!.answer }))
@@ -14,5 +15,6 @@ export function todayOf(summary: HistorySummary): TodaySummary {
     sessions: summary.sessions,
     reviews,
     biggestPull: pull ? { place: pull.place, driftMs: pull.driftMs } : null,
+    blocks: [...blocks],
   };
 }

@@ -145,6 +145,7 @@ describe('popup: today', () => {
             { key: 'b', nextAction: 'Fix the lexer', answer: 'no' },
           ],
           biggestPull: { place: 'videos.test', driftMs: 12 * 60_000 },
+          blocks: [],
         },
       }),
     });

@@ -39,7 +39,13 @@ describe('todayOf', () => {
         { key: second.key, nextAction: 'Fix the lexer', answer: 'partly' },
       ],
       biggestPull: { place: 'videos.test', driftMs: 12 * MIN },
+      blocks: [],
     });
+  });
+
+  it('carries what became of the day’s scheduled blocks', () => {
+    const empty = summarize({ sessions: [], segments: [], marks: [], reviews: new Map() }, MONDAY, MONDAY + DAY, UTC);
+    expect(todayOf(empty, ['started', 'missed']).blocks).toEqual(['started', 'missed']);
   });
 
   it('an empty day has nothing, and no pull', () => {
@@ -49,6 +55,7 @@ describe('todayOf', () => {
       sessions: 0,
       reviews: [],
       biggestPull: null,
+      blocks: [],
     });
   });
 });

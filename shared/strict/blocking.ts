@@ -1,0 +1,31 @@
+// What a strict session asks the browser to block: the controller says it, the shell maps it to declarativeNetRequest rules.
+
+/** The sites a running strict session blocks now; null: nothing may be blocked. */
+export interface Blocking {
+  /** The session the rules belong to (a rule set left from another session is stale). */
+  readonly sessionId: number;
+  /** The session's blocked list as stored (normalised entries); app entries among them make no rule. */
+  readonly entries: readonly string[];
+  /** Whether incognito (private) tabs are blocked too: the `includeIncognito` setting. */
+  readonly includeIncognito: boolean;
+}
+
+/** How long a strict session's drift banner waits before "This is on task" can be chosen. */
+export const STRICT_ON_TASK_WAIT_MS = 10_000;
+/** How often a strict session repeats the drift notification of a desktop app that keeps focus. */
+export const STRICT_RENOTIFY_MS = 120_000;
+/** The wait before a strict session ends early or pauses: default and bounds, in seconds (Options). */
+export const STRICT_WAIT_DEFAULT_SECONDS = 60;
+export const STRICT_WAIT_MIN_SECONDS = 10;
+export const STRICT_WAIT_MAX_SECONDS = 600;
+
+/** Same blocking, value for value (the shell re-applies rules only when this changes). */
+export function sameBlocking(a: Blocking | null, b: Blocking | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.sessionId === b.sessionId &&
+    a.includeIncognito === b.includeIncognito &&
+    a.entries.length === b.entries.length &&
+    a.entries.every((entry, i) => entry === b.entries[i])
+  );
+}

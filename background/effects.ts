@@ -1,7 +1,8 @@
 // Runs the controller's effects against the browser, storage and the AI roles, feeding results back as events.
 import { browser } from 'wxt/browser';
 import type { AIRoles } from '../shared/ai';
-import type { ControllerEffect, ControllerEvent } from '../shared/core/controller';
+import type { ControllerEffect, ControllerEvent, ObservationRecord } from '../shared/core/controller';
+import type { Blocking } from '../shared/strict/blocking';
 import type { AITarget } from '../shared/core/ai-targets';
 import { failureText } from '../shared/core/failure-text';
 import { failureOf } from './ai/failure-words';
@@ -27,6 +28,8 @@ export interface EffectDeps {
   /** Applies the away threshold (the idle API; nothing where the browser has none). */
   watchAway(afterSeconds: number, askNow: boolean): void;
   now(): number;
+  /** Blocks a strict session's sites in the browser (null: nothing), resolving once the rules are in place. */
+  applyBlocking(blocking: Blocking | null): Promise<void>;
 }
 
 let preciseTimer: ReturnType<typeof setTimeout> | undefined;
@@ -94,11 +97,18 @@ function runNudge(deps: EffectDeps, e: EffectOf<'runNudge'>): void {
     });
 }
 
-async function focusPlace(e: EffectOf<'focusPlace'>): Promise<void> {
-  const ref = e.observation.ref;
+export async function focusPlace(place: ObservationRecord): Promise<void> {
+  const ref = place.ref;
   if (!ref) return;
   await browser.tabs.update(ref.tabId, { active: true });
   await browser.windows.update(ref.windowId, { focused: true });
+}
+
+/** A repeat is the same episode's notification again: cleared first, so the browser shows it anew rather than updating it quietly. */
+async function notifyDrift(e: EffectOf<'notifyDrift'>): Promise<void> {
+  const id = `${NOTIFICATION_PREFIX}${e.episode}`;
+  if (e.repeat) await browser.notifications.clear(id);
+  await notify(id, `Drifting? ${e.app}`, e.reason, DRIFT_ANSWERS);
 }
 
 /**
@@ -128,14 +138,14 @@ export function runEffect(deps: EffectDeps, effect: ControllerEffect): Promise<v
     case 'saveSettings':
       return write('saving the settings', store.saveSettings(effect.settings));
     case 'focusPlace':
-      void focusPlace(effect).catch(failed('returning to the task tab'));
+      void focusPlace(effect.observation).catch(failed('returning to the task tab'));
       return;
     case 'notifyDrift':
-      deps.diagnostics.add('info', `drift in ${effect.app}: ${effect.reason}`);
-      void notify(`${NOTIFICATION_PREFIX}${effect.episode}`, `Drifting? ${effect.app}`, effect.reason, DRIFT_ANSWERS).catch(
-        failed('the drift notification'),
-      );
+      deps.diagnostics.add('info', `drift in ${effect.app}${effect.repeat ? ' (still, strict session)' : ''}: ${effect.reason}`);
+      void notifyDrift(effect).catch(failed('the drift notification'));
       return;
+    case 'setBlocking':
+      return deps.applyBlocking(effect.blocking);
     case 'notifyTimeboxEnded':
       void notify('antidrift-timebox', 'Timebox over', `Time is up for: ${effect.commitment}`).catch(failed('the timebox notification'));
       return;

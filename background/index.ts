@@ -9,7 +9,7 @@ import { helperPort } from './ai/helper-port';
 import { rolesOn, type AIPortRunners } from './ai/registry';
 import { paintBadge } from './badge';
 import { Diagnostics } from './diagnostics';
-import { runEffect, TICK_ALARM } from './effects';
+import { focusPlace, runEffect, TICK_ALARM } from './effects';
 import { SettingsSync, SYNC_ALARM, SYNC_DELAY_MS } from './settings-sync';
 import { HistoryRecorder } from './history-recorder';
 import { AwayWatcher } from './idle';
@@ -57,7 +57,10 @@ export function startBackground(platform: BackgroundPlatform): Background {
   const { now, extensionVersion } = platform;
   const extensionId = browser.runtime.id;
   const extensionOrigin = browser.runtime.getURL('/');
-  const ports = new StatePorts(extensionId, extensionOrigin);
+  // Closing the popup during a strict session's wait is "keep going": the wait is off.
+  const ports = new StatePorts(extensionId, extensionOrigin, () => {
+    if (shell.state.phase !== 'idle' && shell.state.session.wait) send({ type: 'waitAbandoned', at: now() });
+  });
   const saveDiagnostics = debounce(
     (entries: Parameters<typeof store.saveDiagnostics>[0]) => void store.saveDiagnostics(entries).catch(() => {}),
     500,
@@ -92,7 +95,17 @@ export function startBackground(platform: BackgroundPlatform): Background {
     {
       now,
       runEffect: (effect, send) => {
-        const done = runEffect({ send, diagnostics, now, rolesOn: roles, watchAway: (s, ask) => away?.sync(s, ask) }, effect);
+        const done = runEffect(
+          {
+            send,
+            diagnostics,
+            now,
+            rolesOn: roles,
+            watchAway: (s, ask) => away?.sync(s, ask),
+            applyBlocking: () => Promise.resolve(), // WIRE-BLOCKING: replaced when the blocking adapter lands
+          },
+          effect,
+        );
         // The local copy first, always; sync hears of it once it is stored.
         if (effect.type === 'saveSettings')
           void Promise.resolve(done).then(
@@ -174,6 +187,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
     extensionOrigin,
     rolesOn: roles,
     observeActiveTab: () => observer.observeActiveTab(),
+    focusPlace,
     syncStatus: () => settingsSync.status(),
   };
 

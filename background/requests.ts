@@ -19,6 +19,8 @@ import { BlockRefused, type Planner } from './planner';
 import type { Shell } from './shell';
 import { errorText } from '../shared/util/error-text';
 import { Settings } from '../shared/core/settings';
+import { sessionOf, waitRefusal, type ObservationRecord, type WaitPurpose } from '../shared/core/controller';
+import { strictNow } from '../shared/strict/blocking';
 
 export interface SenderFacts {
   id?: string;
@@ -50,6 +52,8 @@ export interface RequestContext {
   extensionId: string;
   extensionOrigin: string;
   observeActiveTab(): void;
+  /** Brings a place (a tab in its window) forward. */
+  focusPlace(place: ObservationRecord): Promise<void>;
   history: HistoryRecorder;
   planner: Planner;
   /** Asks the browser about its built-in model again and tells the controller when that changed. */
@@ -67,7 +71,9 @@ class RequestFailed extends Error {
 
 const badRequest = (message: string): Failure => ({ kind: 'bad_request', message });
 
-type Handlers = { [T in RequestType]: (req: ParsedRequestOf<T>, ctx: RequestContext) => Promise<ReplyValue<T>> | ReplyValue<T> };
+type Handlers = {
+  [T in RequestType]: (req: ParsedRequestOf<T>, ctx: RequestContext, sender: SenderFacts) => Promise<ReplyValue<T>> | ReplyValue<T>;
+};
 
 /**
  * Runs one AI role for a page: the backend chosen once, here (or the one asked for), the failure in the
@@ -99,14 +105,27 @@ async function askAI<T>(
 const HANDLERS: Handlers = {
   getState: (_req, ctx) => ctx.shell.snapshot(),
   startSession: async (req, ctx) => {
+    const running = sessionOf(ctx.shell.state);
+    if (running && strictNow(running, ctx.now()))
+      throw new RequestFailed(badRequest('a strict session runs: end it first (ending early waits)'));
     await ctx.shell.send({ type: 'sessionStarted', at: ctx.now(), input: req.input }).catch(() => {});
     if (ctx.shell.state.phase === 'idle') throw new RequestFailed(badRequest('the session could not start: check the commitment'));
     ctx.observeActiveTab();
     return null;
   },
-  pauseSession: (_req, ctx) => act(ctx, { type: 'sessionPaused', at: ctx.now() }),
+  pauseSession: (_req, ctx) => afterWait(ctx, 'pause', { type: 'sessionPaused', at: ctx.now() }),
   resumeSession: (_req, ctx) => act(ctx, { type: 'sessionResumed', at: ctx.now() }),
-  endSession: (_req, ctx) => act(ctx, { type: 'sessionEnded', at: ctx.now() }),
+  endSession: (_req, ctx) => afterWait(ctx, 'end', { type: 'sessionEnded', at: ctx.now() }),
+  beginWait: (req, ctx) => act(ctx, { type: 'waitStarted', at: ctx.now(), purpose: req.purpose }),
+  cancelWait: (_req, ctx) => act(ctx, { type: 'waitAbandoned', at: ctx.now() }),
+  navigationBlocked: (req, ctx) => act(ctx, { type: 'navigationBlocked', at: ctx.now(), site: req.site }),
+  blockPageBackToTask: async (_req, ctx, sender) => {
+    const place = ctx.shell.state.drift.lastOnTask;
+    // The blocked tab itself was the last on task: the page goes back in its own history instead.
+    if (!place?.ref || place.ref.tabId === sender.tab?.id) return { went: 'none' as const };
+    await ctx.focusPlace(place).catch(() => {});
+    return { went: 'tab' as const };
+  },
   driftBackToTask: (_req, ctx) => act(ctx, { type: 'backToTaskChosen', at: ctx.now() }),
   driftOnTask: (_req, ctx) => act(ctx, { type: 'onTaskChosen', at: ctx.now() }),
   driftDismiss: (req, ctx) => act(ctx, { type: 'bannerDismissed', at: ctx.now(), episode: req.episode }),
@@ -180,6 +199,14 @@ const HANDLERS: Handlers = {
   },
 };
 
+/** Ending or pausing a strict session early is refused in words until its wait has run. */
+async function afterWait(ctx: RequestContext, purpose: WaitPurpose, event: Parameters<Shell['send']>[0]): Promise<null> {
+  const session = sessionOf(ctx.shell.state);
+  const refusal = session ? waitRefusal(session, purpose, ctx.now()) : undefined;
+  if (refusal) throw new RequestFailed(badRequest(refusal));
+  return act(ctx, event);
+}
+
 /** Requests that only act reply once the event is applied; the new state reaches the surfaces as a push. */
 async function act(ctx: RequestContext, event: Parameters<Shell['send']>[0]): Promise<null> {
   await ctx.shell.send(event).catch(() => {});
@@ -198,9 +225,13 @@ export async function handleRequest(ctx: RequestContext, raw: unknown, sender: S
     return { ok: false, error: badRequest(`rejected: ${parsed.error}`) };
   }
   const req = parsed.request;
-  const handler = HANDLERS[req.type] as (req: ParsedRequestOf<RequestType>, ctx: RequestContext) => Promise<unknown> | unknown;
+  const handler = HANDLERS[req.type] as (
+    req: ParsedRequestOf<RequestType>,
+    ctx: RequestContext,
+    sender: SenderFacts,
+  ) => Promise<unknown> | unknown;
   try {
-    return { ok: true, value: await handler(req, ctx) } as Reply;
+    return { ok: true, value: await handler(req, ctx, sender) } as Reply;
   } catch (error) {
     if (error instanceof RequestFailed) return { ok: false, error: error.failure };
     return { ok: false, error: { kind: 'unavailable', message: errorText(error) } };

@@ -16,12 +16,16 @@ function toastPush(push: StatePush): ToastPush {
   return { type: 'toast', view: toastView(push.view) };
 }
 
+const isPopup = (port: StatePort): boolean => port.sender?.url?.includes('/popup.html') ?? false;
+
 export class StatePorts {
   readonly #ports = new Map<StatePort, SenderKind>();
 
   constructor(
     private readonly extensionId: string,
     private readonly extensionOrigin: string,
+    /** The last open popup closed (a strict session's wait ends with it). */
+    private readonly onPopupClosed: () => void = () => {},
   ) {}
 
   /** A port our own page or content script opened gets the current state at once; any other is ignored. */
@@ -29,13 +33,16 @@ export class StatePorts {
     const kind = port.name === STATE_PORT && port.sender ? senderKind(port.sender, this.extensionId, this.extensionOrigin) : null;
     if (!kind) return;
     this.#ports.set(port, kind);
-    port.onDisconnect.addListener(() => this.#ports.delete(port));
+    port.onDisconnect.addListener(() => {
+      this.#ports.delete(port);
+      if (isPopup(port) && !this.popupOpen()) this.onPopupClosed();
+    });
     if (current) port.postMessage(kind === 'page' ? current : toastPush(current));
   }
 
   /** Whether the popup is open now (it then asks the end-of-session review itself). */
   popupOpen(): boolean {
-    return [...this.#ports.keys()].some((port) => port.sender?.url?.includes('/popup.html'));
+    return [...this.#ports.keys()].some(isPopup);
   }
 
   /** Sends a changed view to every page; content scripts only when the shell found their slice changed. */

@@ -76,6 +76,8 @@ export function generateYear(now: number, sessionsPerDay = 5.5, seed = 7, days =
         nextAction: 'Write the parser tests for the tokenizer module',
         successCondition: 'all tests in parser.test.ts pass',
         allowed: ['github.com', 'code', 'docs.python.org'],
+        strict: false,
+        strictTally: null,
         blocked: ['youtube.com', 'reddit.com'],
         startedAt,
         timeboxMinutes: rng.chance(0.5) ? 50 : null,

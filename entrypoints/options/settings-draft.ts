@@ -20,6 +20,7 @@ export interface Draft {
   /** One window class per line. */
   browserWindowClasses: string;
   awayAfterSeconds: string;
+  strictWaitSeconds: string;
   historyRetentionDays: string;
   historyKeepTitles: boolean;
   templates: TemplateDraft[];
@@ -50,6 +51,7 @@ export function toDraft(s: Settings): Draft {
     redactPatterns: s.redactPatterns.join('\n'),
     browserWindowClasses: s.browserWindowClasses.join('\n'),
     awayAfterSeconds: String(s.awayAfterSeconds),
+    strictWaitSeconds: String(s.strictWaitSeconds),
     historyRetentionDays: String(s.historyRetentionDays),
     historyKeepTitles: s.historyKeepTitles,
     templates: toTemplateDrafts(s.templates),
@@ -91,6 +93,7 @@ const LABELS: Partial<Record<keyof Draft, string>> = {
   nudgeIntervalMinutes: 'Nudge interval',
   judgeDebounceSeconds: 'Judge debounce',
   awayAfterSeconds: 'Away after',
+  strictWaitSeconds: 'Strict wait',
   historyRetentionDays: 'Keep history',
 };
 /** One entry per line: a message names the line that is wrong. */
@@ -121,6 +124,7 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
     redactPatterns,
     browserWindowClasses,
     awayAfterSeconds: numberOf(d.awayAfterSeconds),
+    strictWaitSeconds: numberOf(d.strictWaitSeconds),
     historyRetentionDays: numberOf(d.historyRetentionDays),
     historyKeepTitles: d.historyKeepTitles,
     templates: fromTemplateDrafts(d.templates),

@@ -11,6 +11,8 @@ export interface TemplateDraft {
   /** Blank: no timebox. */
   timebox: string;
   rhythm: Template['rhythm'];
+  strict: boolean;
+  allowlistOnly: boolean;
 }
 
 export function toTemplateDrafts(templates: readonly Template[]): TemplateDraft[] {
@@ -23,6 +25,8 @@ export function toTemplateDrafts(templates: readonly Template[]): TemplateDraft[
     blocked: [...t.blocked],
     timebox: t.timeboxMinutes === null ? '' : String(t.timeboxMinutes),
     rhythm: t.rhythm,
+    strict: t.strict,
+    allowlistOnly: t.allowlistOnly,
   }));
 }
 

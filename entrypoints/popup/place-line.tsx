@@ -8,6 +8,8 @@ export function placeReasonWords(why: PlaceReason): string {
       return `on your allowed list (${why.entry})`;
     case 'blocked':
       return `blocked (your blocked list: ${why.entry})`;
+    case 'notAllowed':
+      return 'not on your allowed list (allowlist-only)';
     case 'judged':
       return why.drifting ? 'the AI judged it off task' : 'the AI judged it on task';
     case 'checking':

@@ -38,6 +38,8 @@ export const SETTING_RANGES = {
   /** chrome.idle's shortest detection interval is 15 seconds. */
   awayAfterSeconds: { min: 15, max: 3_600, step: 15, integer: true, fallback: 180 },
   historyRetentionDays: { min: 1, max: 3_650, step: 1, integer: true, fallback: 365 },
+  /** A strict session's wait before it ends early or pauses. */
+  strictWaitSeconds: { min: 10, max: 600, step: 10, integer: true, fallback: 60 },
 } as const satisfies Record<string, SettingRange>;
 
 // ---- what state may hold ----

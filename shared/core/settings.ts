@@ -96,6 +96,8 @@ export const Settings = z
     includeIncognito: z.boolean().default(false),
     /** No input for this long (or a locked screen) is away: neither on task nor drifting. */
     awayAfterSeconds: rangedNumber(SETTING_RANGES.awayAfterSeconds, 'seconds'),
+    /** How long a strict session makes the person wait before ending early or pausing. */
+    strictWaitSeconds: rangedNumber(SETTING_RANGES.strictWaitSeconds, 'seconds'),
     /** History older than this is deleted. */
     historyRetentionDays: rangedNumber(SETTING_RANGES.historyRetentionDays, 'days'),
     /** Off: history keeps places (sites, apps) and times, never a title. */

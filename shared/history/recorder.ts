@@ -1,5 +1,5 @@
 // The history recorder's functional core: (recorder, before, after, event) → (recorder, writes), run after every transition.
-import { sessionOf, type ControllerEvent, type ControllerState, type SessionRecord } from '../core/controller';
+import { countsAfter, sessionOf, type ControllerEvent, type ControllerState, type SessionRecord } from '../core/controller';
 import { HISTORY_HEARTBEAT_MS, HISTORY_MAX_TEXT } from './limits';
 import type {
   DriftChoice,
@@ -11,6 +11,7 @@ import type {
   PendingReview,
   SegmentKind,
   SessionProgress,
+  StrictTally,
 } from './records';
 import { sameSegment, segmentFacts, sessionKey, type SegmentFacts } from './segments';
 
@@ -87,6 +88,8 @@ function newSession(session: SessionRecord, at: number): HistorySession {
     endedAt: null,
     endReason: null,
     lastSeenAt: at,
+    strict: session.strict,
+    strictTally: session.strict ? { ...session.strictCounts } : null,
   };
 }
 
@@ -194,11 +197,21 @@ function marksOf(key: string, before: ControllerState, after: ControllerState, e
   return marks;
 }
 
-/** Lists the person changed mid-session (This is on task) go into the session record too. */
+const sameTally = (a: StrictTally | null, b: StrictTally | null): boolean =>
+  a === null || b === null
+    ? a === b
+    : a.blockedNavigations === b.blockedNavigations &&
+      a.waitsStarted === b.waitsStarted &&
+      a.waitsAbandoned === b.waitsAbandoned &&
+      a.waitsGoneThrough === b.waitsGoneThrough;
+
+/** Lists the person changed mid-session (This is on task), and a strict session's counts, go into the session record too. */
 function withLists(record: HistorySession, session: SessionRecord): HistorySession {
   const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-  if (same(record.allowed, session.allowed) && same(record.blocked, session.blocked)) return record;
-  return { ...record, allowed: [...session.allowed], blocked: [...session.blocked] };
+  const strictTally = session.strict ? { ...session.strictCounts } : null;
+  if (same(record.allowed, session.allowed) && same(record.blocked, session.blocked) && sameTally(record.strictTally, strictTally))
+    return record;
+  return { ...record, allowed: [...session.allowed], blocked: [...session.blocked], strictTally };
 }
 
 /**
@@ -235,6 +248,8 @@ export function recordTransition(
     for (const mark of marksOf(previous.key, before, after, event, at)) writes.push({ store: 'marks', record: mark });
     if (open) writes.push({ store: 'segments', record: { ...open, end: Math.max(open.start, endedAt) } });
     ended = { ...previous, endedAt, endReason: reason, lastSeenAt: endedAt };
+    // The wait that ended it (or was still running) is counted in the session's last word.
+    if (was?.strict && sessionKey(was) === previous.key) ended = { ...ended, strictTally: countsAfter(was, 'end', at) };
     writes.push({ store: 'sessions', record: ended });
     record = null;
     open = null;

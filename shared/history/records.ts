@@ -34,6 +34,17 @@ const key = z.string().min(1).max(100);
 export const SessionReview = z.object({ key, answer: z.enum(REVIEW_ANSWERS), note: text(HISTORY_MAX_NOTE).default(''), at: time });
 export type SessionReview = z.infer<typeof SessionReview>;
 
+const tally = z.number().int().nonnegative().default(0);
+
+/** What a strict session counted: navigations the block page stopped, and its waits to end early or pause. */
+export const StrictTally = z.object({
+  blockedNavigations: tally,
+  waitsStarted: tally,
+  waitsAbandoned: tally,
+  waitsGoneThrough: tally,
+});
+export type StrictTally = z.infer<typeof StrictTally>;
+
 /** One focus session as history keeps it; `endedAt` null while it runs (or until the browser comes back). */
 export const HistorySession = z.object({
   /** Unique across reinstalls and imports: start time and the controller's session id. */
@@ -48,6 +59,10 @@ export const HistorySession = z.object({
   endReason: z.enum(END_REASONS).nullable(),
   /** The last moment the record was known to be current: where a session the browser lost stops. */
   lastSeenAt: time,
+  /** A strict session (sessions recorded before strictness were not). */
+  strict: z.boolean().default(false),
+  /** Null for a session that was not strict. */
+  strictTally: StrictTally.nullable().default(null),
 });
 export type HistorySession = z.infer<typeof HistorySession>;
 

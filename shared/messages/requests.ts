@@ -1,8 +1,8 @@
 // Every request a surface may send the background, defined once: its fields, who may send it, and its reply.
 import * as z from 'zod';
-import { Commitment } from '../core/controller/records';
+import { Commitment, WAIT_PURPOSES } from '../core/controller/records';
 import type { CoachPlan } from '../ai/coach';
-import { MAX_DISMISSED_TEXT, MAX_INTENTION_CHARS, MAX_LIST_ENTRIES, MAX_TIMEBOX_MINUTES } from '../core/limits';
+import { MAX_DISMISSED_TEXT, MAX_ENTRY_CHARS, MAX_INTENTION_CHARS, MAX_LIST_ENTRIES, MAX_TIMEBOX_MINUTES } from '../core/limits';
 import { BackendName, ModelName } from '../protocol/frames';
 import { Settings } from '../core/settings';
 import type { Failure } from '../core/failure';
@@ -19,6 +19,8 @@ export const StartSessionInput = z.object({
   blocked: z.array(z.string()).max(MAX_LIST_ENTRIES),
   timeboxMinutes: z.number().int().min(1).max(MAX_TIMEBOX_MINUTES).optional(),
   rhythm: Rhythm.optional(),
+  strict: z.boolean().optional(),
+  allowlistOnly: z.boolean().optional(),
 });
 export type StartSessionInput = z.infer<typeof StartSessionInput>;
 
@@ -109,6 +111,14 @@ export const REQUESTS = {
   getState: { body: NoFields, fromContent: false, reply: StatePush },
   startSession: { body: z.object({ input: StartSessionInput }), fromContent: false, reply: Done },
   pauseSession: { body: NoFields, fromContent: false, reply: Done },
+  /** A strict session's wait to end early or pause: the popup counts it down, then ends or pauses. */
+  beginWait: { body: z.object({ purpose: z.enum(WAIT_PURPOSES) }), fromContent: false, reply: Done },
+  /** Keep going: the wait is off. */
+  cancelWait: { body: NoFields, fromContent: false, reply: Done },
+  /** The block page was shown for this site (History counts it). */
+  navigationBlocked: { body: z.object({ site: z.string().max(MAX_ENTRY_CHARS) }), fromContent: false, reply: Done },
+  /** The block page's Back to task: the last on-task tab comes forward (`none`: there is none to go to). */
+  blockPageBackToTask: { body: NoFields, fromContent: false, reply: z.object({ went: z.enum(['tab', 'none']) }) },
   resumeSession: { body: NoFields, fromContent: false, reply: Done },
   coach: { body: z.object({ intention: z.string().trim().min(1).max(MAX_INTENTION_CHARS) }), fromContent: false, reply: CoachSuggestion },
   getSettings: { body: NoFields, fromContent: false, reply: Settings },

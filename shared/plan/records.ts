@@ -48,6 +48,10 @@ export const Template = z.object({
   blocked: EntryList.default([]),
   timeboxMinutes: z.number().int().min(1).max(MAX_TIMEBOX_MINUTES).nullable().default(null),
   rhythm: Rhythm.nullable().default(null),
+  /** A strict session: blocked sites are blocked, ending early waits (templates stored before strictness are not). */
+  strict: z.boolean().default(false),
+  /** Anything not on the allowed list is drift at once; no AI is asked. */
+  allowlistOnly: z.boolean().default(false),
 });
 export type Template = z.infer<typeof Template>;
 

@@ -2,7 +2,10 @@
 import type { SessionStartInput } from '../core/controller/events';
 import type { Template } from './records';
 
-export type StartableTemplate = Pick<Template, 'nextAction' | 'successCondition' | 'allowed' | 'blocked' | 'timeboxMinutes' | 'rhythm'>;
+export type StartableTemplate = Pick<
+  Template,
+  'nextAction' | 'successCondition' | 'allowed' | 'blocked' | 'timeboxMinutes' | 'rhythm' | 'strict' | 'allowlistOnly'
+>;
 
 /** What `sessionStarted` gets from a template (a blank commitment is refused by the controller, in words). */
 export function startInputOf(template: StartableTemplate): SessionStartInput {
@@ -12,5 +15,7 @@ export function startInputOf(template: StartableTemplate): SessionStartInput {
     blocked: [...template.blocked],
     ...(template.timeboxMinutes !== null ? { timeboxMinutes: template.timeboxMinutes } : {}),
     ...(template.rhythm !== null ? { rhythm: template.rhythm } : {}),
+    ...(template.strict ? { strict: true } : {}),
+    ...(template.allowlistOnly ? { allowlistOnly: true } : {}),
   };
 }

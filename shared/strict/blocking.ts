@@ -14,10 +14,11 @@ export interface Blocking {
 export const STRICT_ON_TASK_WAIT_MS = 10_000;
 /** How often a strict session repeats the drift notification of a desktop app that keeps focus. */
 export const STRICT_RENOTIFY_MS = 120_000;
-/** The wait before a strict session ends early or pauses: default and bounds, in seconds (Options). */
-export const STRICT_WAIT_DEFAULT_SECONDS = 60;
-export const STRICT_WAIT_MIN_SECONDS = 10;
-export const STRICT_WAIT_MAX_SECONDS = 600;
+
+/** Strictness holds until the timebox ends; after it, the session finishes as usual (no wait, nothing blocked). */
+export function strictNow(session: { readonly strict: boolean; readonly endsAt?: number | undefined }, at: number): boolean {
+  return session.strict && (session.endsAt === undefined || at < session.endsAt);
+}
 
 /** Same blocking, value for value (the shell re-applies rules only when this changes). */
 export function sameBlocking(a: Blocking | null, b: Blocking | null): boolean {

@@ -24,6 +24,7 @@ export const SETTING_SCOPES = {
   judgeDebounceSeconds: 'sync',
   includeIncognito: 'sync',
   awayAfterSeconds: 'sync',
+  strictWaitSeconds: 'sync',
   historyRetentionDays: 'sync',
   historyKeepTitles: 'sync',
   redactPatterns: 'sync',

@@ -179,6 +179,8 @@ describe('retention', () => {
       blocked: [],
       timeboxMinutes: null,
       endReason: 'ended' as const,
+      strict: false,
+      strictTally: null,
     };
     await db.put([
       {

@@ -42,7 +42,10 @@ describe('surfaces', () => {
     expect(isToastPush(drifted)).toBe(true);
     expect(drifted).toEqual({
       type: 'toast',
-      view: { banner: { episode: 1, reason: 'videos.test is on your blocked list', task: START.input.commitment.nextAction }, nudge: null },
+      view: {
+        banner: { episode: 1, reason: 'videos.test is on your blocked list', task: START.input.commitment.nextAction, onTaskFrom: 0 },
+        nudge: null,
+      },
     });
     expect(JSON.stringify(toast.received)).not.toContain('Payroll');
     expect(await bg.send({ type: 'driftOnTask' }, CONTENT_SENDER())).toEqual({ ok: true, value: null });
@@ -80,6 +83,10 @@ describe('who may send what', () => {
     getState: { type: 'getState' },
     startSession: START,
     pauseSession: { type: 'pauseSession' },
+    beginWait: { type: 'beginWait', purpose: 'end' },
+    cancelWait: { type: 'cancelWait' },
+    navigationBlocked: { type: 'navigationBlocked', site: 'videos.test' },
+    blockPageBackToTask: { type: 'blockPageBackToTask' },
     resumeSession: { type: 'resumeSession' },
     coach: { type: 'coach', intention: 'watch videos all day' },
     getSettings: { type: 'getSettings' },

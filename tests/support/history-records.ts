@@ -23,6 +23,8 @@ export function session(over: Partial<HistorySession> = {}): HistorySession {
     timeboxMinutes: null,
     endedAt: startedAt + HOUR,
     endReason: 'ended',
+    strict: false,
+    strictTally: null,
     lastSeenAt: startedAt + HOUR,
     ...over,
   };

@@ -26,6 +26,9 @@ export function session(over: Partial<SessionView> = {}): SessionView {
     blocked: ['youtube.com'],
     startedAt: T0,
     pausedTotalMs: 0,
+    strict: false,
+    allowlistOnly: false,
+    waitSeconds: 60,
     ...over,
   };
 }
@@ -56,7 +59,7 @@ export function push(over: ViewOver & { now?: number } = {}): StatePush {
 }
 
 export function drifting(episode = 1, reason = 'youtube.com is on your blocked list', answered = false): StatePush {
-  return push({ status: 'drifting', banner: { episode, reason, answered } });
+  return push({ status: 'drifting', banner: { episode, reason, answered, onTaskFrom: 0 } });
 }
 
 export function nudging(message: string): StatePush {
@@ -68,7 +71,7 @@ export function toastPush(view: Partial<ToastView> = {}): ToastPush {
 }
 
 export function toastDrifting(episode = 1, reason = 'youtube.com is on your blocked list', task = 'Write the parser tests'): ToastPush {
-  return toastPush({ banner: { episode, reason, task } });
+  return toastPush({ banner: { episode, reason, task, onTaskFrom: 0 } });
 }
 
 export function toastNudging(message: string): ToastPush {

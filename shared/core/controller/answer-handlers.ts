@@ -45,7 +45,7 @@ export function judgeAnswered(s: SessionState, e: JudgeAnswer): Step {
   const cached: DriftState = { ...d, pendingJudges, judgeFailures, verdicts: cacheVerdict(d.verdicts, e.app, verdict) };
   if (!onThatApp) return unchanged({ ...s, drift: cached });
   if (!e.drifting) return unchanged({ ...s, drift: { ...cached, status: 'ontask', reason: '', lastOnTask: current } });
-  const { drift, effects } = enterDrifting(d, cached, current, e.reason);
+  const { drift, effects } = enterDrifting(d, cached, current, e.reason, e.at);
   return { state: { ...s, drift }, effects };
 }
 

@@ -2,7 +2,8 @@
 import { normalizeList } from '../list-entry';
 import { appKey, entryMatches } from '../match';
 import { evaluateCurrent, type Step } from './evaluate';
-import { unchanged, type EventOf } from './handler';
+import { log, unchanged, type EventOf } from './handler';
+import { onTaskRefusal } from './strict';
 import type { DriftState, SessionRecord } from './records';
 import { withSession, type ActiveState, type ControllerState, type SessionState } from './state';
 
@@ -20,7 +21,9 @@ export function evaluateObservation(s: ActiveState, e: EventOf<'observed'>): Ste
  * "This is on task": the app joins this session's allowed list and the default one (remembered
  * as added from a banner), its verdict is forgotten, and it is on task from now on.
  */
-export function markOnTask(s: SessionState): Step {
+export function markOnTask(s: SessionState, e: EventOf<'onTaskChosen'>): Step {
+  const refusal = onTaskRefusal(s, e.at);
+  if (refusal) return unchanged(s, log('warn', `not marked on task: ${refusal}`));
   const current = s.drift.current;
   const entry = current ? appKey(current.app) : '';
   if (!current || !entry) return unchanged(s);

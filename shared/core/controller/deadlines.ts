@@ -3,6 +3,7 @@ import { MIN_DEADLINE_DELAY_MS } from '../limits';
 import { appKey, matchesAny } from '../match';
 import { nudgeWaitMs } from './evaluate';
 import { phaseEndsAt } from './session-rhythm';
+import { renotifyAt } from './strict';
 import { timingsOf, type ControllerState } from './state';
 
 /**
@@ -20,6 +21,8 @@ export function nextDeadline(s: ControllerState, at: number): number | null {
   const edge = phaseEndsAt(session);
   if (edge !== null) due.push(edge);
   due.push((d.lastReevaluatedAt ?? at) + timings.reevaluateEveryMs);
+  const renotify = renotifyAt(s, at);
+  if (renotify !== null) due.push(renotify);
   const current = d.current;
   const onAllowed = current !== null && matchesAny(session.allowed, current.app, current.source) !== undefined;
   if (onAllowed && appKey(current.app) && d.lastNudgedAt !== null) {

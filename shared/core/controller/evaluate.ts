@@ -31,12 +31,22 @@ export function enterDrifting(
   d: DriftState,
   obs: ObservationRecord,
   reason: string,
+  at: number,
 ): { drift: DriftState; effects: ControllerEffect[] } {
   const sameEpisode = before.status === 'drifting' && before.current !== null && appKey(before.current.app) === appKey(obs.app);
-  const driftEpisode = sameEpisode ? d.driftEpisode : d.driftEpisode + 1;
-  const drift: DriftState = { ...d, status: 'drifting', reason, driftEpisode, judgeDue: null };
-  const effects: ControllerEffect[] =
-    !sameEpisode && obs.source === 'os' ? [{ type: 'notifyDrift', episode: driftEpisode, app: obs.app, reason }] : [];
+  if (sameEpisode) return { drift: { ...d, status: 'drifting', reason, judgeDue: null }, effects: [] };
+  const driftEpisode = d.driftEpisode + 1;
+  const notify = obs.source === 'os';
+  const drift: DriftState = {
+    ...d,
+    status: 'drifting',
+    reason,
+    driftEpisode,
+    judgeDue: null,
+    driftSince: at,
+    ...(notify ? { driftNotifiedAt: at } : {}),
+  };
+  const effects: ControllerEffect[] = notify ? [{ type: 'notifyDrift', episode: driftEpisode, app: obs.app, reason, repeat: false }] : [];
   return { drift, effects };
 }
 
@@ -126,7 +136,7 @@ function evaluateUnmatched(
   if (cached) {
     if (!cached.drifting)
       return { state: { ...s, drift: { ...d, status: 'ontask', reason: '', judgeDue: null, lastOnTask: obs } }, effects: [] };
-    const { drift, effects } = enterDrifting(before, d, obs, cached.reason);
+    const { drift, effects } = enterDrifting(before, d, obs, cached.reason, at);
     return { state: { ...s, drift }, effects };
   }
   if (d.pendingJudges[key]) return { state: { ...s, drift: { ...d, status: 'checking', reason: '', judgeDue: null } }, effects: [] };
@@ -160,13 +170,18 @@ export function evaluateCurrent(s: ActiveState, at: number, fresh: boolean, befo
   const blockedBy = matchesAny(s.session.blocked, obs.app, obs.source);
   if (blockedBy) {
     const why = blockedBy === key ? `${obs.app} is on your blocked list` : `${obs.app} is on your blocked list (as ${blockedBy})`;
-    const { drift, effects } = enterDrifting(before, leaveStretch(d), obs, why);
+    const { drift, effects } = enterDrifting(before, leaveStretch(d), obs, why, at);
     return { state: { ...s, drift }, effects };
   }
   if (matchesAny(s.session.allowed, obs.app, obs.source)) {
     d = { ...d, status: 'ontask', reason: '', judgeDue: null, lastOnTask: obs };
     const nudged = maybeNudge(s, d, at);
     return { state: { ...s, drift: nudged.drift }, effects: nudged.effects };
+  }
+  if (s.session.allowlistOnly) {
+    // Allowlist-only: the list decides alone, so nothing waits for (or depends on) an AI.
+    const { drift, effects } = enterDrifting(before, leaveStretch(d), obs, `${obs.app} is not on your allowed list`, at);
+    return { state: { ...s, drift }, effects };
   }
   return evaluateUnmatched(s, before, leaveStretch(d), obs, key, at);
 }

@@ -2,10 +2,11 @@
 import type { HostConnection } from '../host-status';
 import type { Settings } from '../settings';
 import type { ObservationSource } from '../vocabulary';
-import type { Commitment, DriftState, ObservationRecord, SessionRecord } from './records';
+import type { Commitment, DriftState, ObservationRecord, SessionRecord, WaitPurpose } from './records';
 import type { BrowserModelStatus } from '../browser-model-status';
 import type { AITarget } from '../ai-targets';
 import type { Rhythm } from '../../plan/rhythm';
+import type { Blocking } from '../../strict/blocking';
 
 export interface SessionStartInput {
   commitment: Commitment;
@@ -14,6 +15,10 @@ export interface SessionStartInput {
   timeboxMinutes?: number | undefined;
   /** Work, then a break, again and again; absent: no breaks. */
   rhythm?: Rhythm | undefined;
+  /** Blocked sites are blocked and ending early or pausing waits (opt-in, per session). */
+  strict?: boolean | undefined;
+  /** Anything not on the allowed list is drift at once; no AI is asked. */
+  allowlistOnly?: boolean | undefined;
 }
 
 export type ControllerEvent =
@@ -21,6 +26,12 @@ export type ControllerEvent =
   | { type: 'sessionPaused'; at: number }
   | { type: 'sessionResumed'; at: number }
   | { type: 'sessionEnded'; at: number }
+  /** A strict session's wait to end early or pause began (the popup counts it down). */
+  | { type: 'waitStarted'; at: number; purpose: WaitPurpose }
+  /** The person kept going, or closed the popup: the wait is off. */
+  | { type: 'waitAbandoned'; at: number }
+  /** The block page stopped a navigation to a blocked site. */
+  | { type: 'navigationBlocked'; at: number; site: string }
   /** The shell loaded what storage kept; `drift` is null after a browser restart (clean drift state). */
   | {
       type: 'stateRestored';
@@ -92,8 +103,13 @@ export type ControllerEffect =
   | { type: 'saveDrift'; drift: DriftState }
   | { type: 'saveSettings'; settings: Settings }
   | { type: 'focusPlace'; observation: ObservationRecord }
-  /** An OS app (where no toast is visible) drifted: raise a system notification, once per episode. */
-  | { type: 'notifyDrift'; episode: number; app: string; reason: string }
+  /**
+   * An OS app (where no toast is visible) drifted: raise a system notification, once per episode
+   * (`repeat`: a strict session says it again while the app keeps focus).
+   */
+  | { type: 'notifyDrift'; episode: number; app: string; reason: string; repeat: boolean }
+  /** Block these sites in the browser now (null: block nothing, and clear whatever an earlier run left). */
+  | { type: 'setBlocking'; blocking: Blocking | null }
   /** Count the person away after this long without input (and, on start, ask whether they are away now). */
   | { type: 'watchAway'; afterSeconds: number; askNow: boolean }
   | { type: 'notifyTimeboxEnded'; commitment: string }

@@ -8,3 +8,4 @@ export { onBreak, rhythmAt, phaseEndsAt } from './session-rhythm';
 export { pushTitle, type Step } from './evaluate';
 export * from './surface-view';
 export { viewChanges, type ViewChanges } from './view-changes';
+export { blockingOf, countsAfter, waitRefusal } from './strict';

@@ -26,6 +26,29 @@ export type Commitment = z.infer<typeof Commitment>;
 export const RhythmMark = z.object({ cycle: z.number().int().nonnegative(), phase: z.enum(['work', 'break']) });
 export type RhythmMark = z.infer<typeof RhythmMark>;
 
+/** Why a strict session waits: to end early, or to pause. */
+export const WAIT_PURPOSES = ['end', 'pause'] as const;
+export type WaitPurpose = (typeof WAIT_PURPOSES)[number];
+
+/** A strict session's wait while it counts down (the popup shows it; closing the popup abandons it). */
+export const StrictWait = z.object({
+  purpose: z.enum(WAIT_PURPOSES),
+  startedAt: z.number(),
+  /** When the wait is over: fixed at its start, so a changed setting does not move a running countdown. */
+  readyAt: z.number(),
+});
+export type StrictWait = z.infer<typeof StrictWait>;
+
+/** What a strict session counts for History: navigations the block page stopped, and the waits. */
+export const StrictCounts = z.object({
+  blockedNavigations: z.number().int().nonnegative().default(0),
+  waitsStarted: z.number().int().nonnegative().default(0),
+  waitsAbandoned: z.number().int().nonnegative().default(0),
+  waitsGoneThrough: z.number().int().nonnegative().default(0),
+});
+export type StrictCounts = z.infer<typeof StrictCounts>;
+export const NO_STRICT_COUNTS: StrictCounts = { blockedNavigations: 0, waitsStarted: 0, waitsAbandoned: 0, waitsGoneThrough: 0 };
+
 /** What the person committed to: survives a browser restart (storage.local). */
 export const SessionRecord = z.object({
   id: z.number().int().nonnegative(),
@@ -46,6 +69,13 @@ export const SessionRecord = z.object({
    * the worker: a restart announces nothing twice, and a tick after a long sleep announces only the latest edge.
    */
   rhythmAnnounced: RhythmMark.optional(),
+  /** Opt-in: blocked sites are blocked in the browser, and ending early or pausing waits (sessions stored before strictness are not). */
+  strict: z.boolean().default(false),
+  /** Anything not on the allowed list is drift at once; no AI is asked. */
+  allowlistOnly: z.boolean().default(false),
+  /** The wait counting down now, in a strict session. */
+  wait: StrictWait.optional(),
+  strictCounts: StrictCounts.default(NO_STRICT_COUNTS),
 });
 export type SessionRecord = z.infer<typeof SessionRecord>;
 
@@ -85,6 +115,10 @@ export const DriftState = z.object({
   reason: z.string().default(''),
   /** Number of the latest drift episode: bumped when status enters drifting (or drifts on another app). */
   driftEpisode: count,
+  /** When the latest drift episode began (a strict session's "This is on task" waits from here); null before any. */
+  driftSince: z.number().nullable().default(null),
+  /** When a desktop app's drift was last notified (a strict session repeats it while the app keeps focus). */
+  driftNotifiedAt: z.number().nullable().default(null),
   /** The drift episode whose banner the person answered (Back to task, Escape). */
   answeredDriftEpisode: count,
   current: ObservationRecord.nullable(),

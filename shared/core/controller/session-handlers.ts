@@ -5,7 +5,9 @@ import { commitmentText } from '../commitment';
 import { evaluateCurrent, type Step } from './evaluate';
 import type { ControllerEffect } from './events';
 import { log, unchanged, type EventOf } from './handler';
-import { Commitment, type DriftState, type SessionRecord } from './records';
+import { Commitment, NO_STRICT_COUNTS, type DriftState, type SessionRecord } from './records';
+import { afterWait, renotifyDrift, waitRefusal } from './strict';
+import { strictNow } from '../../strict/blocking';
 import { Rhythm } from '../../plan/records';
 import { FIRST_WORK } from './session-rhythm';
 import {
@@ -19,6 +21,12 @@ import {
   type SessionState,
 } from './state';
 
+/** The person ends the session: a strict one ends early only after its wait. */
+export function endSessionChosen(s: SessionState, e: EventOf<'sessionEnded'>): Step {
+  const refusal = waitRefusal(s.session, 'end', e.at);
+  return refusal ? unchanged(s, log('warn', `session not ended: ${refusal}`)) : endSession(s);
+}
+
 export function endSession(s: SessionState): Step<IdleState> {
   const idle = withSession(s, null) as IdleState;
   return { state: { ...idle, drift: freshDrift(0, s.drift.current, s.drift.onTaskStretch + 1) }, effects: [] };
@@ -30,6 +38,9 @@ export function startSession(s: ControllerState, e: EventOf<'sessionStarted'>): 
   if (!commitment.success) return unchanged(s, log('warn', `session not started: ${commitment.error.issues[0]?.message}`));
   const rhythm = e.input.rhythm === undefined ? undefined : Rhythm.safeParse(e.input.rhythm);
   if (rhythm && !rhythm.success) return unchanged(s, log('warn', `session not started: ${rhythm.error.issues[0]?.message}`));
+  // A strict session is not replaced on a whim: it ends (after its wait) before another starts.
+  if (s.phase !== 'idle' && strictNow(s.session, e.at))
+    return unchanged(s, log('warn', 'session not started: a strict session runs; end it first'));
   const base = s.phase === 'idle' ? s : endSession(s).state;
   const minutes = e.input.timeboxMinutes;
   const timeboxed = minutes !== undefined && Number.isFinite(minutes) && minutes > 0;
@@ -44,6 +55,9 @@ export function startSession(s: ControllerState, e: EventOf<'sessionStarted'>): 
     timeboxNotified: false,
     ...(timeboxed ? { endsAt: e.at + Math.min(minutes, MAX_TIMEBOX_MINUTES) * 60_000 } : {}),
     ...(rhythm ? { rhythm: rhythm.data, rhythmAnnounced: FIRST_WORK } : {}),
+    strict: e.input.strict === true,
+    allowlistOnly: e.input.allowlistOnly === true,
+    strictCounts: NO_STRICT_COUNTS,
   };
   const started: ActiveState = {
     ...base,
@@ -56,10 +70,13 @@ export function startSession(s: ControllerState, e: EventOf<'sessionStarted'>): 
 }
 
 export function pauseSession(s: ActiveState, e: EventOf<'sessionPaused'>): Step {
+  const refusal = waitRefusal(s.session, 'pause', e.at);
+  if (refusal) return unchanged(s, log('warn', `session not paused: ${refusal}`));
   const d = s.drift;
   // Pausing ends the on-task stretch; in-flight judges may still land in the cache.
   const drift: DriftState = { ...d, judgeDue: null, onTaskStretch: d.onTaskStretch + 1, nudgeMessage: '' };
-  return unchanged({ ...withSession(s, { ...s.session, pausedAt: e.at }), drift });
+  const session = s.session.wait ? afterWait(s.session, 'pause', e.at) : s.session;
+  return unchanged({ ...withSession(s, { ...session, pausedAt: e.at }), drift });
 }
 
 export function resumeSession(s: PausedState, e: EventOf<'sessionResumed'>): Step {
@@ -130,6 +147,6 @@ export function tick(s: ActiveState, e: EventOf<'ticked'>): Step {
     effects.push(log('warn', `drift judge for ${app} gave no answer in time`));
   }
   const drift: DriftState = { ...d, lastReevaluatedAt: at, pendingJudges, judgeFailures };
-  const step = evaluateCurrent({ ...s, session, drift }, at, false);
+  const step = renotifyDrift(evaluateCurrent({ ...s, session, drift }, at, false), at);
   return { state: step.state, effects: [...effects, ...step.effects] };
 }

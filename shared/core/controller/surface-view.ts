@@ -4,7 +4,8 @@ import { HostStatus, hostStatus } from '../host-status';
 import { settingsRevision } from '../settings-revision';
 import { DRIFT_STATUSES, OBSERVATION_SOURCES, PHASES } from '../vocabulary';
 import { appKey, matchesAny } from '../match';
-import type { DriftState, ObservationRecord, SessionRecord } from './records';
+import { WAIT_PURPOSES, type DriftState, type ObservationRecord, type SessionRecord } from './records';
+import { onTaskFrom } from './strict';
 import { announcedPhase, onBreak, phaseEndsAt } from './session-rhythm';
 import type { ControllerState } from './state';
 
@@ -21,6 +22,13 @@ export const SessionView = z.object({
   pausedAt: z.number().optional(),
   pausedTotalMs: z.number(),
   rhythm: z.object({ workMinutes: z.number(), breakMinutes: z.number() }).optional(),
+  /** Blocked sites are blocked, ending early or pausing waits (until the timebox ends). */
+  strict: z.boolean(),
+  allowlistOnly: z.boolean(),
+  /** The wait counting down now: ending or pausing happens at `readyAt`. */
+  wait: z.object({ purpose: z.enum(WAIT_PURPOSES), startedAt: z.number(), readyAt: z.number() }).optional(),
+  /** How long a wait started now would take, in seconds (the setting). */
+  waitSeconds: z.number(),
 });
 export type SessionView = z.infer<typeof SessionView>;
 
@@ -28,6 +36,8 @@ export type SessionView = z.infer<typeof SessionView>;
 export const PlaceReason = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('allowed'), entry: z.string() }),
   z.object({ kind: z.literal('blocked'), entry: z.string() }),
+  /** Allowlist-only: not on the allowed list is drift, with no AI asked. */
+  z.object({ kind: z.literal('notAllowed') }),
   z.object({ kind: z.literal('judged'), drifting: z.boolean() }),
   z.object({ kind: z.literal('checking') }),
   z.object({ kind: z.literal('unjudged') }),
@@ -44,6 +54,7 @@ export function placeReason(session: SessionRecord, d: DriftState, current: Obse
   if (blocked) return { kind: 'blocked', entry: blocked };
   const allowed = matchesAny(session.allowed, current.app, current.source);
   if (allowed) return { kind: 'allowed', entry: allowed };
+  if (session.allowlistOnly) return { kind: 'notAllowed' };
   const key = appKey(current.app);
   const verdict = d.verdicts[key];
   if (verdict) return { kind: 'judged', drifting: verdict.drifting };
@@ -60,7 +71,15 @@ export const SurfaceView = z.object({
   /** Null when idle: outside a session nothing is shown of what the person looks at. */
   place: PlaceView.nullable(),
   /** The hard tier: the person drifted in a running session. `answered`: this episode's banner was answered. */
-  banner: z.object({ episode: z.number(), reason: z.string(), answered: z.boolean() }).nullable(),
+  banner: z
+    .object({
+      episode: z.number(),
+      reason: z.string(),
+      answered: z.boolean(),
+      /** "This is on task" is offered from this moment (0: at once; later: a strict session's wait); null: not at all. */
+      onTaskFrom: z.number().nullable(),
+    })
+    .nullable(),
   /** The soft tier: advice while on task in a running session, unless the person dismissed this text. */
   nudge: z.object({ message: z.string() }).nullable(),
   host: HostStatus,
@@ -94,6 +113,10 @@ export function surfaceView(s: ControllerState): SurfaceView {
           ...(session.endsAt !== undefined ? { endsAt: session.endsAt } : {}),
           ...(session.pausedAt !== undefined ? { pausedAt: session.pausedAt } : {}),
           ...(session.rhythm ? { rhythm: session.rhythm } : {}),
+          strict: session.strict,
+          allowlistOnly: session.allowlistOnly,
+          ...(session.wait ? { wait: session.wait } : {}),
+          waitSeconds: s.settings.strictWaitSeconds,
         }
       : null,
     status: d.status,
@@ -104,11 +127,12 @@ export function surfaceView(s: ControllerState): SurfaceView {
         : null,
     // A pause or a break sets the drift aside: no banner meanwhile, it is back with the resume or the work.
     banner:
-      active && d.status === 'drifting'
+      active && session && d.status === 'drifting'
         ? {
             episode: d.driftEpisode,
             reason: d.reason || FALLBACK_DRIFT_REASON,
             answered: d.answeredDriftEpisode === d.driftEpisode && d.driftEpisode > 0,
+            onTaskFrom: onTaskFrom(session, d),
           }
         : null,
     // The nudge is a separate axis, shown only while on task (never alongside the hard banner).
@@ -125,7 +149,7 @@ export function surfaceView(s: ControllerState): SurfaceView {
  */
 export const ToastView = z.object({
   /** Present only while unanswered: the toast does not repeat a banner the person already answered. */
-  banner: z.object({ episode: z.number(), reason: z.string(), task: z.string() }).nullable(),
+  banner: z.object({ episode: z.number(), reason: z.string(), task: z.string(), onTaskFrom: z.number().nullable() }).nullable(),
   nudge: z.object({ message: z.string() }).nullable(),
 });
 export type ToastView = z.infer<typeof ToastView>;
@@ -134,7 +158,9 @@ export function toastView(view: SurfaceView): ToastView {
   const { banner, nudge, session } = view;
   return {
     banner:
-      banner && !banner.answered ? { episode: banner.episode, reason: banner.reason, task: session?.commitment.nextAction ?? '' } : null,
+      banner && !banner.answered
+        ? { episode: banner.episode, reason: banner.reason, task: session?.commitment.nextAction ?? '', onTaskFrom: banner.onTaskFrom }
+        : null,
     nudge,
   };
 }

@@ -11,7 +11,7 @@ import { unchanged, type Handler, type HandlerTable } from './handler';
 import {
   changeHost,
   checkBrowserModel,
-  endSession,
+  endSessionChosen,
   pauseSession,
   restoreState,
   resumeSession,
@@ -19,6 +19,8 @@ import {
   startSession,
   tick,
 } from './session-handlers';
+import { abandonWait, blockingOf, countBlockedNavigation, startWait } from './strict';
+import { sameBlocking } from '../../strict/blocking';
 import { sessionOf, type ActiveState, type ControllerState, type IdleState, type PausedState, type SessionState } from './state';
 
 /** What every phase answers the same way. */
@@ -34,7 +36,10 @@ const ANY_PHASE: HandlerTable<ControllerState> = {
 
 /** What a session answers whether it runs or is paused. */
 const WITH_SESSION: HandlerTable<SessionState> = {
-  sessionEnded: endSession,
+  sessionEnded: endSessionChosen,
+  waitStarted: startWait,
+  waitAbandoned: abandonWait,
+  navigationBlocked: countBlockedNavigation,
   judgeSucceeded: judgeAnswered,
   judgeFailed: judgeAnswered,
   backToTaskChosen: backToTask,
@@ -127,6 +132,9 @@ export function transition(state: ControllerState, event: ControllerEvent): Step
     effects.push({ type: 'watchAway', afterSeconds, askNow: event.type === 'stateRestored' });
   }
   const at = eventTime(event);
+  // Every restore says what may be blocked, so a worker start clears rules no running strict session holds.
+  const blocking = blockingOf(next, at);
+  if (event.type === 'stateRestored' || !sameBlocking(blockingOf(state, at), blocking)) effects.push({ type: 'setBlocking', blocking });
   const before = nextDeadline(state, at);
   const after = nextDeadline(next, at);
   if (before !== after || event.type === 'ticked' || event.type === 'stateRestored') effects.push({ type: 'armAlarm', at: after });

@@ -50,6 +50,8 @@ describe('options: templates', () => {
         blocked: [],
         timeboxMinutes: null,
         rhythm: null,
+        strict: false,
+        allowlistOnly: false,
       },
     ]);
   });

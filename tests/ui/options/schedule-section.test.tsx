@@ -18,6 +18,8 @@ const TEMPLATE = {
   blocked: [],
   timeboxMinutes: null,
   rhythm: null,
+  strict: false,
+  allowlistOnly: false,
 };
 
 async function options(settings: Settings) {

@@ -91,7 +91,18 @@ describe('options: settings changed in another browser', () => {
     const withTemplate: Settings = {
       ...THEIRS,
       templates: [
-        { id: 't1', name: 'Deep work', nextAction: '', successCondition: '', allowed: [], blocked: [], timeboxMinutes: null, rhythm: null },
+        {
+          id: 't1',
+          name: 'Deep work',
+          nextAction: '',
+          successCondition: '',
+          allowed: [],
+          blocked: [],
+          timeboxMinutes: null,
+          rhythm: null,
+          strict: false,
+          allowlistOnly: false,
+        },
       ],
     };
     page.changeElsewhere(withTemplate);

@@ -20,6 +20,8 @@ const DEEP: Template = {
   blocked: ['videos.test'],
   timeboxMinutes: 50,
   rhythm: null,
+  strict: false,
+  allowlistOnly: false,
 };
 
 const RECENT = {

@@ -17,6 +17,8 @@ const template: Template = {
   blocked: [],
   timeboxMinutes: null,
   rhythm: null,
+  strict: false,
+  allowlistOnly: false,
 };
 const block = (patch: Partial<ScheduledBlock> = {}): ScheduledBlock => ({
   id: 'b1',

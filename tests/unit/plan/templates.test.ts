@@ -17,7 +17,18 @@ describe('templates in settings', () => {
   it('defaults fill every field a template leaves out', () => {
     const s = Settings.parse({ ...base, templates: [{ id: 'a', name: '  Deep work ' }] });
     expect(s.templates).toEqual([
-      { id: 'a', name: 'Deep work', nextAction: '', successCondition: '', allowed: [], blocked: [], timeboxMinutes: null, rhythm: null },
+      {
+        id: 'a',
+        name: 'Deep work',
+        nextAction: '',
+        successCondition: '',
+        allowed: [],
+        blocked: [],
+        timeboxMinutes: null,
+        rhythm: null,
+        strict: false,
+        allowlistOnly: false,
+      },
     ]);
   });
 
@@ -97,6 +108,8 @@ describe('recent commitments', () => {
     nextAction,
     successCondition,
     allowed: ['code'],
+    strict: false,
+    strictTally: null,
     blocked: [],
     startedAt,
     timeboxMinutes: null,

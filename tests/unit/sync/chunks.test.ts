@@ -47,6 +47,8 @@ describe('encodeSynced', () => {
           blocked: [],
           timeboxMinutes: null,
           rhythm: null,
+          strict: false,
+          allowlistOnly: false,
         },
       ],
       redactPatterns: Array.from({ length: 50 }, (_, i) => `${'🎯'.repeat(190)}${i}`),

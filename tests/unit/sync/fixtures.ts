@@ -26,6 +26,8 @@ export function withTemplates(count: number, textChars = 480, over: Partial<Sett
       blocked: [],
       timeboxMinutes: null,
       rhythm: null,
+      strict: false,
+      allowlistOnly: false,
     })),
     ...over,
   });

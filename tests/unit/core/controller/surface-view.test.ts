@@ -17,7 +17,12 @@ describe('surfaceView', () => {
     const h = new Harness();
     h.start();
     h.observe('videos.test', 'Cats');
-    expect(surfaceView(h.state).banner).toEqual({ episode: 1, reason: 'videos.test is on your blocked list', answered: false });
+    expect(surfaceView(h.state).banner).toEqual({
+      episode: 1,
+      reason: 'videos.test is on your blocked list',
+      answered: false,
+      onTaskFrom: 0,
+    });
     h.send({ type: 'sessionPaused', at: h.now });
     expect(surfaceView(h.state)).toMatchObject({ phase: 'paused', status: 'drifting', banner: null });
     expect(toastView(surfaceView(h.state)).banner).toBeNull();
@@ -66,7 +71,7 @@ describe('surfaceView', () => {
     h.observe('videos.test', 'Quarterly salaries — video call');
     const toast = toastView(surfaceView(h.state));
     expect(toast).toEqual({
-      banner: { episode: 1, reason: 'videos.test is on your blocked list', task: 'Write the parser tests' },
+      banner: { episode: 1, reason: 'videos.test is on your blocked list', task: 'Write the parser tests', onTaskFrom: 0 },
       nudge: null,
     });
     expect(JSON.stringify(toast)).not.toMatch(/salaries|docs\.test|claude/);

@@ -243,7 +243,7 @@ describe('drift judge', () => {
     h.start();
     expect(ofType(h.observe('videos.test', 'x', 'tab'), 'notifyDrift')).toHaveLength(0);
     const first = ofType(h.observe('Outlook', 'Inbox', 'os'), 'notifyDrift');
-    expect(first).toEqual([{ type: 'notifyDrift', episode: 2, app: 'Outlook', reason: expect.stringMatching(/blocked/) }]);
+    expect(first).toEqual([{ type: 'notifyDrift', episode: 2, app: 'Outlook', reason: expect.stringMatching(/blocked/), repeat: false }]);
     expect(ofType([...h.observe('Outlook', 'Inbox (2)', 'os'), ...h.tick()], 'notifyDrift')).toHaveLength(0);
     const [judge] = ofType(h.observe('XTerm', 'irc', 'os'), 'runJudge');
     expect(ofType(judged(h, judge!.app, true, 'Chatting'), 'notifyDrift')).toHaveLength(1);

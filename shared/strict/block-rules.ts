@@ -44,7 +44,7 @@ export type BlockRules =
   | { ok: false; error: string };
 
 /** Where a rule sends a blocked address: the block page, told which entry blocked it. */
-export function blockPageUrl(blockPagePath: string, entry: string): string {
+export function blockPageUrl<Path extends string>(blockPagePath: Path, entry: string): `${Path}?site=${string}` {
   return `${blockPagePath}?site=${encodeURIComponent(entry)}`;
 }
 

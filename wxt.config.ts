@@ -19,7 +19,13 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'antidrift',
     description: 'Keeps you on the work you committed to: tells you quickly and politely when you drift.',
-    permissions: ['storage', 'alarms', 'tabs', 'nativeMessaging', 'notifications', 'idle'],
+    // declarativeNetRequestWithHostAccess: a strict session's session rules send a blocked site to the block page. Unlike
+    // `declarativeNetRequest` it adds no install warning; a redirect needs host access to the address, which <all_urls> gives
+    // (the content script already runs there, so Chrome's "all your data on all websites" warning is unchanged).
+    permissions: ['storage', 'alarms', 'tabs', 'nativeMessaging', 'notifications', 'idle', 'declarativeNetRequestWithHostAccess'],
+    host_permissions: ['<all_urls>'],
+    // Only the block page: a redirect may land on an extension page only if it is web-accessible.
+    web_accessible_resources: [{ resources: ['blocked.html'], matches: ['<all_urls>'] }],
     action: { default_title: 'antidrift' },
     ...(browser === 'firefox'
       ? {

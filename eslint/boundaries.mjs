@@ -4,6 +4,7 @@
 export const ZOD_FREE = [
   'entrypoints/popup/**',
   'entrypoints/content/**',
+  'entrypoints/blocked/**',
   'ui/**',
   'shared/util/**',
   'shared/protocol/{limits,extension-id,sandboxed-browsers,browser-ids,system-prompt}',
@@ -69,7 +70,7 @@ export const BOUNDARIES = [
   },
   {
     name: 'pages',
-    files: ['entrypoints/{popup,options,content,focus-history,welcome}/**', 'ui/**'],
+    files: ['entrypoints/{popup,options,content,focus-history,welcome,blocked}/**', 'ui/**'],
     deny: ['background/**'],
     typesToo: false,
     because: 'pages and content scripts talk to the background through runtime messages, not imports',

@@ -1,0 +1,22 @@
+// Block page entry (a strict session's declarativeNetRequest redirect lands here): its styles inline, then the page, connected first.
+import { mountPage } from '../../ui/connection/mount-page';
+import { MAX_ENTRY_CHARS } from '../../shared/core/limits';
+import { BlockPage } from './block-page';
+import themeCss from '../../ui/theme.css?inline';
+import blockedCss from './blocked.css?inline';
+
+// Inline, as in the popup: no stylesheet request stands between the redirect and the first paint.
+const style = document.createElement('style');
+style.textContent = themeCss + blockedCss;
+document.head.append(style);
+
+const site = (new URLSearchParams(location.search).get('site') ?? '').slice(0, MAX_ENTRY_CHARS);
+
+/** Back to where the person came from, if this tab has somewhere to go back to. */
+function goBack(): boolean {
+  if (history.length <= 1) return false;
+  history.back();
+  return true;
+}
+
+mountPage(<BlockPage site={site} goBack={goBack} />);

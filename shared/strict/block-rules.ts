@@ -1,0 +1,110 @@
+// A strict session's blocked list as declarativeNetRequest session rules that send a blocked site to the block page.
+import type { Blocking } from './blocking';
+import { siteTarget, targetBlocks, type SiteTarget } from './site-entry';
+
+export { siteRuleProblem } from './site-entry';
+
+/** chrome.declarativeNetRequest.Rule, the part these rules use (the shell hands it to updateSessionRules as is). */
+export interface Rule {
+  id: number;
+  priority: number;
+  action: { type: 'redirect'; redirect: { extensionPath: string } };
+  condition: {
+    /** Only what a tab shows: a blocked site inside another page's frame is left alone. */
+    resourceTypes: ['main_frame'];
+    requestDomains?: string[];
+    urlFilter?: string;
+    regexFilter?: string;
+    /** Private tabs, when the person did not include them. */
+    excludedTabIds?: number[];
+  };
+}
+
+export interface BlockRuleOptions {
+  /** The block page inside the extension, e.g. `/blocked.html`. */
+  blockPagePath: string;
+  /** Tabs the rules leave alone (open incognito tabs when incognito is not included). */
+  excludedTabIds: readonly number[];
+  /** The browser's limits: MAX_NUMBER_OF_SESSION_RULES and MAX_NUMBER_OF_REGEX_RULES. */
+  maxRules: number;
+  maxRegexRules: number;
+  /** The first rule's id; the rest follow one by one. Default 1. */
+  firstRuleId?: number;
+}
+
+export type BlockRules =
+  | {
+      ok: true;
+      rules: Rule[];
+      /** Entries that name desktop apps: not blocked in the browser. */
+      apps: string[];
+      /** Entries no rule can say, with why (the start form refuses them; one stored before that is reported, not guessed at). */
+      refused: Array<{ entry: string; problem: string }>;
+    }
+  | { ok: false; error: string };
+
+/** Where a rule sends a blocked address: the block page, told which entry blocked it. */
+export function blockPageUrl<Path extends string>(blockPagePath: Path, entry: string): `${Path}?site=${string}` {
+  return `${blockPagePath}?site=${encodeURIComponent(entry)}`;
+}
+
+function conditionOf(target: SiteTarget): Omit<Rule['condition'], 'resourceTypes' | 'excludedTabIds'> | undefined {
+  switch (target.kind) {
+    case 'domain':
+      return { requestDomains: [target.domain] };
+    case 'port':
+      // `||` anchors at the start of the host or of a subdomain; the `/` ends the port.
+      return { urlFilter: `||${target.host}:${target.port}/` };
+    case 'pattern':
+      return { regexFilter: target.regex };
+    case 'app':
+    case 'refused':
+      return undefined;
+  }
+}
+
+/** The session rules of a blocking, or, past the browser's limits, why not in words (never a part of the list). */
+export function blockRulesFor(blocking: Blocking, options: BlockRuleOptions): BlockRules {
+  const firstId = options.firstRuleId ?? 1;
+  const excluded = blocking.includeIncognito ? [] : [...new Set(options.excludedTabIds)];
+  const rules: Rule[] = [];
+  const apps: string[] = [];
+  const refused: Array<{ entry: string; problem: string }> = [];
+  for (const entry of blocking.entries) {
+    const target = siteTarget(entry);
+    if (target.kind === 'app') apps.push(entry);
+    if (target.kind === 'refused') refused.push({ entry, problem: target.problem });
+    const condition = conditionOf(target);
+    if (!condition) continue;
+    rules.push({
+      id: firstId + rules.length,
+      priority: 1,
+      action: { type: 'redirect', redirect: { extensionPath: blockPageUrl(options.blockPagePath, entry) } },
+      condition: { resourceTypes: ['main_frame'], ...condition, ...(excluded.length > 0 ? { excludedTabIds: excluded } : {}) },
+    });
+  }
+  if (rules.length > options.maxRules)
+    return {
+      ok: false,
+      error: `The strict session blocks ${rules.length} sites, more than the ${options.maxRules} this browser can block at once: nothing is blocked. Shorten the blocked list.`,
+    };
+  const regexRules = rules.filter((rule) => rule.condition.regexFilter !== undefined).length;
+  if (regexRules > options.maxRegexRules)
+    return {
+      ok: false,
+      error: `The strict session blocks ${regexRules} patterns with *, more than the ${options.maxRegexRules} this browser can block at once: nothing is blocked. Use fewer patterns.`,
+    };
+  return { ok: true, rules, apps, refused };
+}
+
+/** The entry that blocks this address, with the rules' own meaning (only web addresses: http and https); undefined when none does. */
+export function blockedEntryFor(entries: readonly string[], url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+  return entries.find((entry) => targetBlocks(siteTarget(entry), parsed));
+}

@@ -1,0 +1,166 @@
+// The strict session's blocking in the browser: session rules added, replaced and removed in one update each, limits and refusals in words, private tabs, open tabs sent to the block page.
+import { fakeBrowser } from 'wxt/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createBlocking, trackIncognito, type BrowserBlocking } from '../../background/blocking';
+import { Diagnostics } from '../../background/diagnostics';
+import type { Blocking } from '../../shared/strict/blocking';
+import { FakeDnr, installFakeDnr, removeDnr } from './fake-dnr';
+import { spyConsole } from './harness';
+
+let dnr: FakeDnr;
+let diagnostics: Diagnostics;
+let blocking: BrowserBlocking;
+
+const strict = (entries: string[], over: Partial<Blocking> = {}): Blocking => ({ sessionId: 3, entries, includeIncognito: true, ...over });
+const blockedSites = () => dnr.rules.map((rule) => decodeURIComponent(rule.action.redirect.extensionPath.split('?site=')[1]!));
+const messages = () => diagnostics.list().map((entry) => `${entry.level}: ${entry.message}`);
+const blockPage = (site: string) => fakeBrowser.runtime.getURL(`/blocked.html?site=${encodeURIComponent(site)}`);
+
+async function openTab(url: string, incognito = false): Promise<number> {
+  const tab = await fakeBrowser.tabs.create({ url });
+  if (incognito) await fakeBrowser.tabs.update(tab.id!, { incognito } as never);
+  return tab.id!;
+}
+
+function start(fake = new FakeDnr()): void {
+  dnr = installFakeDnr(fake);
+  diagnostics = new Diagnostics(
+    [],
+    () => 0,
+    () => {},
+  );
+  blocking = createBlocking({ diagnostics });
+  trackIncognito(blocking);
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  spyConsole();
+  start();
+});
+
+describe('session rules', () => {
+  it('a blocking becomes one rule per site, in one update; the same blocking again changes nothing and says nothing new', async () => {
+    expect(await blocking.apply(strict(['youtube.com', 'code', '*.news.test']))).toBeUndefined();
+    expect(blockedSites()).toEqual(['youtube.com', '*.news.test']);
+    expect(dnr.rules[0]).toMatchObject({
+      id: 1,
+      action: { type: 'redirect', redirect: { extensionPath: '/blocked.html?site=youtube.com' } },
+      condition: { resourceTypes: ['main_frame'], requestDomains: ['youtube.com'] },
+    });
+    expect(dnr.updates).toHaveLength(1);
+    expect(messages()).toEqual([
+      'info: strict session 3: 2 blocked sites and patterns in the browser',
+      'info: strict session: code is an app: not blocked in the browser',
+    ]);
+    await blocking.apply(strict(['youtube.com', 'code', '*.news.test']));
+    expect(blockedSites()).toEqual(['youtube.com', '*.news.test']);
+    expect(dnr.updates[1]).toMatchObject({ removeRuleIds: [1, 2] });
+    expect(messages()).toHaveLength(2);
+  });
+
+  it('a change replaces the rules in one update; null removes them all', async () => {
+    await blocking.apply(strict(['youtube.com', 'a.test']));
+    await blocking.apply(strict(['b.test'], { sessionId: 4 }));
+    expect(blockedSites()).toEqual(['b.test']);
+    expect(dnr.updates.at(-1)).toEqual({ removeRuleIds: [1, 2], addRules: [expect.objectContaining({ id: 1 })] });
+    await blocking.apply(null);
+    expect(dnr.rules).toEqual([]);
+  });
+
+  it('null clears rules a previous run of the worker left', async () => {
+    await blocking.apply(strict(['youtube.com', 'a.test']));
+    start(dnr); // a new worker: same browser rules, new adapter
+    expect(dnr.rules).toHaveLength(2);
+    await blocking.apply(null);
+    expect(dnr.rules).toEqual([]);
+  });
+
+  it('two quick changes apply in order, never interleaved', async () => {
+    const first = blocking.apply(strict(['a.test']));
+    const second = blocking.apply(strict(['b.test', 'c.test']));
+    const third = blocking.apply(null);
+    const fourth = blocking.apply(strict(['d.test']));
+    await Promise.all([first, second, third, fourth]);
+    expect(blockedSites()).toEqual(['d.test']);
+    expect(dnr.updates.map((u) => [u.removeRuleIds?.length ?? 0, u.addRules?.length ?? 0])).toEqual([
+      [0, 1],
+      [1, 2],
+      [2, 0],
+      [0, 1],
+    ]);
+  });
+
+  it('past the browser limit: the error in words, no rule at all (the earlier rules lifted too)', async () => {
+    start(new FakeDnr(3, 1000));
+    await blocking.apply(strict(['a.test']));
+    const problem = await blocking.apply(strict(['a.test', 'b.test', 'c.test', 'd.test']));
+    expect(problem).toBe(
+      'The strict session blocks 4 sites, more than the 3 this browser can block at once: nothing is blocked. Shorten the blocked list.',
+    );
+    expect(dnr.rules).toEqual([]);
+    expect(messages()).toContain(`error: ${problem}`);
+  });
+
+  it('the browser refusing the update is reported in words', async () => {
+    dnr.refuseNext = 'Rule with id 1 specifies an incorrect value for the "regexFilter" key.';
+    const problem = await blocking.apply(strict(['a.*']));
+    expect(problem).toBe(
+      'strict session: the browser refused the blocking rules: Rule with id 1 specifies an incorrect value for the "regexFilter" key.',
+    );
+    expect(messages()).toContain(`error: ${problem}`);
+    expect(await blocking.apply(strict(['a.*']))).toBeUndefined();
+  });
+
+  it('an entry no rule can say is reported, the others are blocked', async () => {
+    await blocking.apply(strict(['foo bar.com', 'a.test']));
+    expect(blockedSites()).toEqual(['a.test']);
+    expect(messages()).toContain('warn: strict session: foo bar.com cannot be blocked: a web address has no spaces');
+  });
+});
+
+describe('private tabs', () => {
+  it('open private tabs are excluded unless incognito is included; a new one re-applies the rules', async () => {
+    const privateTab = await openTab('https://docs.test/', true);
+    await blocking.apply(strict(['youtube.com'], { includeIncognito: false }));
+    expect(dnr.rules[0]!.condition.excludedTabIds).toEqual([privateTab]);
+    const another = await openTab('about:blank', true);
+    await blocking.apply(strict(['youtube.com'], { includeIncognito: false })); // waits for the re-apply queued before it
+    expect(dnr.rules[0]!.condition.excludedTabIds).toEqual([privateTab, another]);
+    await blocking.apply(strict(['youtube.com'], { includeIncognito: true }));
+    expect(dnr.rules[0]!.condition).not.toHaveProperty('excludedTabIds');
+  });
+});
+
+describe('tabs already open on a blocked site', () => {
+  it('go to the block page when blocking starts; others and excluded private tabs stay', async () => {
+    const video = await openTab('https://www.youtube.com/watch?v=1');
+    const docs = await openTab('https://docs.test/guide');
+    const privateVideo = await openTab('https://youtube.com/', true);
+    await blocking.apply(strict(['youtube.com'], { includeIncognito: false }));
+    expect((await fakeBrowser.tabs.get(video))?.url).toBe(blockPage('youtube.com'));
+    expect((await fakeBrowser.tabs.get(docs))?.url).toBe('https://docs.test/guide');
+    expect((await fakeBrowser.tabs.get(privateVideo))?.url).toBe('https://youtube.com/');
+    await blocking.apply(strict(['youtube.com'], { includeIncognito: true }));
+    expect((await fakeBrowser.tabs.get(privateVideo))?.url).toBe(blockPage('youtube.com'));
+  });
+});
+
+describe('a browser without declarativeNetRequest', () => {
+  it('says so once in diagnostics and does nothing else', async () => {
+    removeDnr();
+    diagnostics = new Diagnostics(
+      [],
+      () => 0,
+      () => {},
+    );
+    blocking = createBlocking({ diagnostics });
+    const video = await openTab('https://youtube.com/');
+    const problem = await blocking.apply(strict(['youtube.com']));
+    expect(problem).toMatch(/^this browser has no declarativeNetRequest API: a strict session cannot block sites here/);
+    await blocking.apply(strict(['youtube.com']));
+    expect(await blocking.apply(null)).toBeUndefined();
+    expect(messages()).toEqual([`warn: ${problem}`]);
+    expect((await fakeBrowser.tabs.get(video))?.url).toBe('https://youtube.com/');
+  });
+});

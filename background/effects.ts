@@ -29,7 +29,7 @@ export interface EffectDeps {
   watchAway(afterSeconds: number, askNow: boolean): void;
   now(): number;
   /** Blocks a strict session's sites in the browser (null: nothing), resolving once the rules are in place. */
-  applyBlocking(blocking: Blocking | null): Promise<void>;
+  applyBlocking(blocking: Blocking | null): Promise<unknown>;
 }
 
 let preciseTimer: ReturnType<typeof setTimeout> | undefined;
@@ -145,7 +145,8 @@ export function runEffect(deps: EffectDeps, effect: ControllerEffect): Promise<v
       void notifyDrift(effect).catch(failed('the drift notification'));
       return;
     case 'setBlocking':
-      return deps.applyBlocking(effect.blocking);
+      // The adapter says its problems in diagnostics; the promise settles once the rules are in place.
+      return deps.applyBlocking(effect.blocking).then(() => undefined);
     case 'notifyTimeboxEnded':
       void notify('antidrift-timebox', 'Timebox over', `Time is up for: ${effect.commitment}`).catch(failed('the timebox notification'));
       return;

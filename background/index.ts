@@ -22,6 +22,7 @@ import { routeBlockClicks } from './block-notices';
 import type { BackgroundPlatform } from './platform';
 import { handleRequest, type SenderFacts } from './requests';
 import { Shell } from './shell';
+import { createBlocking, trackIncognito } from './blocking';
 import { markWorker, WORKER_MARKS } from './start-marks';
 import { StatePorts } from './state-ports';
 import * as store from './store';
@@ -66,6 +67,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
     500,
   );
   const diagnostics = new Diagnostics([], now, saveDiagnostics);
+  const blocking = createBlocking({ diagnostics });
   const warn = (what: string) => (error: unknown) => diagnostics.add('warn', `${what}: ${errorText(error)}`);
 
   const browserModel = new BrowserModel(platform.languageModel, undefined, (message) => diagnostics.add('warn', message));
@@ -102,7 +104,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
             now,
             rolesOn: roles,
             watchAway: (s, ask) => away?.sync(s, ask),
-            applyBlocking: () => Promise.resolve(), // WIRE-BLOCKING: replaced when the blocking adapter lands
+            applyBlocking: (b) => blocking.apply(b),
           },
           effect,
         );
@@ -196,6 +198,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
     ready.then(() => handleRequest(requests, message, sender)),
   );
   platform.onStatePort((port) => ports.accept(port, shell.isHydrated ? shell.snapshot() : null));
+  trackIncognito(blocking);
   browser.tabs.onActivated.addListener(({ tabId, windowId }) => observer.tabActivated(tabId, windowId));
   browser.tabs.onUpdated.addListener((_id, changed, tab) => observer.tabUpdated(changed, tab));
   browser.windows.onFocusChanged.addListener((windowId) => observer.windowFocused(windowId));

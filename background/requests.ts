@@ -21,6 +21,7 @@ import { errorText } from '../shared/util/error-text';
 import { Settings } from '../shared/core/settings';
 import { sessionOf, waitRefusal, type ObservationRecord, type WaitPurpose } from '../shared/core/controller';
 import { strictNow } from '../shared/strict/blocking';
+import { strictListProblems } from '../shared/strict/start-problems';
 
 export interface SenderFacts {
   id?: string;
@@ -108,6 +109,8 @@ const HANDLERS: Handlers = {
     const running = sessionOf(ctx.shell.state);
     if (running && strictNow(running, ctx.now()))
       throw new RequestFailed(badRequest('a strict session runs: end it first (ending early waits)'));
+    const problems = req.input.strict ? strictListProblems(req.input.blocked) : [];
+    if (problems.length > 0) throw new RequestFailed(badRequest(`strict session not started: ${problems.join('; ')}`));
     await ctx.shell.send({ type: 'sessionStarted', at: ctx.now(), input: req.input }).catch(() => {});
     if (ctx.shell.state.phase === 'idle') throw new RequestFailed(badRequest('the session could not start: check the commitment'));
     ctx.observeActiveTab();

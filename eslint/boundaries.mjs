@@ -14,7 +14,7 @@ export const ZOD_FREE = [
   'shared/messages/{guards,state-port}',
   'shared/history/{limits,aggregate,bands}',
   'shared/plan/{clock-time,rhythm,week}',
-  'shared/strict/blocking',
+  'shared/strict/{blocking,site-entry,start-problems}',
 ];
 
 const NODE_BUILTINS = ['node:*', '{fs,path,os,child_process,net,crypto,util,stream,process,events,url,worker_threads}{,/**}'];

@@ -3,19 +3,11 @@ import type { SessionView, SurfaceView } from '../../shared/core/controller/surf
 
 export type BlockStatus = { blocked: true; session: SessionView } | { blocked: false; why: string };
 
-/**
- * A strict session says so on its view. Until the controller's `strict` field is on SessionView
- * this reads it structurally; a session without it is not strict (nothing blocks then).
- */
-function isStrict(session: SessionView): boolean {
-  return (session as SessionView & { strict?: boolean }).strict === true;
-}
-
 /** Blocked while a strict session runs with the site on its list: not paused, not on a break, its timebox not over. */
 export function blockStatus(view: SurfaceView, site: string, now: number): BlockStatus {
   const { session } = view;
   if (view.phase === 'idle' || !session) return { blocked: false, why: 'The session is over — this site is not blocked any more.' };
-  if (!isStrict(session)) return { blocked: false, why: 'This session is not strict — this site is not blocked.' };
+  if (!session.strict) return { blocked: false, why: 'This session is not strict — this site is not blocked.' };
   if (!session.blocked.includes(site)) return { blocked: false, why: 'This site is not on the session’s blocked list any more.' };
   if (view.phase === 'paused') return { blocked: false, why: 'The session is paused — this site is not blocked while it is.' };
   if (view.rhythm?.phase === 'break') return { blocked: false, why: 'On a break — this site is not blocked until the break ends.' };

@@ -152,10 +152,6 @@ export const REQUESTS = {
   startDueBlock: { body: z.object({ key: OccurrenceKey }), fromContent: false, reply: Done },
   snoozeDueBlock: { body: z.object({ key: OccurrenceKey }), fromContent: false, reply: Done },
   dismissDueBlock: { body: z.object({ key: OccurrenceKey }), fromContent: false, reply: Done },
-  /** The block page, once when shown: a strict session sent a navigation to `site` (the blocked-list entry) there. */
-  navigationBlocked: { body: z.object({ site: z.string().max(MAX_ENTRY_CHARS) }), fromContent: false, reply: Done },
-  /** The block page's Back to task: the last on-task tab is focused (`tab`), or there is none (`none`: the page goes back itself). */
-  blockPageBackToTask: { body: NoFields, fromContent: false, reply: z.object({ went: z.enum(['tab', 'none']) }) },
 } as const satisfies Record<string, RequestSpec>;
 
 type Specs = typeof REQUESTS;

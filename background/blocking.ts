@@ -1,7 +1,7 @@
 // Puts a strict session's blocking into the browser: declarativeNetRequest session rules, and tabs already on a blocked site sent to the block page.
 import { browser } from 'wxt/browser';
 import { blockedEntryFor, blockPageUrl, blockRulesFor, type BlockRules, type Rule } from '../shared/strict/block-rules';
-import type { Blocking } from '../shared/strict/blocking';
+import { sameBlocking, type Blocking } from '../shared/strict/blocking';
 import { errorText } from '../shared/util/error-text';
 import { EXTENSION_PAGES } from '../ui/extension-pages';
 import type { Diagnostics } from './diagnostics';
@@ -135,9 +135,17 @@ export function createBlocking(deps: BlockingDeps): BrowserBlocking {
       );
   }
 
-  function apply(blocking: Blocking | null): Promise<string | undefined> {
+  /** What this worker last put in place; undefined until its first apply (a new worker always applies). */
+  let applied: Blocking | null | undefined;
+
+  function apply(blocking: Blocking | null, force = false): Promise<string | undefined> {
     wanted = blocking;
-    const done = chain.then(() => run(blocking));
+    const done = chain.then(async () => {
+      if (!force && applied !== undefined && sameBlocking(applied, blocking)) return undefined;
+      const problem = await run(blocking);
+      applied = problem === undefined ? blocking : undefined;
+      return problem;
+    });
     chain = done.catch(() => {});
     return done;
   }
@@ -147,7 +155,7 @@ export function createBlocking(deps: BlockingDeps): BrowserBlocking {
     tabCreated(tab) {
       if (!tab.incognito || tab.id === undefined) return;
       incognitoTabs.add(tab.id);
-      if (wanted && !wanted.includeIncognito) void apply(wanted);
+      if (wanted && !wanted.includeIncognito) void apply(wanted, true);
     },
     tabRemoved(tabId) {
       incognitoTabs.delete(tabId);

@@ -55,7 +55,7 @@ describe('session rules', () => {
     ]);
     await blocking.apply(strict(['youtube.com', 'code', '*.news.test']));
     expect(blockedSites()).toEqual(['youtube.com', '*.news.test']);
-    expect(dnr.updates[1]).toMatchObject({ removeRuleIds: [1, 2] });
+    expect(dnr.updates).toHaveLength(1); // a repeat (every strict tick says the blocking again) is skipped
     expect(messages()).toHaveLength(2);
   });
 
@@ -125,6 +125,8 @@ describe('private tabs', () => {
     await blocking.apply(strict(['youtube.com'], { includeIncognito: false }));
     expect(dnr.rules[0]!.condition.excludedTabIds).toEqual([privateTab]);
     const another = await openTab('about:blank', true);
+    // The fake browser cannot create a private tab, so its onCreated is said here as the browser says it.
+    blocking.tabCreated({ id: another, incognito: true });
     await blocking.apply(strict(['youtube.com'], { includeIncognito: false })); // waits for the re-apply queued before it
     expect(dnr.rules[0]!.condition.excludedTabIds).toEqual([privateTab, another]);
     await blocking.apply(strict(['youtube.com'], { includeIncognito: true }));

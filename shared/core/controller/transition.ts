@@ -133,8 +133,11 @@ export function transition(state: ControllerState, event: ControllerEvent): Step
   }
   const at = eventTime(event);
   // Every restore says what may be blocked, so a worker start clears rules no running strict session holds.
+  // Blocking also ends with time (the timebox): a strict session's tick says it again, and the shell skips a repeat.
   const blocking = blockingOf(next, at);
-  if (event.type === 'stateRestored' || !sameBlocking(blockingOf(state, at), blocking)) effects.push({ type: 'setBlocking', blocking });
+  const strictTick = event.type === 'ticked' && state.phase !== 'idle' && state.session.strict;
+  if (event.type === 'stateRestored' || strictTick || !sameBlocking(blockingOf(state, at), blocking))
+    effects.push({ type: 'setBlocking', blocking });
   const before = nextDeadline(state, at);
   const after = nextDeadline(next, at);
   if (before !== after || event.type === 'ticked' || event.type === 'stateRestored') effects.push({ type: 'armAlarm', at: after });

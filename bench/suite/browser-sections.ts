@@ -4,6 +4,7 @@ import { benchBrowserStart } from './browser-start';
 import { benchCold } from './cold-bench';
 import { benchFirefoxBadge } from './firefox-badge-bench';
 import { benchHistory } from './history-bench';
+import { benchStrict } from './strict-bench';
 import { budget, kb, ms, p95Budget } from './report';
 import type { Section } from './section-types';
 
@@ -188,6 +189,33 @@ export const BROWSER_SECTIONS = {
       );
       ctx.budgets.push(p95Budget('browser-start-badge-p95', 'browser start: first tab shown → badge p95', 1000, b.badgeAfterTabMs));
       return b;
+    },
+  },
+  strict: {
+    key: 'strict',
+    names: ['strict'],
+    title: '9. a strict session: blocked navigation → block page painted, beside an unblocked one',
+    needs: ['host', 'extension', 'chromium'],
+    async run(ctx) {
+      const s = await benchStrict({ visits: ctx.settings.blockedVisits });
+      ctx.rows.push(
+        {
+          section: '9. strict',
+          metric: 'blocked site → block page first contentful paint, from navigation start (redirect included)',
+          ours: ms(s.blockedFirstPaintMs),
+          alternative: ms(s.unblockedFirstPaintMs),
+          ratio: '',
+        },
+        {
+          section: '9. strict',
+          metric: 'an unblocked site with the same rules in place (the alternative column above)',
+          ours: ms(s.unblockedFirstPaintMs),
+          alternative: ms(s.noSessionFirstPaintMs),
+          ratio: '',
+        },
+      );
+      ctx.budgets.push(p95Budget('blocked-first-paint-p95', 'blocked navigation → block page first paint p95', 500, s.blockedFirstPaintMs));
+      return s;
     },
   },
   history: {

@@ -28,6 +28,7 @@ export interface Settings {
   coldSwitches: number;
   hostSpawns: number;
   browserStarts: number;
+  blockedVisits: number;
 }
 
 function numberEnv(name: string, fallback: number, min: number): number {
@@ -51,6 +52,7 @@ export function readSettings(): Settings {
     coldSwitches: numberEnv('BENCH_COLD_SWITCHES', 30, 1),
     hostSpawns: numberEnv('BENCH_HOST_SPAWNS', 30, 1),
     browserStarts: numberEnv('BENCH_BROWSER_STARTS', 10, 1),
+    blockedVisits: numberEnv('BENCH_BLOCKED_VISITS', 30, 1),
   };
 }
 

@@ -19,5 +19,6 @@ export const SECTIONS: readonly Section[] = [
   BROWSER_SECTIONS.start,
   HOST_SECTIONS.spawn,
   BROWSER_SECTIONS.history,
+  BROWSER_SECTIONS.strict,
   HOST_SECTIONS.footprint,
 ];

@@ -1,0 +1,96 @@
+// E2E: a strict session in real Chromium: the block page, the wait to end early, the timebox lifting the block, restarts.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { EXTENSION_ORIGIN } from '../../harness/chromium';
+import { e2eForSuite, PARSER_TESTS, type E2E } from './harness';
+import type { PopupPage } from './pages';
+
+const BLOCK_PAGE = `${EXTENSION_ORIGIN}/blocked.html?site=videos.test`;
+
+/** Navigates `page` to `host` as a person typing it would; resolves with where the tab ended up. */
+async function visit(e2e: E2E, page: Page, host: string, title: string): Promise<string> {
+  // A redirect to the block page can abort Playwright's own wait for the original address: the tab's address is the answer.
+  await page.goto(e2e.pages.url(host, title)).catch(() => {});
+  await page.waitForLoadState('domcontentloaded').catch(() => {});
+  return page.url();
+}
+
+async function startStrict(e2e: E2E, site: Page, timeboxMinutes: number): Promise<PopupPage> {
+  await site.bringToFront();
+  const popup = await e2e.popup();
+  await popup.fillCommitment({ ...PARSER_TESTS, allowed: ['docs.test'], blocked: ['videos.test', 'slack'] });
+  await popup.byId('timebox').fill(String(timeboxMinutes));
+  await popup.byId('strict').check();
+  await popup.start();
+  await e2e.expectBadge('ON');
+  return popup;
+}
+
+describe('a strict session in a real Chromium', () => {
+  const e2e = e2eForSuite();
+
+  it('blocks a navigation with the block page, Back to task returns, End starts the wait while the session runs, and the timebox end lets the site load', async () => {
+    const docs = await e2e().openSite('docs.test', 'Parser design notes');
+    const popup = await startStrict(e2e(), docs, 1);
+    const startedAt = Date.now();
+
+    const tab = await e2e().browser.context.newPage();
+    await tab.bringToFront();
+    await expect
+      .poll(() => visit(e2e(), tab, 'videos.test', 'Funny cats compilation'))
+      .toMatch(/^chrome-extension:\/\/.*\/blocked\.html\?site=videos\.test$/);
+    await tab.getByTestId('block-page').waitFor();
+    expect(await tab.getByTestId('block-next-action').textContent()).toContain(PARSER_TESTS.nextAction);
+    expect(await tab.getByRole('heading', { level: 1 }).textContent()).toBe('videos.test is blocked');
+    expect(await tab.getByTestId('block-time').textContent()).toMatch(/left/);
+    // Back to task is the focused default, and it brings the last on-task tab forward.
+    expect(await tab.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('block-back');
+    await tab.getByTestId('block-back').click();
+    await expect.poll(() => docs.evaluate(() => document.visibilityState)).toBe('visible');
+
+    // End session starts the wait; the session keeps running (and blocking) during it.
+    await popup.page.bringToFront();
+    await popup.byId('end-session').click();
+    await popup.page.locator('main.popup[data-view="wait"]').waitFor();
+    expect(await popup.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('keep-going');
+    expect(await popup.byId('wait-confirm').isDisabled()).toBe(true);
+    expect(await e2e().badge()).toBe('ON');
+    const other = await e2e().browser.context.newPage();
+    expect(await visit(e2e(), other, 'videos.test', 'Still cats')).toBe(BLOCK_PAGE);
+    await other.close();
+    await popup.byId('keep-going').click();
+    await popup.byId('commitment-text').waitFor();
+
+    // The timebox ends: the session finishes as usual and the site loads again.
+    const left = startedAt + 60_000 - Date.now();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, left)));
+    await expect
+      .poll(() => visit(e2e(), tab, 'videos.test', 'Funny cats compilation'), { timeout: 20_000, interval: 1000 })
+      .toMatch(/^http:\/\/videos\.test\//);
+    expect(await tab.title()).toBe('Funny cats compilation');
+    await tab.close();
+    await popup.page.close();
+  }, 120_000);
+
+  it('a browser restart mid-session still blocks; a timebox that ran out while the browser was closed leaves nothing blocked', async () => {
+    const docs = await e2e().openSite('docs.test', 'Parser design notes');
+    const popup = await startStrict(e2e(), docs, 1);
+    const startedAt = Date.now();
+    await popup.page.close();
+
+    await e2e().restart();
+    await e2e().expectBadge('ON', 20_000);
+    const tab = await e2e().browser.context.newPage();
+    await expect.poll(() => visit(e2e(), tab, 'videos.test', 'Funny cats compilation'), { timeout: 15_000 }).toBe(BLOCK_PAGE);
+
+    // Closed across the timebox's end: the worker that starts afterwards blocks nothing.
+    await e2e().browser.close();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, startedAt + 62_000 - Date.now())));
+    await e2e().restart();
+    const after = await e2e().browser.context.newPage();
+    await expect
+      .poll(() => visit(e2e(), after, 'videos.test', 'Funny cats compilation'), { timeout: 15_000, interval: 500 })
+      .toMatch(/^http:\/\/videos\.test\//);
+    expect(await after.title()).toBe('Funny cats compilation');
+  }, 150_000);
+});

@@ -1,0 +1,70 @@
+// Firefox ESR: a strict session's block page, the wait End starts while the session runs, and the site loading once the timebox ends.
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../harness/processes';
+import { EXTENSION_ORIGIN } from '../../harness/firefox';
+import { fillCommitmentIn, firefoxForSuite, hostStatus } from './harness';
+
+const BLOCK_PAGE = `${EXTENSION_ORIGIN}/blocked.html?site=videos.test`;
+
+/** Where a tab is now; a page being replaced cannot answer, and that is "not yet". */
+async function addressOf(page: Page): Promise<string> {
+  try {
+    return await page.evaluate(() => (document.readyState === 'complete' ? location.href : ''));
+  } catch {
+    return '';
+  }
+}
+
+/** Starts a navigation as a person typing the address would (Firefox never resolves a goto that lands on moz-extension://). */
+function visit(page: Page, host: string, title: string): void {
+  void page.goto(`http://${host}/?title=${encodeURIComponent(title)}`).catch(() => {});
+}
+
+describe('a strict session in a real Firefox ESR', () => {
+  const firefox = firefoxForSuite();
+
+  it('the block page, End starting the wait while the session runs, and the site loading after the timebox', async () => {
+    const ff = firefox();
+    const docs = await ff.openSite('docs.test', 'Parser design notes');
+    const popup = await ff.extensionPage('popup.html');
+    await waitFor(async () => (await hostStatus(popup)).includes('helper connected'), 'helper connected');
+    await fillCommitmentIn(popup, { allowed: ['docs.test'], blocked: ['videos.test'] });
+    await popup.$eval('[data-testid="timebox"]', (input) => {
+      (input as HTMLInputElement).value = '1';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await popup.click('[data-testid="strict"]');
+    await docs.bringToFront();
+    await popup.click('[data-testid="start-session"]');
+    await popup.waitForSelector('[data-testid="commitment-text"]');
+    const startedAt = Date.now();
+    await waitFor(async () => (await ff.badge()) === 'ON', 'badge ON');
+
+    const tab = await ff.browser.newPage();
+    visit(tab, 'videos.test', 'Funny cats compilation');
+    await waitFor(async () => (await addressOf(tab)) === BLOCK_PAGE, 'the block page');
+    await tab.waitForSelector('[data-testid="block-page"]');
+    expect(await tab.$eval('[data-testid="block-next-action"]', (e) => e.textContent)).toContain('Write the parser tests');
+
+    await popup.bringToFront();
+    await popup.click('[data-testid="end-session"]');
+    await popup.waitForSelector('main.popup[data-view="wait"]');
+    expect(await popup.$eval('[data-testid="wait-confirm"]', (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(await ff.badge()).toBe('ON');
+    await popup.click('[data-testid="keep-going"]');
+    await popup.waitForSelector('[data-testid="commitment-text"]');
+
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, startedAt + 61_000 - Date.now())));
+    await waitFor(
+      async () => {
+        visit(tab, 'videos.test', 'Funny cats compilation');
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        return (await addressOf(tab)).startsWith('http://videos.test/');
+      },
+      'videos.test to load after the timebox',
+      20_000,
+    );
+    expect(await tab.title()).toBe('Funny cats compilation');
+  }, 120_000);
+});

@@ -2,7 +2,7 @@
 import { fakeBrowser } from 'wxt/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { boot, freshBackgroundEachTest, PAGE_SENDER, restartWorker, START, testPlatform, type Running } from './harness';
-import { FakeDnr, installFakeDnr } from './fake-dnr';
+import { type FakeDnr, installFakeDnr } from './fake-dnr';
 import { TICK_ALARM } from '../../background/effects';
 import type { Rule } from '../../shared/strict/block-rules';
 

@@ -79,8 +79,9 @@ export function abandonWait(s: SessionState, e: EventOf<'waitAbandoned'>): Step 
   );
 }
 
-export function countBlockedNavigation(s: SessionState): Step {
-  if (!s.session.strict) return unchanged(s);
+/** Counted only for a site this session blocks now: any page can open the block page, and must not fill History with visits. */
+export function countBlockedNavigation(s: SessionState, e: EventOf<'navigationBlocked'>): Step {
+  if (blockingOf(s, e.at) === null || !s.session.blocked.includes(e.site)) return unchanged(s);
   const counts = s.session.strictCounts;
   return unchanged(withSession(s, { ...s.session, strictCounts: { ...counts, blockedNavigations: counts.blockedNavigations + 1 } }));
 }

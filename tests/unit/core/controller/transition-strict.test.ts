@@ -259,3 +259,17 @@ describe('allowlist-only', () => {
     expect(h.status).toBe('drifting');
   });
 });
+
+describe('the block page counts', () => {
+  it('only a site the session blocks now: a page opening the block page by itself adds nothing', () => {
+    const h = new Harness();
+    startStrict(h);
+    h.send({ type: 'navigationBlocked', at: h.now, site: 'videos.test' });
+    h.send({ type: 'navigationBlocked', at: h.now, site: 'docs.test' });
+    expect(h.session?.strictCounts.blockedNavigations).toBe(1);
+    const loose = new Harness();
+    loose.start();
+    loose.send({ type: 'navigationBlocked', at: loose.now, site: 'videos.test' });
+    expect(loose.session?.strictCounts.blockedNavigations).toBe(0);
+  });
+});

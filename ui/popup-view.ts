@@ -18,3 +18,14 @@ export function popupViewOf(view: SurfaceView, pendingReview: boolean): PopupVie
   if (view.nudge) return 'heads-up';
   return 'active';
 }
+
+/**
+ * A strict session's wait to end early or pause: a moment, not a state of the session (closing the popup
+ * abandons it), so it is outside POPUP_VIEWS: the gallery captures it once, not in every setup state.
+ */
+export type PopupMoment = 'wait';
+
+/** What `data-view` on the popup says: the view, or the wait shown in its place. */
+export function popupShownView(view: SurfaceView, pendingReview: boolean): PopupView | PopupMoment {
+  return view.phase !== 'idle' && view.session?.wait ? 'wait' : popupViewOf(view, pendingReview);
+}

@@ -1,4 +1,5 @@
 // Builds the two toast tiers as plain DOM: the hard drift banner and the soft heads-up.
+import { onTaskOffer } from '../../ui/on-task-offer';
 import type { ToastBanner, ToastNudge } from './toast-state';
 
 export type ToastAction = 'back' | 'ontask' | 'end' | 'escape' | 'dismiss';
@@ -21,6 +22,28 @@ function button(doc: Document, testId: string, label: string, onClick: () => voi
   return b;
 }
 
+/**
+ * "This is on task" from `from` on: none when null; until then disabled, the seconds left in its label,
+ * re-read each second (Date.now: the background's clock is this machine's) until it is ready or gone.
+ */
+function onTaskButton(doc: Document, from: number | null, onClick: () => void): HTMLButtonElement | null {
+  if (!onTaskOffer(from, Date.now()).shown) return null;
+  const b = button(doc, 'drift-ontask', '', onClick);
+  const update = (): boolean => {
+    const offer = onTaskOffer(from, Date.now());
+    const waiting = offer.shown && offer.secondsLeft > 0;
+    b.textContent = offer.shown ? offer.label : '';
+    b.disabled = waiting;
+    return waiting;
+  };
+  if (update()) {
+    const timer = setInterval(() => {
+      if (!update() || !b.isConnected) clearInterval(timer);
+    }, 1000);
+  }
+  return b;
+}
+
 /** The interruptive banner: role alertdialog, labelled by its heading, described by the reason. */
 export function buildDriftBanner(doc: Document, banner: ToastBanner, act: (a: ToastAction) => void): HTMLElement {
   const root = el(doc, 'div', {
@@ -37,11 +60,11 @@ export function buildDriftBanner(doc: Document, banner: ToastBanner, act: (a: To
   );
   if (banner.task) root.append(el(doc, 'span', { class: 'k' }, `Your task: ${banner.task}`));
   const actions = el(doc, 'div', { class: 'a' });
-  actions.append(
-    button(doc, 'drift-back', 'Back to task', () => act('back'), true),
-    button(doc, 'drift-ontask', 'This is on task', () => act('ontask')),
-    button(doc, 'drift-end', 'End session', () => act('end')),
-  );
+  actions.append(button(doc, 'drift-back', 'Back to task', () => act('back'), true));
+  const onTask = onTaskButton(doc, banner.onTaskFrom, () => act('ontask'));
+  if (onTask) actions.append(onTask);
+  // A strict session's ending early waits in the popup (the background would refuse it from here).
+  if (!banner.strict) actions.append(button(doc, 'drift-end', 'End session', () => act('end')));
   root.append(actions);
   root.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;

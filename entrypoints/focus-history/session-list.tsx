@@ -1,7 +1,7 @@
-// The range's sessions, newest first: commitment, times, review, the timeline band; fifty at a time.
+// The range's sessions, newest first: commitment, times, review, a strict session's tally, the timeline band; fifty at a time.
 import { useState } from 'preact/hooks';
 import type { SessionSummary } from '../../shared/history/aggregate';
-import type { EndReason } from '../../shared/history/records';
+import type { EndReason, StrictTally } from '../../shared/history/records';
 import { ANSWER_WORDS, clock, day, plural, span } from './format';
 import { SessionTimeline, TimelineLegend } from '../../ui/components/session-timeline';
 
@@ -29,6 +29,14 @@ function SessionItem({ s, from, to, now }: { s: SessionSummary; from: number; to
         <span data-testid="session-review">{review}</span>
         {s.review?.note ? ` — “${s.review.note}”` : ''}
       </p>
+      {s.strict ? (
+        <p class="session-meta">
+          <span class="tag" data-testid="session-strict">
+            Strict
+          </span>{' '}
+          <span data-testid="strict-tally">{s.strictTally ? strictWords(s.strictTally) : ''}</span>
+        </p>
+      ) : null}
       <SessionTimeline session={s} from={Math.max(s.startedAt, from)} to={Math.min(end, to)} />
       <p class="session-meta">
         {span(s.ms.ontask)} focused · {span(s.ms.drifting)} drifting · {s.ms.break ? `${span(s.ms.break)} on breaks · ` : ''}
@@ -81,4 +89,17 @@ function answerWords(answers: SessionSummary['answers']): string {
     .filter((k) => answers[k] > 0)
     .map((k) => `${answers[k]} ${CHOICE_WORDS[k]}`)
     .join(', ');
+}
+
+/**
+ * "3 blocked visits · 2 waits: 1 kept going, 1 went ahead": what the block page stopped, and how the waits
+ * to end early or pause went (kept going: the wait was left; went ahead: it ran out and the session ended or paused).
+ */
+export function strictWords(t: StrictTally): string {
+  const visits = plural(t.blockedNavigations, 'blocked visit');
+  if (t.waitsStarted === 0) return `${visits} · no waits`;
+  const how = [t.waitsAbandoned ? `${t.waitsAbandoned} kept going` : '', t.waitsGoneThrough ? `${t.waitsGoneThrough} went ahead` : '']
+    .filter(Boolean)
+    .join(', ');
+  return `${visits} · ${plural(t.waitsStarted, 'wait')}${how ? `: ${how}` : ''}`;
 }

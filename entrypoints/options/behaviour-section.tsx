@@ -1,4 +1,4 @@
-// Options: timings, nudges on/off, away, privacy (incognito, redaction, URLs, history) and browser window classes.
+// Options: timings (nudges, away, a strict session's wait), privacy (incognito, redaction, URLs, history) and browser window classes.
 import { CheckField, RangeField, Section, TextField } from './field';
 import type { Draft, DraftErrors } from './settings-draft';
 
@@ -37,6 +37,15 @@ export function BehaviourSection(p: { draft: Draft; set(patch: Partial<Draft>): 
           id="away-after"
           label="Away after (seconds without input)"
           hint="No keyboard or mouse for this long, or a locked screen, counts as away: neither on task nor drifting, and nothing is judged."
+          draft={draft}
+          errors={errors}
+          set={set}
+        />
+        <RangeField
+          setting="strictWaitSeconds"
+          id="strict-wait"
+          label="Strict sessions wait this long before ending early or pausing (seconds)"
+          hint="Keep going stays one click away the whole time; after a strict session's timebox, ending needs no wait."
           draft={draft}
           errors={errors}
           set={set}

@@ -2,7 +2,8 @@
 import { ChipsEditor } from '../../ui/components/chips-editor';
 import { rhythmText } from '../../shared/plan/rhythm';
 import { MAX_TIMEBOX_MINUTES } from '../../shared/core/limits';
-import { Section, TextField } from './field';
+import { ALLOWLIST_ONLY_WORDS, fullName, STRICT_WORDS } from '../../ui/strict-words';
+import { CheckField, Section, TextField } from './field';
 import type { Draft, DraftErrors } from './settings-draft';
 import type { TemplateDraft } from './template-draft';
 
@@ -63,6 +64,20 @@ export function TemplatesSection(p: { draft: Draft; set(patch: Partial<Draft>): 
                 label="Timebox (minutes, blank for none)"
                 value={t.timebox}
                 onInput={(timebox) => edit(i, { timebox })}
+              />
+              <CheckField
+                id={`${id}-strict`}
+                testId="template-strict"
+                label={fullName(STRICT_WORDS)}
+                checked={t.strict}
+                onChange={(strict) => edit(i, { strict })}
+              />
+              <CheckField
+                id={`${id}-allowlist-only`}
+                testId="template-allowlist-only"
+                label={fullName(ALLOWLIST_ONLY_WORDS)}
+                checked={t.allowlistOnly}
+                onChange={(allowlistOnly) => edit(i, { allowlistOnly })}
               />
               {t.rhythm ? <p class="hint">Rhythm: {rhythmText(t.rhythm)} (work/break minutes)</p> : null}
               {error ? (

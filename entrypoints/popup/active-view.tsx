@@ -1,6 +1,7 @@
-// The popup during a session: commitment, clock, status, drift banner / heads-up, pause and end.
+// The popup during a session: commitment, clock, status, drift banner / heads-up, pause and end (a strict session's wait first).
 import { useState } from 'preact/hooks';
 import type { StatePush } from '../../shared/messages/pushes';
+import { strictNow } from '../../shared/strict/blocking';
 import type { RequestOf, RequestType } from '../../shared/messages/requests';
 import { DriftBanner } from '../../ui/components/drift-banner';
 import { HeadsUp } from '../../ui/components/heads-up';
@@ -38,13 +39,26 @@ export function ActiveView({ push, history }: { push: StatePush; history: Histor
   const status = statusWords(view);
   const onBreak = view.rhythm?.phase === 'break';
   const pillKind = paused ? 'paused' : onBreak ? 'break' : view.away ? 'away' : view.status;
+  const marks = sessionMarks(session, now);
+  // Read at the click, not the last tick: a paused view's clock stands still, and strictness ends with the timebox.
+  const endOrPause = (purpose: 'end' | 'pause') => {
+    if (strictNow(session, client.now())) void send({ type: 'beginWait', purpose });
+    else void send(purpose === 'end' ? { type: 'endSession' } : { type: 'pauseSession' });
+  };
 
   return (
     <div class="stack">
       <h1 class="visually-hidden">Focus session</h1>
       <header class="session-head">
-        <span class={`pill status-${pillKind}`} data-testid="status">
-          {capitalize(status)}
+        <span class="head-pills">
+          <span class={`pill status-${pillKind}`} data-testid="status">
+            {capitalize(status)}
+          </span>
+          {marks ? (
+            <span class="pill strict-mark" data-testid="session-marks">
+              {marks}
+            </span>
+          ) : null}
         </span>
         <span class="clock">
           <span class="muted">Elapsed </span>
@@ -94,6 +108,7 @@ export function ActiveView({ push, history }: { push: StatePush; history: Histor
         <DriftBanner
           banner={view.banner}
           place={view.place}
+          now={now}
           busy={busy}
           onBack={() => void send({ type: 'driftBackToTask' })}
           onOnTask={() => void send({ type: 'driftOnTask' })}
@@ -119,14 +134,19 @@ export function ActiveView({ push, history }: { push: StatePush; history: Histor
             Resume
           </button>
         ) : (
-          <button type="button" data-testid="pause" disabled={busy} onClick={() => void send({ type: 'pauseSession' })}>
+          <button type="button" data-testid="pause" disabled={busy} onClick={() => endOrPause('pause')}>
             Pause
           </button>
         )}
-        <button type="button" class="danger" data-testid="end-session" disabled={busy} onClick={() => void send({ type: 'endSession' })}>
+        <button type="button" class="danger" data-testid="end-session" disabled={busy} onClick={() => endOrPause('end')}>
           End session
         </button>
       </div>
     </div>
   );
+}
+
+/** "Strict", "Strict · allowlist only", "Allowlist only": how the session is run, beside its status (none for an ordinary one). */
+export function sessionMarks(session: NonNullable<StatePush['view']['session']>, now: number): string {
+  return capitalize([strictNow(session, now) ? 'strict' : '', session.allowlistOnly ? 'allowlist only' : ''].filter(Boolean).join(' · '));
 }

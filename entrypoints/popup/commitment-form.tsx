@@ -5,12 +5,21 @@ import { commitmentProblem } from '../../shared/core/commitment';
 import { MAX_TIMEBOX_MINUTES } from '../../shared/core/limits';
 import { normalizeList } from '../../shared/core/list-entry';
 import { ChipsEditor } from '../../ui/components/chips-editor';
+import { ShortCheck } from '../../ui/components/short-check';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { capitalize } from '../../ui/format';
+import { ALLOWLIST_ONLY_WORDS, STRICT_WORDS } from '../../ui/strict-words';
 import { CoachField, type Suggestion } from './coach-field';
 import { SaveTemplate } from './save-template';
 import { StartChoices, useStartChoices, type FormFilling } from './start-choices';
 import { RhythmField, useRhythmField } from './rhythm-field';
+import { StrictProblems } from './strict-problems';
+
+/**
+ * What Strict cannot block among the blocked entries, in words: a placeholder until the blocking checks
+ * (issue 35, the block page's side) give a function of the blocked list to call here instead.
+ */
+const STRICT_PROBLEMS_TBD: readonly string[] = [];
 
 type Errors = { nextAction?: string; successCondition?: string; timebox?: string };
 
@@ -38,6 +47,8 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
   const [blocked, setBlocked] = useState<string[]>([]);
   const [timebox, setTimebox] = useState('');
   const rhythm = useRhythmField();
+  const [strict, setStrict] = useState(false);
+  const [allowlistOnly, setAllowlistOnly] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState('');
@@ -75,6 +86,9 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
     setTimebox(f.timeboxMinutes === null ? '' : String(f.timeboxMinutes));
     // A recent commitment has no rhythm of its own: the one chosen stays.
     if (f.rhythm !== undefined) rhythm.onChange(f.rhythm);
+    // A template says how strict it is; a recent commitment does not, so it starts as an ordinary session.
+    setStrict(f.strict ?? false);
+    setAllowlistOnly(f.allowlistOnly ?? false);
     setShowErrors(false);
     nextRef.current?.focus();
   };
@@ -88,6 +102,8 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
       blocked,
       timeboxMinutes: timebox.trim() && Number.isInteger(minutes) && minutes >= 1 && minutes <= MAX_TIMEBOX_MINUTES ? minutes : null,
       rhythm: rhythm.problem() ? null : rhythm.value,
+      strict,
+      allowlistOnly,
     };
   };
 
@@ -109,6 +125,8 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
         blocked,
         ...(timebox.trim() ? { timeboxMinutes: Number(timebox) } : {}),
         ...(rhythm.value ? { rhythm: rhythm.value } : {}),
+        ...(strict ? { strict } : {}),
+        ...(allowlistOnly ? { allowlistOnly } : {}),
       },
     });
     setStarting(false);
@@ -154,6 +172,7 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
         inputTestId="allowed-list"
         wrapperTestId="allowed-chips"
         placeholder="code, github.com — Enter to add"
+        aside={<ShortCheck words={ALLOWLIST_ONLY_WORDS} testId="allowlist-only" checked={allowlistOnly} onChange={setAllowlistOnly} />}
       />
       <ChipsEditor
         id="blocked-input"
@@ -163,7 +182,9 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
         inputTestId="blocked-list"
         wrapperTestId="blocked-chips"
         placeholder="youtube.com — Enter to add"
+        aside={<ShortCheck words={STRICT_WORDS} testId="strict" checked={strict} onChange={setStrict} />}
       />
+      {strict ? <StrictProblems problems={STRICT_PROBLEMS_TBD} /> : null}
       <div class="field inline">
         <label for="timebox">Timebox (min, optional)</label>
         <input

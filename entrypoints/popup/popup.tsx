@@ -1,16 +1,17 @@
-// The toolbar popup: a fixed-size skeleton until the first state, then the form, the review or the session, and the setup footer.
+// The toolbar popup: a fixed-size skeleton until the first state, then the form, the review, the session or its wait, and the setup footer.
 import { useLayoutEffect, useState } from 'preact/hooks';
 import { openSetupTarget, useClient } from '../../ui/connection/surface-client';
 import { SetupAction, SetupStatus } from '../../ui/components/setup-status';
 import { markFirstState } from '../../ui/first-state-mark';
 import { useStatePush } from '../../ui/connection/use-state-push';
-import { popupViewOf } from '../../ui/popup-view';
+import { popupShownView } from '../../ui/popup-view';
 import { setupLine } from '../../ui/setup-state';
 import { ActiveView } from './active-view';
 import { IdleView } from './idle-view';
 import { ReviewCard } from './review-card';
 import { useDuePlan } from './use-due-plan';
 import { useHistoryStatus } from './use-history-status';
+import { WaitView } from './wait-view';
 
 export function Popup() {
   const client = useClient();
@@ -37,7 +38,7 @@ export function Popup() {
     );
   }
   const pendingReview = push.view.phase === 'idle' ? (history?.pendingReview ?? null) : null;
-  const view = popupViewOf(push.view, pendingReview !== null);
+  const view = popupShownView(push.view, pendingReview !== null);
   const host = push.view.host;
   const line = setupLine(host, client.environment().version);
   const due = push.view.phase === 'idle' ? (plan.plan?.due ?? null) : null;
@@ -51,6 +52,8 @@ export function Popup() {
         ) : (
           <IdleView due={due} today={history?.today ?? null} blocks={blocks} onAnswered={plan.refresh} />
         )
+      ) : view === 'wait' && push.view.session ? (
+        <WaitView session={push.view.session} />
       ) : (
         <ActiveView push={push} history={history} />
       )}

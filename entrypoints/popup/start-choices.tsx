@@ -11,6 +11,9 @@ export interface FormFilling {
   blocked: string[];
   timeboxMinutes: number | null;
   rhythm?: { workMinutes: number; breakMinutes: number } | null;
+  /** A template's; a recent commitment has none (an ordinary session). */
+  strict?: boolean;
+  allowlistOnly?: boolean;
 }
 
 /** The choices, asked once per open and again after a template is saved (`version`). */

@@ -9,6 +9,7 @@ import type {
   HistorySession,
   SegmentKind,
   SessionReview,
+  StrictTally,
 } from './records';
 
 /**
@@ -76,6 +77,9 @@ export interface SessionSummary {
   /** Heads-ups the person dismissed. */
   nudgesDismissed: number;
   review: SessionReview | null;
+  strict: boolean;
+  /** What a strict session counted (blocked visits, its waits); null for any other. */
+  strictTally: StrictTally | null;
   /** Its segments clipped to the range, in time order: the timeline band. */
   segments: HistorySegment[];
   /** When drift episodes began and heads-ups were shown: the ticks on the band. */
@@ -203,6 +207,8 @@ export function summarize(input: HistoryInput, from: number, to: number, calenda
       nudges: 0,
       nudgesDismissed: 0,
       review: input.reviews.get(s.key) ?? null,
+      strict: s.strict,
+      strictTally: s.strictTally,
       segments: [],
       driftAt: [],
       nudgeAt: [],

@@ -14,6 +14,12 @@ export const CSV_COLUMNS = [
   'title',
   'cause',
   'reason',
+  // A strict session's, on each of its rows (empty for any other session): added last, so older readers keep their columns.
+  'strict',
+  'blocked visits',
+  'waits started',
+  'waits kept going',
+  'waits gone through',
 ] as const;
 
 /** More text than this is not a history file this page can hold in memory (a year of heavy use is ~100 MB). */
@@ -36,14 +42,14 @@ function iso(ms: number): string {
 
 /** The segments as CSV, CRLF line ends, a header row first; segments of unknown sessions keep an empty next action. */
 export function segmentsCsv(sessions: readonly HistorySession[], segments: readonly HistorySegment[]): string {
-  const nextAction = new Map(sessions.map((s) => [s.key, s.nextAction]));
+  const byKey = new Map(sessions.map((s) => [s.key, s]));
   const sorted = [...segments].sort((a, b) => a.start - b.start || a.key.localeCompare(b.key));
   const lines = [CSV_COLUMNS.map(csvCell).join(',')];
   for (const s of sorted) {
     lines.push(
       [
         s.session,
-        nextAction.get(s.session) ?? '',
+        byKey.get(s.session)?.nextAction ?? '',
         iso(s.start),
         iso(s.end),
         Math.round((s.end - s.start) / 1000),
@@ -52,12 +58,21 @@ export function segmentsCsv(sessions: readonly HistorySession[], segments: reado
         s.title,
         s.cause,
         s.reason,
+        ...strictCells(byKey.get(s.session)),
       ]
         .map(csvCell)
         .join(','),
     );
   }
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Strict, then its tally; a session that was not strict says no and leaves the counts empty (an unknown one leaves all empty). */
+function strictCells(session: HistorySession | undefined): (string | number | null)[] {
+  if (!session) return [null, null, null, null, null];
+  const t = session.strictTally;
+  if (!session.strict || !t) return [session.strict ? 'yes' : 'no', null, null, null, null];
+  return ['yes', t.blockedNavigations, t.waitsStarted, t.waitsAbandoned, t.waitsGoneThrough];
 }
 
 export type ImportCheck = { ok: true; file: HistoryExport; records: number } | { ok: false; error: string };

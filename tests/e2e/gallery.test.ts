@@ -256,6 +256,29 @@ describe('the state gallery', () => {
     await plan.page.close();
   });
 
+  it('a strict session: the start form with both boxes checked, and the wait before ending early', async () => {
+    await states.enter('ready');
+    // The planned day's block is still on offer: the form is one click away, at its fullest (Today, templates, the due line).
+    const popup = await e2e().popup();
+    await popup.byId('start-other').click();
+    await popup.fillCommitment({ ...PARSER_TESTS, allowed: ['docs.test'], blocked: ['videos.test'] });
+    await popup.byId('strict').check();
+    await popup.byId('allowlist-only').check();
+    await gallery.capture(popup.page, { surface: 'popup', view: 'strict-form', setup: 'ready', element: popup.frame() });
+    await popup.start();
+    await popup.byId('session-marks').waitFor();
+    // End asks for the wait (the default, 60 s); the capture is taken well inside it, Keep going focused.
+    await popup.byId('end-session').click();
+    await popup.page.locator('main.popup[data-view="wait"]').waitFor();
+    await expect.poll(() => popup.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('keep-going');
+    await gallery.capture(popup.page, { surface: 'popup', view: 'strict-wait', setup: 'ready', element: popup.frame() });
+    // Once the wait has run, End session now ends it; the review is skipped so nothing is left open.
+    await popup.byId('wait-confirm').click({ timeout: 75_000 });
+    await popup.page.locator('main.popup[data-view="review"]').waitFor();
+    await popup.byId('review-skip').click();
+    await popup.page.close();
+  }, 180_000);
+
   it('History with a week in it', async () => {
     await states.enter('ready');
     const history = await e2e().history();

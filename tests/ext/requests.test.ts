@@ -43,7 +43,13 @@ describe('surfaces', () => {
     expect(drifted).toEqual({
       type: 'toast',
       view: {
-        banner: { episode: 1, reason: 'videos.test is on your blocked list', task: START.input.commitment.nextAction, onTaskFrom: 0 },
+        banner: {
+          episode: 1,
+          reason: 'videos.test is on your blocked list',
+          task: START.input.commitment.nextAction,
+          onTaskFrom: 0,
+          strict: false,
+        },
         nudge: null,
       },
     });

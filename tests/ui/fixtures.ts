@@ -58,8 +58,20 @@ export function push(over: ViewOver & { now?: number } = {}): StatePush {
   };
 }
 
-export function drifting(episode = 1, reason = 'youtube.com is on your blocked list', answered = false): StatePush {
-  return push({ status: 'drifting', banner: { episode, reason, answered, onTaskFrom: 0 } });
+/** `onTaskFrom`: when "This is on task" is offered (0: at once; null: never; later: a strict session's wait). */
+export function drifting(
+  episode = 1,
+  reason = 'youtube.com is on your blocked list',
+  answered = false,
+  onTaskFrom: number | null = 0,
+  over: ViewOver & { now?: number } = {},
+): StatePush {
+  return push({ status: 'drifting', banner: { episode, reason, answered, onTaskFrom }, ...over });
+}
+
+/** A strict session (its wait setting, any timebox and a running wait as told). */
+export function strictSession(over: Partial<SessionView> = {}): SessionView {
+  return session({ strict: true, ...over });
 }
 
 export function nudging(message: string): StatePush {
@@ -70,8 +82,13 @@ export function toastPush(view: Partial<ToastView> = {}): ToastPush {
   return { type: 'toast', view: { banner: null, nudge: null, ...view } };
 }
 
-export function toastDrifting(episode = 1, reason = 'youtube.com is on your blocked list', task = 'Write the parser tests'): ToastPush {
-  return toastPush({ banner: { episode, reason, task, onTaskFrom: 0 } });
+export function toastDrifting(
+  episode = 1,
+  reason = 'youtube.com is on your blocked list',
+  task = 'Write the parser tests',
+  strict: { onTaskFrom: number | null } | null = null,
+): ToastPush {
+  return toastPush({ banner: { episode, reason, task, onTaskFrom: strict ? strict.onTaskFrom : 0, strict: strict !== null } });
 }
 
 export function toastNudging(message: string): ToastPush {

@@ -1,5 +1,5 @@
 // An editable list of apps/sites as chips: Enter or comma adds (validated), × removes.
-import type { JSX } from 'preact';
+import type { ComponentChildren, JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { checkEntry } from '../../shared/core/list-entry';
 
@@ -13,6 +13,8 @@ export interface ChipsEditorProps {
   wrapperTestId: string;
   placeholder?: string;
   hint?: string;
+  /** Shares the label's row, at its end (the popup's strict checkboxes: they add no height to a full popup). */
+  aside?: ComponentChildren;
 }
 
 /** Splits pasted or typed text on commas, newlines and spaces between entries. */
@@ -44,7 +46,7 @@ export function ChipList({
 }
 
 export function ChipsEditor(props: ChipsEditorProps) {
-  const { id, label, entries, onChange, inputTestId, wrapperTestId, placeholder, hint } = props;
+  const { id, label, entries, onChange, inputTestId, wrapperTestId, placeholder, hint, aside } = props;
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const errorId = `${id}-error`;
@@ -73,7 +75,14 @@ export function ChipsEditor(props: ChipsEditorProps) {
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div class="field">
-      <label for={id}>{label}</label>
+      {aside ? (
+        <div class="field-head">
+          <label for={id}>{label}</label>
+          {aside}
+        </div>
+      ) : (
+        <label for={id}>{label}</label>
+      )}
       <div class="chips" data-testid={wrapperTestId} data-entries={JSON.stringify(entries)}>
         <ChipList class="chip-list" aria-label={label} entries={entries} onRemove={remove} />
         <input

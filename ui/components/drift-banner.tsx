@@ -1,17 +1,21 @@
 // The hard drift tier in the popup: reason and the two answers (Back to task / This is on task); End session is the popup's own button.
 import type { SurfaceView } from '../../shared/core/controller/surface-view';
+import { onTaskOffer } from '../on-task-offer';
 
 export interface DriftBannerProps {
   banner: NonNullable<SurfaceView['banner']>;
   place: SurfaceView['place'];
+  /** The ticking clock: a strict session's "This is on task" counts down to `banner.onTaskFrom`. */
+  now: number;
   onBack(): void;
   onOnTask(): void;
   busy?: boolean;
 }
 
-export function DriftBanner({ banner, place, onBack, onOnTask, busy }: DriftBannerProps) {
+export function DriftBanner({ banner, place, now, onBack, onOnTask, busy }: DriftBannerProps) {
   // Already answered in a page (Escape/Back to task): still shown, since the popup was opened on purpose, but quieter.
   const quiet = banner.answered;
+  const onTask = onTaskOffer(banner.onTaskFrom, now);
   return (
     <section
       class={`banner drift${quiet ? ' quiet' : ''}`}
@@ -35,9 +39,11 @@ export function DriftBanner({ banner, place, onBack, onOnTask, busy }: DriftBann
         <button type="button" class="primary" data-testid="drift-back" onClick={onBack} disabled={busy}>
           Back to task
         </button>
-        <button type="button" data-testid="drift-ontask" onClick={onOnTask} disabled={busy}>
-          This is on task
-        </button>
+        {onTask.shown ? (
+          <button type="button" data-testid="drift-ontask" onClick={onOnTask} disabled={busy || onTask.secondsLeft > 0}>
+            {onTask.label}
+          </button>
+        ) : null}
       </div>
     </section>
   );

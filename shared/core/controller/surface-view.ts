@@ -149,7 +149,16 @@ export function surfaceView(s: ControllerState): SurfaceView {
  */
 export const ToastView = z.object({
   /** Present only while unanswered: the toast does not repeat a banner the person already answered. */
-  banner: z.object({ episode: z.number(), reason: z.string(), task: z.string(), onTaskFrom: z.number().nullable() }).nullable(),
+  banner: z
+    .object({
+      episode: z.number(),
+      reason: z.string(),
+      task: z.string(),
+      onTaskFrom: z.number().nullable(),
+      /** A strict session: ending early waits in the popup, so the toast offers no End. */
+      strict: z.boolean(),
+    })
+    .nullable(),
   nudge: z.object({ message: z.string() }).nullable(),
 });
 export type ToastView = z.infer<typeof ToastView>;
@@ -159,7 +168,13 @@ export function toastView(view: SurfaceView): ToastView {
   return {
     banner:
       banner && !banner.answered
-        ? { episode: banner.episode, reason: banner.reason, task: session?.commitment.nextAction ?? '', onTaskFrom: banner.onTaskFrom }
+        ? {
+            episode: banner.episode,
+            reason: banner.reason,
+            task: session?.commitment.nextAction ?? '',
+            onTaskFrom: banner.onTaskFrom,
+            strict: session?.strict ?? false,
+          }
         : null,
     nudge,
   };

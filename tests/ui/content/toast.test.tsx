@@ -208,3 +208,46 @@ describe('toast', () => {
     }
   });
 });
+
+describe('toast: a strict session', () => {
+  const AT = 1_700_000_000_000;
+
+  it('offers "This is on task" only after its wait, counting it down, with Back to task focused', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: AT });
+    try {
+      runtime.port.emit(drifting(1, 'the AI judged it off task', 'Write the parser tests', { onTaskFrom: AT + 8_000 }));
+      const onTask = byTestId('drift-ontask') as HTMLButtonElement;
+      expect(onTask.textContent).toBe('This is on task (8 s)');
+      expect(onTask.disabled).toBe(true);
+      expect(shadow()!.activeElement).toBe(byTestId('drift-back'));
+      vi.advanceTimersByTime(7_000);
+      expect(onTask.textContent).toBe('This is on task (1 s)');
+      vi.advanceTimersByTime(1_000);
+      expect(onTask.textContent).toBe('This is on task');
+      expect(onTask.disabled).toBe(false);
+      onTask.click();
+      expect(runtime.sent).toEqual([{ type: 'driftOnTask' }]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('offers no "This is on task" for a site on the blocked list, and no End in a strict session', () => {
+    runtime.port.emit(drifting(1, 'videos.test is on your blocked list', 'Write the parser tests', { onTaskFrom: null }));
+    expect(shadow()!.querySelector('[data-testid="drift-ontask"]')).toBeNull();
+    expect(shadow()!.querySelector('[data-testid="drift-end"]')).toBeNull();
+    byTestId('drift-back').click();
+    expect(runtime.sent).toEqual([{ type: 'driftBackToTask' }]);
+  });
+
+  it('offers it at once when the wait is over, still without End', () => {
+    runtime.port.emit(drifting(1, 'the AI judged it off task', 'Write the parser tests', { onTaskFrom: 0 }));
+    expect((byTestId('drift-ontask') as HTMLButtonElement).disabled).toBe(false);
+    expect(shadow()!.querySelector('[data-testid="drift-end"]')).toBeNull();
+  });
+
+  it('its pushes are real pushes too', () => {
+    const p = drifting(1, 'r', 't', { onTaskFrom: null });
+    expect(ToastPush.safeParse(p).success).toBe(true);
+  });
+});

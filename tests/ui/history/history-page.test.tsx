@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryPage } from '../../../entrypoints/focus-history/history-page';
+import { strictWords } from '../../../entrypoints/focus-history/session-list';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/core/settings';
 import type { HistoryExport, HistoryWrite } from '../../../shared/history/records';
 import type { Reply } from '../../../shared/messages/requests';
@@ -117,6 +118,29 @@ describe('history page', () => {
     expect(fixBug.textContent).toContain('10 min on breaks');
   });
 
+  it('marks a strict session and says its tally in words; an ordinary one has neither', async () => {
+    const data = seed();
+    data.sessions[1] = {
+      ...data.sessions[1]!,
+      strict: true,
+      strictTally: { blockedNavigations: 3, waitsStarted: 2, waitsAbandoned: 1, waitsGoneThrough: 1 },
+    };
+    await page(data);
+    const [running, fixBug, report] = screen.getAllByTestId('session');
+    expect(within(fixBug!).getByTestId('session-strict').textContent).toBe('Strict');
+    expect(within(fixBug!).getByTestId('strict-tally').textContent).toBe('3 blocked visits · 2 waits: 1 kept going, 1 went ahead');
+    for (const plain of [running!, report!]) expect(within(plain).queryByTestId('session-strict')).toBeNull();
+  });
+
+  it('words a tally with one of each, or with no waits', () => {
+    expect(strictWords({ blockedNavigations: 1, waitsStarted: 0, waitsAbandoned: 0, waitsGoneThrough: 0 })).toBe(
+      '1 blocked visit · no waits',
+    );
+    expect(strictWords({ blockedNavigations: 0, waitsStarted: 1, waitsAbandoned: 1, waitsGoneThrough: 0 })).toBe(
+      '0 blocked visits · 1 wait: 1 kept going',
+    );
+  });
+
   it('shows the empty state without history', async () => {
     await page(null);
     expect(screen.getByTestId('empty-state').textContent).toMatch(/^No sessions yet…/);
@@ -168,7 +192,9 @@ describe('history page', () => {
     await waitFor(() => expect(downloads).toHaveLength(2));
     expect(downloads[1]!.name).toMatch(/\.csv$/);
     const lines = (await downloads[1]!.blob.text()).split('\r\n');
-    expect(lines[0]).toBe('session,next action,start,end,duration seconds,kind,place,title,cause,reason');
+    expect(lines[0]).toBe(
+      'session,next action,start,end,duration seconds,kind,place,title,cause,reason,strict,blocked visits,waits started,waits kept going,waits gone through',
+    );
     expect(lines).toHaveLength(7);
     expect(screen.getByTestId('data-result').textContent).toMatch(/^Exported 3 sessions to antidrift-history-.*\.csv\.$/);
   });

@@ -71,7 +71,7 @@ describe('surfaceView', () => {
     h.observe('videos.test', 'Quarterly salaries — video call');
     const toast = toastView(surfaceView(h.state));
     expect(toast).toEqual({
-      banner: { episode: 1, reason: 'videos.test is on your blocked list', task: 'Write the parser tests', onTaskFrom: 0 },
+      banner: { episode: 1, reason: 'videos.test is on your blocked list', task: 'Write the parser tests', onTaskFrom: 0, strict: false },
       nudge: null,
     });
     expect(JSON.stringify(toast)).not.toMatch(/salaries|docs\.test|claude/);

@@ -7,12 +7,12 @@ export type BlockStatus = { blocked: true; session: SessionView } | { blocked: f
 export function blockStatus(view: SurfaceView, site: string, now: number): BlockStatus {
   const { session } = view;
   if (view.phase === 'idle' || !session) return { blocked: false, why: 'The session is over — this site is not blocked any more.' };
+  if (session.endsAt !== undefined && session.endsAt <= now)
+    return { blocked: false, why: 'The timebox is over — this site is not blocked any more.' };
   if (!session.strict) return { blocked: false, why: 'This session is not strict — this site is not blocked.' };
   if (!session.blocked.includes(site)) return { blocked: false, why: 'This site is not on the session’s blocked list any more.' };
   if (view.phase === 'paused') return { blocked: false, why: 'The session is paused — this site is not blocked while it is.' };
   if (view.rhythm?.phase === 'break') return { blocked: false, why: 'On a break — this site is not blocked until the break ends.' };
-  if (session.endsAt !== undefined && session.endsAt <= now)
-    return { blocked: false, why: 'The timebox is over — this site is not blocked any more.' };
   return { blocked: true, session };
 }
 

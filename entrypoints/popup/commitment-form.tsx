@@ -14,12 +14,7 @@ import { SaveTemplate } from './save-template';
 import { StartChoices, useStartChoices, type FormFilling } from './start-choices';
 import { RhythmField, useRhythmField } from './rhythm-field';
 import { StrictProblems } from './strict-problems';
-
-/**
- * What Strict cannot block among the blocked entries, in words: a placeholder until the blocking checks
- * (issue 35, the block page's side) give a function of the blocked list to call here instead.
- */
-const STRICT_PROBLEMS_TBD: readonly string[] = [];
+import { strictListProblems } from '../../shared/strict/start-problems';
 
 type Errors = { nextAction?: string; successCondition?: string; timebox?: string };
 
@@ -107,6 +102,8 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
     };
   };
 
+  const strictProblems = strict ? strictListProblems(blocked) : [];
+
   const submit = async (event: Event) => {
     event.preventDefault();
     const found = validate(nextAction, successCondition, timebox);
@@ -115,6 +112,8 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
     if (found.successCondition) return successRef.current?.focus();
     if (found.timebox) return timeboxRef.current?.focus();
     if (rhythm.problem()) return rhythm.focus();
+    // What Strict cannot block is already said under the list; the background would refuse it in the same words.
+    if (strictProblems.length > 0) return;
     setStarting(true);
     setStartError('');
     const reply = await client.request({
@@ -184,7 +183,7 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
         placeholder="youtube.com — Enter to add"
         aside={<ShortCheck words={STRICT_WORDS} testId="strict" checked={strict} onChange={setStrict} />}
       />
-      {strict ? <StrictProblems problems={STRICT_PROBLEMS_TBD} /> : null}
+      {strict ? <StrictProblems problems={strictProblems} /> : null}
       <div class="field inline">
         <label for="timebox">Timebox (min, optional)</label>
         <input

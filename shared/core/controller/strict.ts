@@ -104,7 +104,8 @@ export function onTaskRefusal(s: SessionState, at: number): string | undefined {
  * list), else from that moment (a strict session's drift the AI judged).
  */
 export function onTaskFrom(session: SessionRecord, d: DriftState): number | null {
-  if (!session.strict) return 0;
+  // The view has no clock: the tick at the timebox's end (timeboxNotified) is when strictness ends for it.
+  if (!session.strict || session.timeboxNotified) return 0;
   if (d.current && matchesAny(session.blocked, d.current.app, d.current.source)) return null;
   return (d.driftSince ?? 0) + STRICT_ON_TASK_WAIT_MS;
 }

@@ -22,7 +22,7 @@ export const SessionView = z.object({
   pausedAt: z.number().optional(),
   pausedTotalMs: z.number(),
   rhythm: z.object({ workMinutes: z.number(), breakMinutes: z.number() }).optional(),
-  /** Blocked sites are blocked, ending early or pausing waits (until the timebox ends). */
+  /** Blocked sites are blocked, ending early or pausing waits; false once the timebox has ended (the session then ends as any other). */
   strict: z.boolean(),
   allowlistOnly: z.boolean(),
   /** The wait counting down now: ending or pausing happens at `readyAt`. */
@@ -113,7 +113,8 @@ export function surfaceView(s: ControllerState): SurfaceView {
           ...(session.endsAt !== undefined ? { endsAt: session.endsAt } : {}),
           ...(session.pausedAt !== undefined ? { pausedAt: session.pausedAt } : {}),
           ...(session.rhythm ? { rhythm: session.rhythm } : {}),
-          strict: session.strict,
+          // Strict until the tick at the timebox's end: the surfaces then offer what any session offers.
+          strict: session.strict && !session.timeboxNotified,
           allowlistOnly: session.allowlistOnly,
           ...(session.wait ? { wait: session.wait } : {}),
           waitSeconds: s.settings.strictWaitSeconds,

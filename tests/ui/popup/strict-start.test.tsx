@@ -114,4 +114,23 @@ describe('popup: strict start', () => {
     fireEvent.click(box(STRICT_NAME));
     expect(screen.queryByTestId('strict-problems')).toBeNull();
   });
+
+  it('says under the list what Strict cannot block, and starts nothing until it is fixed; an app entry is no problem', async () => {
+    const fake = await idlePopup({
+      getSettings: () => ({ ok: true, value: { ...DEFAULT_SETTINGS, blocked: ['videos.test', 'slack', 'foo bar.com'] } }),
+    });
+    await waitFor(() => expect(screen.getByTestId('blocked-chips').getAttribute('data-entries')).toContain('foo bar.com'));
+    fillCommitment();
+    expect(screen.queryByTestId('strict-problems')).toBeNull();
+    fireEvent.click(box(STRICT_NAME));
+    const problems = screen.getByTestId('strict-problems');
+    expect(problems.textContent).toMatch(/^Foo bar\.com cannot be blocked/);
+    expect(problems.querySelectorAll('li')).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('start-session'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fake.sent('startSession')).toHaveLength(0);
+    fireEvent.click(box(STRICT_NAME));
+    fireEvent.click(screen.getByTestId('start-session'));
+    await waitFor(() => expect(fake.sent('startSession')).toHaveLength(1));
+  });
 });

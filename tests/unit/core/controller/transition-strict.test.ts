@@ -273,3 +273,15 @@ describe('the block page counts', () => {
     expect(loose.session?.strictCounts.blockedNavigations).toBe(0);
   });
 });
+
+describe('the view after a strict timebox', () => {
+  it('says not strict once the timebox tick came, and offers "This is on task" at once again', () => {
+    const h = new Harness();
+    startStrict(h, { timeboxMinutes: 25 });
+    h.observe('videos.test', 'Cats');
+    expect(surfaceView(h.state)).toMatchObject({ session: { strict: true }, banner: { onTaskFrom: null } });
+    h.advance(25 * MIN);
+    h.tick();
+    expect(surfaceView(h.state)).toMatchObject({ session: { strict: false }, banner: { onTaskFrom: 0 } });
+  });
+});

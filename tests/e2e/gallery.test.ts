@@ -256,7 +256,7 @@ describe('the state gallery', () => {
     await plan.page.close();
   });
 
-  it('a strict session: the start form with both boxes checked, and the wait before ending early', async () => {
+  it('a strict session: the start form with both boxes checked, the block page, and the wait before ending early', async () => {
     await states.enter('ready');
     // The planned day's block is still on offer: the form is one click away, at its fullest (Today, templates, the due line).
     const popup = await e2e().popup();
@@ -267,6 +267,14 @@ describe('the state gallery', () => {
     await gallery.capture(popup.page, { surface: 'popup', view: 'strict-form', setup: 'ready', element: popup.frame() });
     await popup.start();
     await popup.byId('session-marks').waitFor();
+    // A blocked site: the block page in its place, Back to task focused.
+    const blocked = await e2e().browser.context.newPage();
+    await blocked.goto(e2e().pages.url('videos.test', 'Funny cats compilation')).catch(() => {});
+    await blocked.getByTestId('block-page').waitFor();
+    await expect.poll(() => blocked.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('block-back');
+    await gallery.capture(blocked, { surface: 'blocked', view: 'strict-session' });
+    await blocked.close();
+    await popup.page.bringToFront();
     // End asks for the wait (the default, 60 s); the capture is taken well inside it, Keep going focused.
     await popup.byId('end-session').click();
     await popup.page.locator('main.popup[data-view="wait"]').waitFor();

@@ -70,7 +70,7 @@ async function axeProblems(page: Page, include: string | undefined): Promise<str
 }
 
 export interface CaptureOptions {
-  surface: 'popup' | 'options' | 'welcome' | 'history' | 'toast';
+  surface: 'popup' | 'options' | 'welcome' | 'history' | 'toast' | 'blocked';
   view: string;
   setup?: string;
   /** What the screenshot shows: this element whole (the popup), else the first screen. */

@@ -76,6 +76,7 @@ export async function bundleSizes(): Promise<Record<string, BundleSize>> {
     options: await measure(htmlScripts(readFileSync(join(EXTENSION_OUT, 'options.html'), 'utf8'))),
     history: await measure(htmlScripts(readFileSync(join(EXTENSION_OUT, 'focus-history.html'), 'utf8'))),
     welcome: await measure(htmlScripts(readFileSync(join(EXTENSION_OUT, 'welcome.html'), 'utf8'))),
+    blocked: await measure(htmlScripts(readFileSync(join(EXTENSION_OUT, 'blocked.html'), 'utf8'))),
     background: await measure(['background.js']),
   };
 }

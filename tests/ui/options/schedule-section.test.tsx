@@ -6,21 +6,11 @@ import type { Reply } from '../../../shared/messages/requests';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/core/settings';
 import { fakeClient, renderWith } from '../fake-client';
 import { push } from '../fixtures';
+import { templateRecord } from '../../support/templates';
 
 afterEach(cleanup);
 
-const TEMPLATE = {
-  id: 't1',
-  name: 'Deep work',
-  nextAction: 'Write the parser',
-  successCondition: 'tests pass',
-  allowed: [],
-  blocked: [],
-  timeboxMinutes: null,
-  rhythm: null,
-  strict: false,
-  allowlistOnly: false,
-};
+const TEMPLATE = templateRecord({ id: 't1', name: 'Deep work', nextAction: 'Write the parser', successCondition: 'tests pass' });
 
 async function options(settings: Settings) {
   const fake = fakeClient({

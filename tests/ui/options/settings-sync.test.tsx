@@ -7,6 +7,7 @@ import { settingsRevision } from '../../../shared/core/settings-revision';
 import type { Reply, SyncStatus } from '../../../shared/messages/requests';
 import { fakeClient, renderWith } from '../fake-client';
 import { push } from '../fixtures';
+import { templateRecord } from '../../support/templates';
 
 afterEach(cleanup);
 
@@ -90,20 +91,7 @@ describe('options: settings changed in another browser', () => {
     fireEvent.input(screen.getByTestId('nudge-interval'), { target: { value: '15' } });
     const withTemplate: Settings = {
       ...THEIRS,
-      templates: [
-        {
-          id: 't1',
-          name: 'Deep work',
-          nextAction: '',
-          successCondition: '',
-          allowed: [],
-          blocked: [],
-          timeboxMinutes: null,
-          rhythm: null,
-          strict: false,
-          allowlistOnly: false,
-        },
-      ],
+      templates: [templateRecord({ id: 't1', name: 'Deep work' })],
     };
     page.changeElsewhere(withTemplate);
     await screen.findByTestId('settings-changed-elsewhere');

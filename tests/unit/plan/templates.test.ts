@@ -4,6 +4,7 @@ import { loadSettings, Settings, SETTINGS_VERSION } from '../../../shared/core/s
 import { holdsCommitment, scheduleProblems, type ScheduledBlock } from '../../../shared/plan/records';
 import { recentCommitments } from '../../../shared/history/recent';
 import type { HistorySession } from '../../../shared/history/records';
+import { templateRecord } from '../../support/templates';
 
 const base = { version: SETTINGS_VERSION };
 const template = (id: string, name: string, over = {}) => ({ id, name, nextAction: 'Write', successCondition: 'Done', ...over });
@@ -16,20 +17,7 @@ function issues(raw: unknown): string[] {
 describe('templates in settings', () => {
   it('defaults fill every field a template leaves out', () => {
     const s = Settings.parse({ ...base, templates: [{ id: 'a', name: '  Deep work ' }] });
-    expect(s.templates).toEqual([
-      {
-        id: 'a',
-        name: 'Deep work',
-        nextAction: '',
-        successCondition: '',
-        allowed: [],
-        blocked: [],
-        timeboxMinutes: null,
-        rhythm: null,
-        strict: false,
-        allowlistOnly: false,
-      },
-    ]);
+    expect(s.templates).toEqual([templateRecord({ id: 'a', name: 'Deep work' })]);
   });
 
   it('names are unique whatever their case, and never empty', () => {

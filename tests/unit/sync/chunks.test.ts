@@ -13,6 +13,7 @@ import {
 import { syncedHash, syncedPart } from '../../../shared/sync/synced-settings';
 import { SETTINGS_VERSION } from '../../../shared/core/settings';
 import { machine, withTemplates } from './fixtures';
+import { templateRecord } from '../../support/templates';
 
 function encoded(settings = withTemplates(30), writer = 'install-a', savedAt = 1000) {
   const result = encodeSynced(syncedPart(settings), writer, savedAt);
@@ -37,20 +38,7 @@ describe('encodeSynced', () => {
 
   it('never cuts a character in two (emoji only)', () => {
     const settings = withTemplates(1, 0, {
-      templates: [
-        {
-          id: 't',
-          name: 'x',
-          nextAction: '🎯'.repeat(250),
-          successCondition: '😀'.repeat(250),
-          allowed: [],
-          blocked: [],
-          timeboxMinutes: null,
-          rhythm: null,
-          strict: false,
-          allowlistOnly: false,
-        },
-      ],
+      templates: [templateRecord({ id: 't', name: 'x', nextAction: '🎯'.repeat(250), successCondition: '😀'.repeat(250) })],
       redactPatterns: Array.from({ length: 50 }, (_, i) => `${'🎯'.repeat(190)}${i}`),
     });
     const { items } = encoded(settings);

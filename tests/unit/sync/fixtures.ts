@@ -1,5 +1,6 @@
 // Settings records for the sync tests: the defaults with this machine's choices, and ones big enough to need several chunks.
 import { DEFAULT_SETTINGS, Settings } from '../../../shared/core/settings';
+import { templateRecord } from '../../support/templates';
 
 /** A machine with its own backend, model, timeout and window classes. */
 export function machine(over: Partial<Settings> = {}): Settings {
@@ -17,18 +18,9 @@ export function machine(over: Partial<Settings> = {}): Settings {
 export function withTemplates(count: number, textChars = 480, over: Partial<Settings> = {}): Settings {
   const text = (i: number) => `集中 🎯 e\u0301 "quoted" \\ ${i} `.repeat(40).slice(0, textChars);
   return machine({
-    templates: Array.from({ length: count }, (_, i) => ({
-      id: `t${i}`,
-      name: `Vorlage ${i} — 作業`,
-      nextAction: text(i),
-      successCondition: text(i + 1),
-      allowed: [],
-      blocked: [],
-      timeboxMinutes: null,
-      rhythm: null,
-      strict: false,
-      allowlistOnly: false,
-    })),
+    templates: Array.from({ length: count }, (_, i) =>
+      templateRecord({ id: `t${i}`, name: `Vorlage ${i} — 作業`, nextAction: text(i), successCondition: text(i + 1) }),
+    ),
     ...over,
   });
 }

@@ -154,12 +154,18 @@ export async function startPageServer(): Promise<PageServer> {
     }
     const title = url.searchParams.get('title') ?? 'Untitled';
     const host = escapeHtml(req.headers.host ?? '');
+    // `?frame=videos.test`: the page embeds that site in an iframe (a strict session leaves frames alone).
+    const frame = url.searchParams.get('frame');
+    const embedded = frame
+      ? `<iframe data-frame title="embedded" src="http://${escapeHtml(frame)}/?title=Embedded" width="400" height="200"></iframe>`
+      : '';
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(
       `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
         '<style>body{font:16px/1.5 system-ui,sans-serif;margin:40px;max-width:720px;color:#222}</style></head>' +
         `<body><h1>${escapeHtml(title)}</h1><p>A page on <code>${host}</code>, served for the end-to-end tests.</p>` +
         '<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore.</p>' +
+        embedded +
         '</body></html>',
     );
   });

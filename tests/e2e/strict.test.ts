@@ -48,6 +48,13 @@ describe('a strict session in a real Chromium', () => {
     await tab.getByTestId('block-back').click();
     await expect.poll(() => docs.evaluate(() => document.visibilityState)).toBe('visible');
 
+    // A frame of the blocked site inside another page is left alone: only whole pages are blocked.
+    const embedding = await e2e().browser.context.newPage();
+    await embedding.goto(`${e2e().pages.url('docs.test', 'Notes with a video')}&frame=videos.test`);
+    await expect.poll(() => embedding.frames().map((f) => f.url())).toContainEqual(expect.stringMatching(/^http:\/\/videos\.test\//));
+    await expect.poll(() => embedding.frames()[1]?.title()).toBe('Embedded');
+    await embedding.close();
+
     // End session starts the wait; the session keeps running (and blocking) during it.
     await popup.page.bringToFront();
     await popup.byId('end-session').click();
@@ -78,10 +85,13 @@ describe('a strict session in a real Chromium', () => {
     await popup.page.close();
   }, 120_000);
 
-  it('a browser restart mid-session still blocks; a timebox that ran out while the browser was closed leaves nothing blocked', async () => {
+  it('a tab already open is sent to the block page; a browser restart mid-session still blocks; a timebox that ran out while the browser was closed leaves nothing blocked', async () => {
+    // A tab already open on the blocked site when the session starts gets the block page too.
+    const already = await e2e().openSite('videos.test', 'Open before the session');
     const docs = await e2e().openSite('docs.test', 'Parser design notes');
     const popup = await startStrict(e2e(), docs, 1);
     const startedAt = Date.now();
+    await expect.poll(() => already.url()).toBe(BLOCK_PAGE);
     await popup.page.close();
 
     await e2e().restart();

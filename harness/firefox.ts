@@ -1,10 +1,10 @@
-// Launches Firefox ESR over WebDriver BiDi (puppeteer-core) with the build as a temporary add-on and the host registered for it (the tier and the bench).
+// Launches Firefox ESR over WebDriver BiDi (puppeteer-core) with the build as a temporary or sideloaded add-on and the host registered for it (the tier and the bench).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { GECKO_ID } from '../shared/protocol/extension-id';
 import { HOST_SCRIPT, REPO_ROOT } from './chromium';
@@ -19,6 +19,7 @@ export const EXTENSION_ORIGIN = `moz-extension://${EXTENSION_UUID}`;
 
 export interface FirefoxE2E {
   home: string;
+  /** The running Firefox: a new one after `restart()` or `start()`. */
   browser: Browser;
   /** Opens a page on `host` (a *.test name, served here through Firefox's proxy setting). */
   openSite(host: string, title: string): Promise<Page>;
@@ -27,6 +28,13 @@ export interface FirefoxE2E {
   /** The toolbar badge, read through an extension page. */
   badge(): Promise<string>;
   calls(): Array<{ role: string; app?: string; titles?: string[] }>;
+  /** Quits Firefox as a person would, keeping the profile, the home and the page server (a `persistent` add-on only). */
+  stop(): Promise<void>;
+  /** Launches Firefox again on the same profile, prefs and environment after `stop()`. */
+  start(): Promise<void>;
+  /** `stop()` then `start()`: a browser restart. */
+  restart(): Promise<void>;
+  /** Quits Firefox (if running) and removes the profile, the home and the page server. */
   close(): Promise<void>;
 }
 
@@ -86,6 +94,11 @@ export interface FirefoxOptions {
   addonDir?: string;
   /** Registers the helper in `env`'s HOME (default: the checkout's built helper, by its own installer). */
   installHost?(env: NodeJS.ProcessEnv): void;
+  /**
+   * Sideloads the add-on into the profile instead of installing it as a temporary add-on, so it survives
+   * `restart()` (a temporary add-on is gone when Firefox quits).
+   */
+  persistent?: boolean;
 }
 
 export async function startFirefox(options: FirefoxOptions = {}): Promise<FirefoxE2E> {
@@ -106,41 +119,59 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
   else execFileSync(process.execPath, [HOST_SCRIPT, 'install', '--browser', 'firefox', '--no-gnome-extension'], { env, stdio: 'ignore' });
   const server = await pageServer();
   const port = (server.address() as AddressInfo).port;
-  const browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: FIREFOX_PATH,
-    headless: !options.display,
-    // ANTIDRIFT_FIREFOX_LOG=1 shows Firefox's output, extension consoles included.
-    dumpio: process.env.ANTIDRIFT_FIREFOX_LOG === '1',
-    userDataDir: join(root, 'profile'),
-    env,
-    // Lets BiDi navigate to moz-extension:// pages.
-    args: ['--remote-allow-system-access'],
-    extraPrefsFirefox: {
-      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }),
-      // Every http:// site goes to the page server, which answers for any *.test host.
-      'network.proxy.type': 1,
-      'network.proxy.http': '127.0.0.1',
-      'network.proxy.http_port': port,
-      'network.proxy.no_proxies_on': '',
-      'devtools.console.stdout.content': true,
-      'devtools.console.stdout.chrome': true,
-    },
-  });
-  await browser.installExtension(addonDir);
+  const profile = join(root, 'profile');
+  if (options.persistent) {
+    // A proxy file: named after the add-on id, holding the unpacked folder's path; Firefox installs it from the
+    // profile scope at startup and keeps it installed across restarts.
+    mkdirSync(join(profile, 'extensions'), { recursive: true });
+    writeFileSync(join(profile, 'extensions', GECKO_ID), `${resolve(addonDir)}\n`);
+  }
+  const launch = () =>
+    puppeteer.launch({
+      browser: 'firefox',
+      executablePath: FIREFOX_PATH,
+      headless: !options.display,
+      // ANTIDRIFT_FIREFOX_LOG=1 shows Firefox's output, extension consoles included.
+      dumpio: process.env.ANTIDRIFT_FIREFOX_LOG === '1',
+      userDataDir: profile,
+      env,
+      // Lets BiDi navigate to moz-extension:// pages.
+      args: ['--remote-allow-system-access'],
+      extraPrefsFirefox: {
+        'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }),
+        // Every http:// site goes to the page server, which answers for any *.test host.
+        'network.proxy.type': 1,
+        'network.proxy.http': '127.0.0.1',
+        'network.proxy.http_port': port,
+        'network.proxy.no_proxies_on': '',
+        'devtools.console.stdout.content': true,
+        'devtools.console.stdout.chrome': true,
+        ...(options.persistent && {
+          // The sideloaded build is unsigned: without this ESR skips it silently.
+          'xpinstall.signatures.required': false,
+          // Profile (1) and application (4) scopes enabled, nothing auto-disabled: it starts without a prompt, with
+          // <all_urls> and its data-collection permissions granted. Puppeteer's defaults too, pinned here.
+          'extensions.enabledScopes': 5,
+          'extensions.autoDisableScopes': 0,
+        }),
+      },
+    });
+  const browser = await launch();
+  if (!options.persistent) await browser.installExtension(addonDir);
+  let running = true;
   let badgeReader: Promise<Page> | undefined;
   const e2e: FirefoxE2E = {
     home,
     browser,
     async openSite(host, title) {
-      const page = await browser.newPage();
+      const page = await e2e.browser.newPage();
       await page.goto(`http://${host}/?title=${encodeURIComponent(title)}`);
       await waitFor(async () => (await page.title()) === title, `${host} to load`);
       return page;
     },
     async extensionPage(path) {
       // In a window of its own, behind: reading the badge through it must not hide the site's tab.
-      const page = await browser.newPage({ type: 'window', background: true });
+      const page = await e2e.browser.newPage({ type: 'window', background: true });
       page.goto(`${EXTENSION_ORIGIN}/${path}`).catch(() => {});
       await landed(page, EXTENSION_ORIGIN);
       return page;
@@ -163,8 +194,24 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
         return [];
       }
     },
+    async stop() {
+      if (!options.persistent) throw new Error('a temporary add-on does not survive a restart: start Firefox with `persistent: true`');
+      if (!running) return;
+      running = false;
+      badgeReader = undefined;
+      await e2e.browser.close();
+    },
+    async start() {
+      if (running) return;
+      e2e.browser = await launch();
+      running = true;
+    },
+    async restart() {
+      await e2e.stop();
+      await e2e.start();
+    },
     async close() {
-      await browser.close().catch(() => {});
+      if (running) await e2e.browser.close().catch(() => {});
       await new Promise((r) => server.close(r));
       rmSync(root, { recursive: true, force: true });
     },

@@ -1,4 +1,4 @@
-// Firefox ESR: a strict session's block page, the wait End starts while the session runs, and the site loading once the timebox ends.
+// Firefox ESR: a strict session's block page, the wait End starts while the session runs, the site loading once the timebox ends, and restarts.
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../harness/processes';
@@ -67,4 +67,62 @@ describe('a strict session in a real Firefox ESR', () => {
     );
     expect(await tab.title()).toBe('Funny cats compilation');
   }, 120_000);
+});
+
+describe('a strict session across Firefox restarts (the add-on sideloaded into the profile)', () => {
+  const firefox = firefoxForSuite({ persistent: true });
+
+  it('a browser restart mid-session still blocks; a timebox that ran out while Firefox was closed leaves nothing blocked', async () => {
+    const ff = firefox();
+    const docs = await ff.openSite('docs.test', 'Parser design notes');
+    const popup = await ff.extensionPage('popup.html');
+    await waitFor(async () => (await hostStatus(popup)).includes('helper connected'), 'helper connected');
+    await fillCommitmentIn(popup, { allowed: ['docs.test'], blocked: ['videos.test'] });
+    await popup.$eval('[data-testid="timebox"]', (input) => {
+      (input as HTMLInputElement).value = '1';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await popup.click('[data-testid="strict"]');
+    await docs.bringToFront();
+    await popup.click('[data-testid="start-session"]');
+    await popup.waitForSelector('[data-testid="commitment-text"]');
+    const startedAt = Date.now();
+    await waitFor(async () => (await ff.badge()) === 'ON', 'badge ON');
+
+    await ff.restart();
+    // The session came back (nothing is on screen yet to judge: "–"), and with it the helper and the blocking.
+    await waitFor(async () => (await ff.badge()) === '–', 'badge – after the restart', 20_000);
+    const again = await ff.extensionPage('popup.html');
+    await again.waitForSelector('[data-testid="commitment-text"]');
+    await waitFor(async () => (await hostStatus(again)).includes('helper connected'), 'helper connected after the restart', 20_000);
+    const tab = await ff.browser.newPage();
+    await waitFor(
+      async () => {
+        visit(tab, 'videos.test', 'Funny cats compilation');
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        return (await addressOf(tab)) === BLOCK_PAGE;
+      },
+      'the block page after the restart',
+      15_000,
+    );
+    await tab.waitForSelector('[data-testid="block-page"]');
+
+    // Closed across the timebox's end: the event page that starts afterwards blocks nothing.
+    await ff.stop();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, startedAt + 62_000 - Date.now())));
+    await ff.start();
+    // The event page has run again (the session is back, judged as nothing yet) before the site is tried.
+    await waitFor(async () => (await ff.badge()) === '–', 'badge – after the start', 20_000);
+    const after = await ff.browser.newPage();
+    await waitFor(
+      async () => {
+        visit(after, 'videos.test', 'Funny cats compilation');
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        return (await addressOf(after)).startsWith('http://videos.test/');
+      },
+      'videos.test to load after the timebox ran out while Firefox was closed',
+      15_000,
+    );
+    expect(await after.title()).toBe('Funny cats compilation');
+  }, 150_000);
 });

@@ -2,7 +2,7 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../harness/processes';
-import { EXTENSION_ORIGIN } from '../../harness/firefox';
+import { EXTENSION_ORIGIN, type FirefoxE2E } from '../../harness/firefox';
 import { fillCommitmentIn, firefoxForSuite, hostStatus } from './harness';
 
 const BLOCK_PAGE = `${EXTENSION_ORIGIN}/blocked.html?site=videos.test`;
@@ -21,25 +21,31 @@ function visit(page: Page, host: string, title: string): void {
   void page.goto(`http://${host}/?title=${encodeURIComponent(title)}`).catch(() => {});
 }
 
+/** A strict session with videos.test blocked and a 1-minute timebox, started from the popup page with docs.test in front. */
+async function startStrict(ff: FirefoxE2E): Promise<{ popup: Page; startedAt: number }> {
+  const docs = await ff.openSite('docs.test', 'Parser design notes');
+  const popup = await ff.extensionPage('popup.html');
+  await waitFor(async () => (await hostStatus(popup)).includes('helper connected'), 'helper connected');
+  await fillCommitmentIn(popup, { allowed: ['docs.test'], blocked: ['videos.test'] });
+  await popup.$eval('[data-testid="timebox"]', (input) => {
+    (input as HTMLInputElement).value = '1';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await popup.click('[data-testid="strict"]');
+  await docs.bringToFront();
+  await popup.click('[data-testid="start-session"]');
+  await popup.waitForSelector('[data-testid="commitment-text"]');
+  const startedAt = Date.now();
+  await waitFor(async () => (await ff.badge()) === 'ON', 'badge ON');
+  return { popup, startedAt };
+}
+
 describe('a strict session in a real Firefox ESR', () => {
   const firefox = firefoxForSuite();
 
   it('the block page, End starting the wait while the session runs, and the site loading after the timebox', async () => {
     const ff = firefox();
-    const docs = await ff.openSite('docs.test', 'Parser design notes');
-    const popup = await ff.extensionPage('popup.html');
-    await waitFor(async () => (await hostStatus(popup)).includes('helper connected'), 'helper connected');
-    await fillCommitmentIn(popup, { allowed: ['docs.test'], blocked: ['videos.test'] });
-    await popup.$eval('[data-testid="timebox"]', (input) => {
-      (input as HTMLInputElement).value = '1';
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    });
-    await popup.click('[data-testid="strict"]');
-    await docs.bringToFront();
-    await popup.click('[data-testid="start-session"]');
-    await popup.waitForSelector('[data-testid="commitment-text"]');
-    const startedAt = Date.now();
-    await waitFor(async () => (await ff.badge()) === 'ON', 'badge ON');
+    const { popup, startedAt } = await startStrict(ff);
 
     const tab = await ff.browser.newPage();
     visit(tab, 'videos.test', 'Funny cats compilation');
@@ -74,20 +80,7 @@ describe('a strict session across Firefox restarts (the add-on sideloaded into t
 
   it('a browser restart mid-session still blocks; a timebox that ran out while Firefox was closed leaves nothing blocked', async () => {
     const ff = firefox();
-    const docs = await ff.openSite('docs.test', 'Parser design notes');
-    const popup = await ff.extensionPage('popup.html');
-    await waitFor(async () => (await hostStatus(popup)).includes('helper connected'), 'helper connected');
-    await fillCommitmentIn(popup, { allowed: ['docs.test'], blocked: ['videos.test'] });
-    await popup.$eval('[data-testid="timebox"]', (input) => {
-      (input as HTMLInputElement).value = '1';
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    });
-    await popup.click('[data-testid="strict"]');
-    await docs.bringToFront();
-    await popup.click('[data-testid="start-session"]');
-    await popup.waitForSelector('[data-testid="commitment-text"]');
-    const startedAt = Date.now();
-    await waitFor(async () => (await ff.badge()) === 'ON', 'badge ON');
+    const { startedAt } = await startStrict(ff);
 
     await ff.restart();
     // The session came back (nothing is on screen yet to judge: "–"), and with it the helper and the blocking.

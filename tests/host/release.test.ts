@@ -65,7 +65,13 @@ describe('release/', () => {
     expect(manifest.manifest_version).toBe(3);
     const names = Object.keys(zip.files);
     expect(names.filter((n) => n.endsWith('.map'))).toEqual([]);
-    expect(names.filter((n) => n.endsWith('.html')).sort()).toEqual(['focus-history.html', 'options.html', 'popup.html', 'welcome.html']);
+    expect(names.filter((n) => n.endsWith('.html')).sort()).toEqual([
+      'blocked.html',
+      'focus-history.html',
+      'options.html',
+      'popup.html',
+      'welcome.html',
+    ]);
     // The browser's own pages stay the browser's: no History (Ctrl+H) or New Tab of ours.
     expect(manifest.chrome_url_overrides).toBeUndefined();
     expect(names).toEqual(expect.arrayContaining(['background.js', 'content-scripts/content.js']));

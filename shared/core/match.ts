@@ -29,6 +29,19 @@ export function appKey(app: string): string {
     .replace(/^www\./, '');
 }
 
+// eslint-disable-next-line no-control-regex -- "is every character ASCII?"
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** An internationalised site entry as browsers write its host; anything else (ASCII, not a host) as it is. */
+function asciiHost(entry: string): string {
+  if (ASCII.test(entry) || !entry.includes('.')) return entry;
+  try {
+    return new URL(`http://${entry}/`).hostname;
+  } catch {
+    return entry;
+  }
+}
+
 function wildcardToRegExp(pattern: string): RegExp {
   const body = pattern
     .split('*')
@@ -48,6 +61,8 @@ function wildcardToRegExp(pattern: string): RegExp {
 export function entryMatches(entry: string, app: string, source: ObservationSource): boolean {
   const key = appKey(app);
   if (!key || !entry) return false;
+  // A tab's host is in punycode (`xn--bcher-kva.example`); the person typed `bücher.example`.
+  if (source === 'tab' && !entry.includes('*')) entry = asciiHost(entry);
   if (entry.includes('*')) {
     const re = wildcardToRegExp(entry);
     if (re.test(key)) return true;

@@ -20,6 +20,11 @@ describe('entryMatches', () => {
     ['*.google.com', 'google.com', 'tab', true],
     ['*.google.com', 'google.com.evil.test', 'tab', false],
     ['docs.*', 'docs.python.org', 'tab', true],
+    // The person types the name; the tab's host is punycode (as the strict session's rules block it).
+    ['bücher.example', 'xn--bcher-kva.example', 'tab', true],
+    ['bücher.example', 'shop.xn--bcher-kva.example', 'tab', true],
+    ['bücher.example', 'xn--bcher-kva.example.evil.test', 'tab', false],
+    ['bücher', 'Bücher', 'os', true],
     ['code', 'Code', 'os', true],
     ['code', 'code-oss', 'os', false],
     ['jetbrains-*', 'jetbrains-idea', 'os', true],

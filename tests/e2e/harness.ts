@@ -55,7 +55,7 @@ export interface E2E {
   /** Closes the browser and launches it again on the same profile and home. */
   restart(): Promise<void>;
   /**
-   * A person at the keyboard: the X pointer moves a pixel every 10 s (under chrome.idle's 15 s minimum) (Playwright's input never reaches X,
+   * A person at the keyboard: the X pointer moves a pixel every 5 s (a third of chrome.idle's 15 s minimum: a loaded machine may delay a move by seconds) (Playwright's input never reaches X,
    * so without this chrome.idle would report the test's person away). Off: nobody touches anything.
    */
   presence(on: boolean): void;
@@ -72,6 +72,9 @@ export interface E2EOptions {
   /** Run Chromium as a native Wayland client of this session (its env: WAYLAND_DISPLAY, SWAYSOCK…) instead of on Xvfb. */
   wayland?: NodeJS.ProcessEnv;
 }
+
+/** How often a present person's pointer moves; well under chrome.idle's 15 s, so a slow xdotool run never reads as away. */
+const PRESENCE_EVERY_MS = 5_000;
 
 export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   const display = options.wayland ? '' : inject('e2eDisplay');
@@ -97,7 +100,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   const xdotool = (args: string[]) => new Promise<void>((resolve) => execFile('xdotool', args, { env, timeout: 10_000 }, () => resolve()));
   let step = 1;
   const jiggle = () => void xdotool(['mousemove_relative', '--', String((step = -step)), '0']);
-  let presence: ReturnType<typeof setInterval> | null = options.wayland ? null : setInterval(jiggle, 10_000);
+  let presence: ReturnType<typeof setInterval> | null = options.wayland ? null : setInterval(jiggle, PRESENCE_EVERY_MS);
 
   const e2e: E2E = {
     home,
@@ -157,7 +160,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     },
     presence(on) {
       if (presence) clearInterval(presence);
-      presence = on && !options.wayland ? setInterval(jiggle, 10_000) : null;
+      presence = on && !options.wayland ? setInterval(jiggle, PRESENCE_EVERY_MS) : null;
     },
     async nudgePointer() {
       await xdotool(['mousemove_relative', '--', String((step = -step) * 5), '0']);

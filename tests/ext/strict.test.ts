@@ -81,7 +81,8 @@ describe('the rules of a strict session', () => {
     await start();
     const popup = running!.openStatePort(PAGE_SENDER());
     await running!.send({ type: 'beginWait', purpose: 'end' });
-    expect(running!.shell.state.phase !== 'idle' && running!.shell.state.session.wait).toBeTruthy();
+    const waiting = running!.shell.state.phase !== 'idle' ? running!.shell.state.session.wait : undefined;
+    expect(waiting).toEqual({ purpose: 'end', startedAt: clock, readyAt: clock + 60_000 });
     popup.close();
     await running!.flush();
     const session = running!.shell.state.phase !== 'idle' ? running!.shell.state.session : null;

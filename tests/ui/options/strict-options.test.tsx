@@ -63,7 +63,7 @@ describe('options: strict sessions', () => {
     expect((within(deep!).getByRole('checkbox', { name: ALLOWLIST_NAME }) as HTMLInputElement).checked).toBe(false);
     expect(emailAllowlist.checked).toBe(false);
     // The template's name is the group's: the same box names stay apart per template.
-    expect(within(deep!).getByText('Deep work', { selector: 'legend' })).toBeTruthy();
+    expect(within(deep!).getByText('Deep work', { selector: 'legend' }).textContent).toBe('Deep work');
     fireEvent.click(deepStrict);
     fireEvent.click(emailAllowlist);
     fireEvent.click(screen.getByTestId('settings-save'));

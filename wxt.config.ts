@@ -12,10 +12,15 @@ const CHROMIUM_PUBLIC_KEY =
  * its own ID; a folder loaded unpacked gets one from its path). Tests and development keep the key.
  */
 const RELEASE = process.env.ANTIDRIFT_RELEASE === '1';
+/**
+ * `ANTIDRIFT_E2E=1` (`npm run build:e2e`): the build the end-to-end tiers load, in `.output/e2e`, with the test
+ * hooks (test-hooks/: a clock a test moves forward, an away state it sets). Every other build compiles them out.
+ */
+const E2E = process.env.ANTIDRIFT_E2E === '1' && !RELEASE;
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
-  outDir: RELEASE ? '.output/release' : '.output',
+  outDir: RELEASE ? '.output/release' : E2E ? '.output/e2e' : '.output',
   manifest: ({ browser }) => ({
     name: 'antidrift',
     description: 'Keeps you on the work you committed to: tells you quickly and politely when you drift.',
@@ -45,5 +50,6 @@ export default defineConfig({
   }),
   vite: () => ({
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+    define: { 'import.meta.env.ANTIDRIFT_TEST_HOOKS': JSON.stringify(E2E) },
   }),
 });

@@ -202,18 +202,18 @@ export function startBackground(platform: BackgroundPlatform): Background {
   browser.tabs.onActivated.addListener(({ tabId, windowId }) => observer.tabActivated(tabId, windowId));
   browser.tabs.onUpdated.addListener((_id, changed, tab) => observer.tabUpdated(changed, tab));
   browser.windows.onFocusChanged.addListener((windowId) => observer.windowFocused(windowId));
-  browser.alarms.onAlarm.addListener((alarm) => {
+  const routeAlarm = (alarm: { name: string }) => {
     if (alarm.name === SYNC_ALARM) void ready.then(() => settingsSync.alarmFired());
+    if (alarm.name === PLAN_ALARM) void ready.then(() => planner.wake()).catch(() => {});
     if (alarm.name !== TICK_ALARM) return;
     send({ type: 'ticked', at: now() });
     void ready.then(checkBrowserModel).catch(() => {});
-  });
+  };
+  browser.alarms.onAlarm.addListener(routeAlarm);
+  platform.fireDueAlarms?.(routeAlarm);
   // Another browser's settings (through the browser's account), and our own writes coming back (ignored there).
   browser.storage.onChanged.addListener((changes, area) => {
     if (area === 'sync') void ready.then(() => settingsSync.remoteChanged(changes));
-  });
-  browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === PLAN_ALARM) void ready.then(() => planner.wake()).catch(() => {});
   });
   routeBlockClicks({
     // A start refused (a template without a commitment) opens the popup, where the offer says why in words.
@@ -231,7 +231,8 @@ export function startBackground(platform: BackgroundPlatform): Background {
 
   // --- hydration: nothing is applied before the stored state is back ---
   markWorker(WORKER_MARKS.wired);
-  const ready = store.loadAll().then((loaded) => {
+  const loading = platform.clockReady ? platform.clockReady.then(store.loadAll) : store.loadAll();
+  const ready = loading.then((loaded) => {
     if (loaded.observer) observer.restore(loaded.observer);
     diagnostics.restore(loaded.diagnostics);
     for (const warning of loaded.warnings) diagnostics.add('warn', warning);

@@ -6,6 +6,7 @@ import { browserIdle, type IdlePort } from './idle';
 import type { NativePort } from './native-channel';
 import type { StatePort } from './state-ports';
 import { HistoryDb } from '../storage/history-db';
+import { workerTestHooks } from './test-hooks';
 
 /**
  * The host is connected a moment after hydration, once the woken worker has painted the badge of what
@@ -33,19 +34,26 @@ export interface BackgroundPlatform {
   languageModel(): LanguageModelApi | undefined;
   /** The IANA time zone the schedule's local times are in, asked at each use (travel changes it); undefined: the runtime's. */
   timeZone?(): string;
+  /** End-to-end builds: hydration waits for it (the test clock's stored offset). */
+  clockReady?: Promise<void>;
+  /** End-to-end builds: when a test moves the clock, the alarms it made due go through `route`, as the browser's would. */
+  fireDueAlarms?(route: (alarm: { name: string }) => void): void;
 }
 
 export function browserPlatform(): BackgroundPlatform {
+  // A constant of the build: false in every build but the end-to-end one, which drops this branch and its module.
+  const hooks = import.meta.env.ANTIDRIFT_TEST_HOOKS ? workerTestHooks() : undefined;
   return {
-    now: () => Date.now(),
+    now: hooks ? hooks.now : () => Date.now(),
     connectNative: () => browser.runtime.connectNative(NATIVE_HOST_NAME) as unknown as NativePort,
     nativeError: (port) => (port as { error?: { message?: string } } | undefined)?.error?.message ?? browser.runtime.lastError?.message,
     onStatePort: (listener) => browser.runtime.onConnect.addListener((port) => listener(port as unknown as StatePort)),
     openHistory: () => HistoryDb.open(),
-    idle: browserIdle(),
+    idle: hooks ? hooks.idle(browserIdle()) : browserIdle(),
     hostConnectDelayMs: HOST_CONNECT_DELAY_MS,
     extensionVersion: browser.runtime.getManifest().version,
     languageModel: () => languageModelApi(),
     timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    ...(hooks ? { clockReady: hooks.ready, fireDueAlarms: hooks.fireDueAlarms } : {}),
   };
 }

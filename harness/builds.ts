@@ -4,9 +4,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './chromium';
 
-export type Artifact = 'extension' | 'firefox' | 'host' | 'release';
+export type Artifact = 'extension' | 'firefox' | 'e2e' | 'host' | 'release';
 
-const EXTENSION_SOURCES = ['background', 'entrypoints', 'ui', 'shared', 'storage', 'modules', 'public', 'wxt.config.ts'];
+const EXTENSION_SOURCES = ['background', 'entrypoints', 'ui', 'shared', 'storage', 'modules', 'public', 'test-hooks', 'wxt.config.ts'];
 const HOST_SOURCES = ['native-host', 'shared'];
 /** A dependency change can change any output. */
 const EVERYONE = ['package.json', 'package-lock.json'];
@@ -21,6 +21,11 @@ function builds(): Record<Artifact, { script: string; outputs: string[]; sources
   return {
     extension: { script: 'build:extension', outputs: ['.output/chrome-mv3/manifest.json'], sources: [...EXTENSION_SOURCES, ...EVERYONE] },
     firefox: { script: 'build:firefox', outputs: ['.output/firefox-mv3/manifest.json'], sources: [...EXTENSION_SOURCES, ...EVERYONE] },
+    e2e: {
+      script: 'build:e2e',
+      outputs: ['.output/e2e/chrome-mv3/manifest.json', '.output/e2e/firefox-mv3/manifest.json'],
+      sources: [...EXTENSION_SOURCES, ...EVERYONE],
+    },
     host: { script: 'build:host', outputs: ['native-host/dist/antidrift-host.cjs'], sources: [...HOST_SOURCES, ...EVERYONE] },
     release: {
       script: 'package',

@@ -1,6 +1,10 @@
 // Builds the two toast tiers as plain DOM: the hard drift banner and the soft heads-up.
+import { testClock } from '../../test-hooks/clock';
 import { onTaskOffer } from '../../ui/on-task-offer';
 import type { ToastBanner, ToastNudge } from './toast-state';
+
+/** The machine's clock, as the background's; the end-to-end build's moves as its worker's does (compiled out elsewhere). */
+const now: () => number = import.meta.env.ANTIDRIFT_TEST_HOOKS ? testClock('page').now : () => Date.now();
 
 export type ToastAction = 'back' | 'ontask' | 'end' | 'escape' | 'dismiss';
 
@@ -24,13 +28,13 @@ function button(doc: Document, testId: string, label: string, onClick: () => voi
 
 /**
  * "This is on task" from `from` on: none when null; until then disabled, the seconds left in its label,
- * re-read each second (Date.now: the background's clock is this machine's) until it is ready or gone.
+ * re-read each second (the background's clock is this machine's) until it is ready or gone.
  */
 function onTaskButton(doc: Document, from: number | null, onClick: () => void): HTMLButtonElement | null {
-  if (!onTaskOffer(from, Date.now()).shown) return null;
+  if (!onTaskOffer(from, now()).shown) return null;
   const b = button(doc, 'drift-ontask', '', onClick);
   const update = (): boolean => {
-    const offer = onTaskOffer(from, Date.now());
+    const offer = onTaskOffer(from, now());
     const waiting = offer.shown && offer.secondsLeft > 0;
     b.textContent = offer.shown ? offer.label : '';
     b.disabled = waiting;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GECKO_ID } from '../../shared/protocol/extension-id.js';
 import { HelloReply, PROTOCOL_VERSION } from '../../shared/protocol/frames.js';
 import { spawnHost } from '../../harness/spawn-host.js';
+import { TEST_CLOCK_KEY, TEST_IDLE_KEY } from '../../test-hooks/keys.js';
 
 const execFileAsync = promisify(execFile);
 const RELEASE = join(process.cwd(), 'release');
@@ -106,6 +107,26 @@ describe('release/', () => {
         const found = (await zip.file(script)!.async('string')).match(fromString);
         expect(found?.[0], `${name}: ${script}`).toBeUndefined();
       }
+    }
+  });
+
+  it('neither extension zip carries the end-to-end test hooks (a clock a test moves, an away state it sets); the end-to-end build does', async () => {
+    const hooks = [TEST_CLOCK_KEY, TEST_IDLE_KEY];
+    const inFiles = (texts: string[]) => hooks.filter((key) => texts.some((text) => text.includes(key)));
+    for (const name of [`antidrift-${VERSION}-chrome.zip`, `antidrift-${VERSION}-firefox.zip`]) {
+      const zip = await zipOf(name);
+      const texts = await Promise.all(
+        Object.values(zip.files)
+          .filter((f) => !f.dir)
+          .map((f) => f.async('string')),
+      );
+      expect(inFiles(texts), name).toEqual([]);
+    }
+    // The same words are what the end-to-end build is made of: the check above looks for the right thing.
+    for (const browser of ['chrome-mv3', 'firefox-mv3']) {
+      const dir = join(process.cwd(), '.output', 'e2e', browser);
+      const texts = filesIn(dir).map((f) => readFileSync(join(dir, f), 'utf8'));
+      expect(inFiles(texts), browser).toEqual(hooks);
     }
   });
 

@@ -2,6 +2,7 @@
 import { browser } from 'wxt/browser';
 import { EXTENSION_PAGES, type ExtensionPage } from '../extension-pages';
 import { detectBrowser, detectLinux } from '../install-command';
+import { testClock } from '../../test-hooks/clock';
 import { request, subscribeState } from './runtime';
 import type { SurfaceClient } from './surface-client';
 
@@ -35,10 +36,12 @@ async function openPopup(): Promise<void> {
 }
 
 export function browserClient(): SurfaceClient {
+  // The end-to-end build's pages count time as its worker does (a test may move that clock); every other build compiles this out.
+  const clock = import.meta.env.ANTIDRIFT_TEST_HOOKS ? testClock('page') : undefined;
   return {
     subscribe: (onState) => subscribeState(onState),
     request,
-    now: () => Date.now(),
+    now: clock ? clock.now : () => Date.now(),
     openPage: (page, section) => void focusOrOpen(page, section).catch(() => undefined),
     openPopup: () => void openPopup().catch(() => undefined),
     environment: () => ({

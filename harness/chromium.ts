@@ -9,6 +9,8 @@ import { EXTENSION_ID } from '../shared/protocol/extension-id';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const EXTENSION_DIR = `${REPO_ROOT}.output/chrome-mv3`;
+/** The end-to-end build (`npm run build:e2e`): the same extension with the test hooks (test-hooks/), which the browser tiers load. */
+export const E2E_EXTENSION_DIR = `${REPO_ROOT}.output/e2e/chrome-mv3`;
 export const HOST_SCRIPT = `${REPO_ROOT}native-host/dist/antidrift-host.cjs`;
 export const CHROMIUM_PATH = process.env.ANTIDRIFT_CHROMIUM ?? '/usr/lib/chromium/chromium';
 export { EXTENSION_ID };

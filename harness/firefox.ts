@@ -9,9 +9,12 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { GECKO_ID } from '../shared/protocol/extension-id';
 import { HOST_SCRIPT, REPO_ROOT } from './chromium';
 import { waitFor } from './processes';
+import { advanceClock, type InExtension } from './test-hooks';
 
 export const FIREFOX_PATH = process.env.ANTIDRIFT_FIREFOX ?? '/usr/bin/firefox-esr';
 export const FIREFOX_BUILD = `${REPO_ROOT}.output/firefox-mv3`;
+/** The end-to-end Firefox build (`npm run build:e2e`), with the test hooks: what the Firefox tier loads. */
+export const E2E_FIREFOX_BUILD = `${REPO_ROOT}.output/e2e/firefox-mv3`;
 const FAKE_BIN = `${REPO_ROOT}tests/e2e/fixtures/bin`;
 /** Pinned before start (extensions.webextensions.uuids), so the extension's pages have a known origin. */
 export const EXTENSION_UUID = '0d4c8f63-2a4b-4d2e-9d6e-6f1c2b3a4d5e';
@@ -27,6 +30,10 @@ export interface FirefoxE2E {
   extensionPage(path: string): Promise<Page>;
   /** The toolbar badge, read through an extension page. */
   badge(): Promise<string>;
+  /** Moves the add-on's clock `ms` forward (the end-to-end build's test clock): alarms it made due fire at once. */
+  advanceClock(ms: number): Promise<number>;
+  /** `ms` that will have passed when Firefox next starts (call it just before `stop()`). */
+  passWhileClosed(ms: number): Promise<void>;
   calls(): Array<{ role: string; app?: string; titles?: string[] }>;
   /** Quits Firefox as a person would, keeping the profile, the home and the page server (a `persistent` add-on only). */
   stop(): Promise<void>;
@@ -160,6 +167,10 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
   if (!options.persistent) await browser.installExtension(addonDir);
   let running = true;
   let badgeReader: Promise<Page> | undefined;
+  // One extension page kept for reading the badge and moving the clock: page.url() stays about:blank for
+  // moz-extension pages (their goto never resolves), and every new window would take the focus from what the test put in front.
+  const reader = () => (badgeReader ??= e2e.extensionPage('popup.html'));
+  const inExtension: InExtension = async (fn, arg) => (await reader()).evaluate(fn, arg);
   const e2e: FirefoxE2E = {
     home,
     browser,
@@ -177,13 +188,12 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
       return page;
     },
     async badge() {
-      // One reader page, kept: page.url() stays about:blank for moz-extension pages (their goto never resolves),
-      // and every new window would take the focus from what the test put in front.
-      badgeReader ??= e2e.extensionPage('popup.html');
-      return (await badgeReader).evaluate(() =>
+      return (await reader()).evaluate(() =>
         (globalThis as unknown as { browser: { action: { getBadgeText(d: object): Promise<string> } } }).browser.action.getBadgeText({}),
       );
     },
+    advanceClock: (ms) => advanceClock(inExtension, ms),
+    passWhileClosed: async (ms) => void (await advanceClock(inExtension, ms, true)),
     calls() {
       try {
         return readFileSync(join(home, 'fake-claude-calls.jsonl'), 'utf8')

@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fakeModelScript } from './fake-model';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { e2eDisplay } from './harness';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadCaseFiles, planCases } from '../../eval/cases';
 import { ResultsFile } from '../../eval/suite/results-file';
 import { CHROMIUM_PATH, REPO_ROOT } from '../../harness/chromium';
@@ -26,7 +27,7 @@ function runEval(args: string[]): Promise<{ code: number; stdout: string; stderr
         join(root, 'profile'),
         ...args,
       ],
-      { env: { ...process.env, DISPLAY: inject('e2eDisplay') }, timeout: 80_000, encoding: 'utf8' },
+      { env: { ...process.env, DISPLAY: e2eDisplay() }, timeout: 80_000, encoding: 'utf8' },
       (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, stdout, stderr }),
     );
   });

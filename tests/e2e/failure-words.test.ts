@@ -85,8 +85,9 @@ const CASES: Case[] = [
     backend: 'claude',
     what: 'unavailable (the native host is gone)',
     arrange: helperGone,
+    // Chromium's own words for a killed host: which it reports first (the exit, the broken pipe, the failed restart) is a matter of timing.
     reads:
-      /^claude cannot be asked: the helper is not connected \((Native host has exited\.|Failed to start native messaging host\.)\) — Options → Helper → Diagnostics says why; Reconnect tries again$/,
+      /^claude cannot be asked: the helper is not connected \((Native host has exited\.|Failed to start native messaging host\.|Error when communicating with the native messaging host\.)\) — Options → Helper → Diagnostics says why; Reconnect tries again$/,
   },
   {
     backend: 'claude',

@@ -77,13 +77,12 @@ const ARRIVE: Record<PopupView, Arrive> = {
     await popup.byId('resume').click();
     await popup.page.locator('main.popup[data-view="drifting"]').waitFor();
     await popup.page.close();
-    // Nobody touches anything: after 15 s chrome.idle (the X screensaver's idle time) says idle.
-    g.e2e.presence(false);
-    await expect.poll(() => g.away(), { timeout: 45_000, interval: 500 }).toBe(true);
+    // The idle API says the person is away (set through the test hook: real idle time has its own test in history.test.ts).
+    await g.e2e.setAway('idle');
+    await expect.poll(() => g.away(), { timeout: 10_000, interval: 100 }).toBe(true);
   },
   review: async (g) => {
-    g.e2e.presence(true);
-    await g.e2e.nudgePointer();
+    await g.e2e.setAway(null);
     const popup = await g.e2e.popup();
     await popup.page.locator('main.popup[data-view="drifting"]').waitFor({ timeout: 20_000 });
     await popup.byId('end-session').click();
@@ -98,9 +97,12 @@ const ARRIVE: Record<PopupView, Arrive> = {
     await popup.byId('rhythm-choice').selectOption('custom');
     await popup.byId('rhythm-work').fill('1');
     await popup.byId('rhythm-break').fill('15');
+    // Started once the popup shows the commitment: the work minute then passes on the extension's clock
+    // (rhythm.test.ts waits out a real one).
     await popup.start();
     await popup.page.close();
-    await g.e2e.expectBadge('BRK', 90_000);
+    await g.e2e.advanceClock(60_000);
+    await g.e2e.expectBadge('BRK', 15_000);
   },
 };
 
@@ -159,30 +161,16 @@ describe('the state gallery', () => {
       const popup = await e2e().popup();
       for (const setup of SETUP_ORDER) {
         await states.enter(setup);
-        const shown = popup.page.locator(`main.popup[data-view="${view}"] [data-setup-state="${setup}"]`);
-        await shown.waitFor({ timeout: view === 'away' ? 45_000 : 15_000 });
-        // Away lasts while nobody touches anything, and a screenshot counts as a touch in Chromium: once it is
-        // away again, the setup state is entered again too (a helper that has not answered yet lasts 10 s).
-        const steady =
-          view === 'away'
-            ? {
-                holds: async () => (await shown.count()) === 1,
-                restore: async () => {
-                  await popup.page.locator('main.popup[data-view="away"]').waitFor({ timeout: 45_000 });
-                  await states.enter(setup);
-                  await shown.waitFor();
-                },
-              }
-            : undefined;
-        await gallery.capture(popup.page, { surface: 'popup', view, setup, element: popup.frame(), ...(steady ? { steady } : {}) });
+        await popup.page.locator(`main.popup[data-view="${view}"] [data-setup-state="${setup}"]`).waitFor({ timeout: 15_000 });
+        await gallery.capture(popup.page, { surface: 'popup', view, setup, element: popup.frame() });
       }
-      // The viewport the gallery gives the popup is the real toolbar popup's, measured (away would end with the click).
-      if (view !== 'away') {
+      // The viewport the gallery gives the popup is the real toolbar popup's, measured.
+      {
         const cdp = await popup.page.context().newCDPSession(popup.page);
         await cdp.send('Emulation.setDeviceMetricsOverride', { width: 360, height: POPUP_MAX.height, deviceScaleFactor: 1, mobile: false });
         const emulated = await popupViewport(popup.page, 100);
         await cdp.send('Emulation.clearDeviceMetricsOverride');
-        const real = await realPopupSize(popup.page);
+        const real = await realPopupSize(popup.page, view);
         expect(real.view).toBe(view);
         expect(
           Math.abs(real.width - emulated.width),
@@ -219,8 +207,9 @@ describe('the state gallery', () => {
     expect(saved.ok).toBe(true);
     await ask({ type: 'saveTemplate', template: { ...template, name: 'Email', nextAction: 'Inbox to zero', rhythm: null } });
     const settings = (await ask({ type: 'getSettings' })).value as Settings;
-    // A block running now (it began this minute) is offered at once; one later today is next.
-    const now = new Date();
+    // A block running now (it began this minute) is offered at once; one later today is next. Now is the
+    // extension's (the break above moved its clock on).
+    const now = new Date(await e2e().extensionNow());
     const hhmm = (d: Date) => `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
     const later = new Date(Math.min(now.getTime() + 3 * 3_600_000, new Date(now).setHours(23, 0, 0, 0)));
     const deep = (saved.value as { id: string }).id;
@@ -280,8 +269,10 @@ describe('the state gallery', () => {
     await popup.page.locator('main.popup[data-view="wait"]').waitFor();
     await expect.poll(() => popup.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('keep-going');
     await gallery.capture(popup.page, { surface: 'popup', view: 'strict-wait', setup: 'ready', element: popup.frame() });
-    // Once the wait has run, End session now ends it; the review is skipped so nothing is left open.
-    await popup.byId('wait-confirm').click({ timeout: 75_000 });
+    // Once the wait has run (on the extension's clock: strict.test.ts's wait is the real one), End session now
+    // ends it; the review is skipped so nothing is left open.
+    await e2e().advanceClock(60_000);
+    await popup.byId('wait-confirm').click({ timeout: 15_000 });
     await popup.page.locator('main.popup[data-view="review"]').waitFor();
     await popup.byId('review-skip').click();
     await popup.page.close();
@@ -290,9 +281,10 @@ describe('the state gallery', () => {
   it('History with a week in it', async () => {
     await states.enter('ready');
     const history = await e2e().history();
-    const week = generateYear(Date.now(), 5, 11, 7);
+    const at = await e2e().extensionNow();
+    const week = generateYear(at, 5, 11, 7);
     const path = join(mkdtempSync(join(tmpdir(), 'antidrift-gallery-')), 'week.json');
-    writeFileSync(path, JSON.stringify({ format: 'antidrift-history', version: 1, exportedAt: Date.now(), ...week }));
+    writeFileSync(path, JSON.stringify({ format: 'antidrift-history', version: 1, exportedAt: at, ...week }));
     await history.byId('import-history').setInputFiles(path);
     await expect.poll(() => history.byId('data-result').textContent(), { timeout: 30_000 }).toMatch(/^Added \d+ records/);
     await history.byId('range-week').click();

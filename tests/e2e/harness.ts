@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Locator, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import {
+  E2E_EXTENSION_DIR,
   EXTENSION_ORIGIN,
   REPO_ROOT,
   installHost,
@@ -14,6 +15,8 @@ import {
   type ExtensionBrowser,
   type PageServer,
 } from '../../harness/chromium';
+import { advanceClock, extensionNow, setAway, type InExtension } from '../../harness/test-hooks';
+import type { TestIdleState } from '../../test-hooks/keys';
 import { EXTENSION_PAGES } from '../../ui/extension-pages';
 import { HISTORY_FIRST_VIEW_MARK } from '../../ui/first-state-mark';
 import { HistoryPage, OptionsPage, PopupPage } from './pages';
@@ -54,6 +57,14 @@ export interface E2E {
   setFakeMode(mode: string | null, cli?: 'claude' | 'ollama'): void;
   /** Closes the browser and launches it again on the same profile and home. */
   restart(): Promise<void>;
+  /** Moves the extension's clock `ms` forward (the end-to-end build's test clock): alarms it made due fire at once. Resolves with its new time. */
+  advanceClock(ms: number): Promise<number>;
+  /** `ms` that will have passed when the browser next starts (call it just before closing the browser). */
+  passWhileClosed(ms: number): Promise<void>;
+  /** The extension's time now (the machine's, plus however far the tests moved it). */
+  extensionNow(): Promise<number>;
+  /** Says the person is away, as chrome.idle would after its threshold, or back (null): no waiting on real idle time. */
+  setAway(state: TestIdleState | null): Promise<void>;
   /**
    * A person at the keyboard: the X pointer moves a pixel every 5 s (a third of chrome.idle's 15 s minimum: a loaded machine may delay a move by seconds) (Playwright's input never reaches X,
    * so without this chrome.idle would report the test's person away). Off: nobody touches anything.
@@ -73,11 +84,17 @@ export interface E2EOptions {
   wayland?: NodeJS.ProcessEnv;
 }
 
+/** This worker's X display (one per worker: files run side by side, each with its own focus and idle time). */
+export function e2eDisplay(): string {
+  const displays = inject('e2eDisplays');
+  return displays[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % displays.length]!;
+}
+
 /** How often a present person's pointer moves; well under chrome.idle's 15 s, so a slow xdotool run never reads as away. */
 const PRESENCE_EVERY_MS = 5_000;
 
 export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
-  const display = options.wayland ? '' : inject('e2eDisplay');
+  const display = options.wayland ? '' : e2eDisplay();
   const root = mkdtempSync(join(tmpdir(), 'antidrift-e2e-'));
   const home = join(root, 'home');
   const userDataDir = join(root, 'profile');
@@ -95,13 +112,22 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   else delete env.WAYLAND_DISPLAY;
   const extraArgs = options.wayland ? ['--ozone-platform=wayland'] : [];
   const launch = () =>
-    launchExtensionBrowser({ userDataDir, home, env, hostResolverRules: pages.resolverRules, headless: false, extraArgs });
+    launchExtensionBrowser({
+      userDataDir,
+      home,
+      env,
+      hostResolverRules: pages.resolverRules,
+      headless: false,
+      extraArgs,
+      extensionDir: E2E_EXTENSION_DIR,
+    });
 
   const xdotool = (args: string[]) => new Promise<void>((resolve) => execFile('xdotool', args, { env, timeout: 10_000 }, () => resolve()));
   let step = 1;
   const jiggle = () => void xdotool(['mousemove_relative', '--', String((step = -step)), '0']);
   let presence: ReturnType<typeof setInterval> | null = options.wayland ? null : setInterval(jiggle, PRESENCE_EVERY_MS);
 
+  const inWorker: InExtension = async (fn, arg) => (await e2e.sw()).evaluate(fn, arg);
   const e2e: E2E = {
     home,
     bin,
@@ -158,6 +184,10 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       await e2e.browser.close();
       e2e.browser = await launch();
     },
+    advanceClock: (ms) => advanceClock(inWorker, ms),
+    passWhileClosed: async (ms) => void (await advanceClock(inWorker, ms, true)),
+    extensionNow: () => extensionNow(inWorker),
+    setAway: (state) => setAway(inWorker, state),
     presence(on) {
       if (presence) clearInterval(presence);
       presence = on && !options.wayland ? setInterval(jiggle, PRESENCE_EVERY_MS) : null;

@@ -1,6 +1,6 @@
 // E2E on Plasma 6's compositor: Chromium as a native Wayland client of KWin 6.3 (Debian trixie root), the KWin watcher, a blocked terminal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDesktopRoots } from '../../harness/desktop-roots';
+import { desktopRoots } from '../../harness/desktop-roots';
 import { startKwin, type Kwin } from '../../harness/kwin';
 import { inRoot } from '../../harness/runner';
 import { startE2E, startSession, type E2E } from './harness';
@@ -9,11 +9,12 @@ describe('Plasma 6 (headless KWin 6.3)', () => {
   let kwin: Kwin;
   let e2e: E2E;
   beforeAll(async () => {
-    const roots = ensureDesktopRoots(['trixie']);
+    // On a first run `npm test` may still be building the root beside this tier: that is waited for.
+    const roots = await desktopRoots(['trixie']);
     kwin = await startKwin(inRoot('trixie', roots.trixie!));
     // The browser and the helper it starts run on this machine as a client of that desktop: its Wayland socket and session bus.
     e2e = await startE2E({ wayland: kwin.env });
-  }, 120_000);
+  }, 30 * 60_000);
   afterAll(async () => {
     await e2e?.close();
     await kwin?.stop();

@@ -4,12 +4,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EXTENSION_ID, NATIVE_HOST_NAME } from '../../shared/protocol/extension-id';
 import { launchExtensionBrowser, REPO_ROOT, type ExtensionBrowser } from '../../harness/chromium';
 import { installReleasedHelper, RELEASE_VERSION, releaseFile } from '../../harness/released-helper';
 import { EXTENSION_PAGES } from '../../ui/extension-pages';
-import { FAKE_BIN, SCREENSHOTS } from './harness';
+import { e2eDisplay, FAKE_BIN, SCREENSHOTS } from './harness';
 
 const VERSION = RELEASE_VERSION;
 
@@ -46,7 +46,7 @@ describe('installed from the release files, in a clean HOME', () => {
     browser = await launchExtensionBrowser({
       userDataDir: profile,
       home,
-      env: { HOME: home, DISPLAY: inject('e2eDisplay'), PATH: browserBin, LANG: 'C.UTF-8' },
+      env: { HOME: home, DISPLAY: e2eDisplay(), PATH: browserBin, LANG: 'C.UTF-8' },
       extensionDir,
       headless: false,
     });

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EXTENSION_DIR,
   EXTENSION_ORIGIN,
@@ -15,7 +15,7 @@ import {
   type PageServer,
 } from '../../harness/chromium';
 import { PREVIOUS_RELEASE, previousBuild, type PreviousBuild } from '../support/previous-release';
-import { FAKE_BIN, PARSER_TESTS } from './harness';
+import { e2eDisplay, FAKE_BIN, PARSER_TESTS } from './harness';
 import { HistoryPage, OptionsPage, PopupPage } from './pages';
 import { EXTENSION_PAGES } from '../../ui/extension-pages';
 
@@ -38,7 +38,7 @@ function freshSetup(): Setup {
     root,
     home,
     profile,
-    env: { ...process.env, HOME: home, DISPLAY: inject('e2eDisplay'), PATH: `${FAKE_BIN}:${process.env.PATH ?? ''}` },
+    env: { ...process.env, HOME: home, DISPLAY: e2eDisplay(), PATH: `${FAKE_BIN}:${process.env.PATH ?? ''}` },
   };
 }
 

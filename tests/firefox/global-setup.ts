@@ -6,5 +6,5 @@ import { FIREFOX_PATH } from '../../harness/firefox';
 export default function setup(): void {
   if (!existsSync(FIREFOX_PATH))
     throw new Error(`the Firefox tier needs ${FIREFOX_PATH}: run \`npm run pretest\` (installs firefox-esr) or set ANTIDRIFT_FIREFOX`);
-  ensureBuilt(['firefox', 'host', 'release']);
+  ensureBuilt(['firefox', 'e2e', 'host', 'release']);
 }

@@ -1,7 +1,7 @@
 // Firefox end-to-end fixture: one Firefox per suite (started by harness/firefox.ts) and what the scenarios do in its pages.
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startFirefox, type FirefoxE2E, type FirefoxOptions } from '../../harness/firefox';
+import { E2E_FIREFOX_BUILD, startFirefox, type FirefoxE2E, type FirefoxOptions } from '../../harness/firefox';
 
 /** Fills and starts a session in the popup page, as a person would. */
 export async function startSessionIn(popup: Page, lists: { allowed: string[]; blocked: string[] }): Promise<void> {
@@ -50,7 +50,8 @@ export async function clickInToast(page: Page, testId: string): Promise<void> {
 export function firefoxForSuite(options: FirefoxOptions | (() => FirefoxOptions) = {}): () => FirefoxE2E {
   let ff: FirefoxE2E | undefined;
   beforeAll(async () => {
-    ff = await startFirefox(typeof options === 'function' ? options() : options);
+    // The end-to-end build (its test hooks move the clock) unless the suite brings its own add-on.
+    ff = await startFirefox({ addonDir: E2E_FIREFOX_BUILD, ...(typeof options === 'function' ? options() : options) });
   }, 60_000);
   afterAll(async () => {
     await ff?.close();

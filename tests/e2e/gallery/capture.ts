@@ -77,8 +77,6 @@ export interface CaptureOptions {
   element?: Locator;
   /** axe looks only inside this (the toast's host on a site whose own markup is not ours). */
   axeInclude?: string;
-  /** A view that needs nothing to happen (away): whether it still shows, and how to wait until it does again. */
-  steady?: { holds(): Promise<boolean>; restore(): Promise<void> };
 }
 
 export class Gallery {
@@ -100,11 +98,12 @@ export class Gallery {
     return session;
   }
 
-  /** Renders the view at each zoom: layout facts (with every fold opened) and axe first, then the screenshots. */
+  /** Renders the view at each zoom: layout facts (with every fold opened) and axe, then its screenshot. */
   async capture(page: Page, o: CaptureOptions): Promise<void> {
+    // In front: a tab behind gets its animation frames (the settling below) and its pictures at a second each.
+    await page.bringToFront();
     const cdp = await this.cdp(page);
     const kind = o.surface === 'popup' ? 'popup' : 'page';
-    const files = new Map<Zoom, string>();
     const settle = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const emulate = (size: { width: number; height: number }, zoom: Zoom) =>
       cdp.send('Emulation.setDeviceMetricsOverride', { ...size, deviceScaleFactor: zoom / 100, mobile: false });
@@ -143,21 +142,10 @@ export class Gallery {
         }
       });
       const file = `${[o.surface, o.view, o.setup].filter(Boolean).join('.')}.${zoom}.png`;
-      files.set(zoom, file);
       this.shots.push({ surface: o.surface, view: o.view, setup: o.setup ?? null, zoom, file, problems });
-    }
-    // Last, because Chromium counts a screenshot as activity (it keeps the screen awake while it
-    // captures): a view that lasts only while nobody touches anything (away) is checked first, and its
-    // picture is taken again if the view moved on before it was taken.
-    for (const zoom of ZOOMS) {
-      await zoomTo(zoom);
-      const path = join(GALLERY_DIR, files.get(zoom)!);
-      for (let attempt = 1; ; attempt++) {
-        if (o.steady && !(await o.steady.holds())) await o.steady.restore();
-        await this.screenshot(page, path, o.element);
-        if (!o.steady || (await o.steady.holds())) break;
-        if (attempt === 3) throw new Error(`${files.get(zoom)}: the view did not hold still for its picture`);
-      }
+      // The picture shows the page as it opens: folds closed again, laid out before it is taken.
+      await settle();
+      await this.screenshot(page, join(GALLERY_DIR, file), o.element);
     }
     await cdp.send('Emulation.clearDeviceMetricsOverride');
   }
@@ -234,9 +222,10 @@ export class Gallery {
 
 /**
  * The real toolbar popup's window for what `page` (the popup page in a tab) shows: opened from that page
- * as a person's click would, measured, closed. The gallery's popup viewport must equal it.
+ * as a person's click would, measured once it shows `view` (its first frame may be drawn before the
+ * background has answered), closed. The gallery's popup viewport must equal it.
  */
-export async function realPopupSize(page: Page): Promise<{ width: number; height: number; view: string | null }> {
+export async function realPopupSize(page: Page, view: string): Promise<{ width: number; height: number; view: string | null }> {
   await page.evaluate(() => chrome.action.openPopup());
   const read = () =>
     page.evaluate(() =>
@@ -247,10 +236,10 @@ export async function realPopupSize(page: Page): Promise<{ width: number; height
       })),
     );
   let last = '';
-  // Rendered, and the window done resizing to it: two reads in a row agree.
-  for (let i = 0; i < 50; i++) {
+  // Showing the view, and the window done resizing to it: two reads in a row agree.
+  for (let i = 0; i < 100; i++) {
     const now = JSON.stringify(await read());
-    if (now === last && now.includes('"view":"')) break;
+    if (now === last && now.includes(`"view":"${view}"`)) break;
     last = now;
     await new Promise((done) => setTimeout(done, 100));
   }

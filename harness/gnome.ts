@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatStringArray, parseStringArray } from '../native-host/src/desktops/gnome/shell-tools.js';
 import { TEST_EXTENSION_UUID, testExtensionFiles } from './gnome-test-extension';
-import { stopProc, waitFor, westonTerminal } from './processes';
+import { COMPOSITOR_START_MS, stopProc, waitFor, westonTerminal } from './processes';
 import { onMachine, type Runner } from './runner';
 import { startSessionBus } from './session-bus';
 
@@ -142,19 +142,27 @@ export async function prepareGnome(runner: Runner = onMachine): Promise<Gnome> {
       shell.stdout!.on('data', append);
       shell.stderr!.on('data', append);
       const started = shell;
-      await waitFor(async () => {
-        if (started.exitCode !== null) throw new Error(`gnome-shell exited (${started.exitCode}): ${output.slice(-3000)}`);
-        try {
-          await testControl('Titles');
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'GNOME Shell with the test extension');
+      await waitFor(
+        async () => {
+          if (started.exitCode !== null) throw new Error(`gnome-shell exited (${started.exitCode}): ${output.slice(-3000)}`);
+          try {
+            await testControl('Titles');
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        'GNOME Shell with the test extension',
+        COMPOSITOR_START_MS,
+      );
       // GNOME 50+ loads extensions asynchronously, marking them ERROR (with no error text) until loaded: wait for that to end.
       for (const uuid of parseStringArray(await g.gsettings('get', 'org.gnome.shell', 'enabled-extensions'))) {
         if (uuid === TEST_EXTENSION_UUID) continue;
-        await waitFor(async () => !/'state': <3\.0>[\s\S]*'error': <''>/.test(await g.extensionInfo(uuid)), `${uuid} to finish loading`);
+        await waitFor(
+          async () => !/'state': <3\.0>[\s\S]*'error': <''>/.test(await g.extensionInfo(uuid)),
+          `${uuid} to finish loading`,
+          COMPOSITOR_START_MS,
+        );
       }
     },
     async openTerminal(title) {

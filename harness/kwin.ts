@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileAsync, footTerminal, stopProc, waitFor, westonTerminal } from './processes';
+import { COMPOSITOR_START_MS, execFileAsync, footTerminal, stopProc, waitFor, westonTerminal } from './processes';
 import { onMachine, type Runner } from './runner';
 import { startSessionBus } from './session-bus';
 
@@ -82,15 +82,19 @@ export async function startKwin(runner: Runner = onMachine): Promise<Kwin> {
     kwin.stdout!.on('data', append);
     kwin.stderr!.on('data', append);
     const started = kwin;
-    await waitFor(async () => {
-      if (started.exitCode !== null) throw new Error(`kwin_wayland exited (${started.exitCode}): ${output.slice(-2000)}`);
-      try {
-        await dbusSend(['/Scripting', 'org.freedesktop.DBus.Introspectable.Introspect']);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'KWin on the session bus');
+    await waitFor(
+      async () => {
+        if (started.exitCode !== null) throw new Error(`kwin_wayland exited (${started.exitCode}): ${output.slice(-2000)}`);
+        try {
+          await dbusSend(['/Scripting', 'org.freedesktop.DBus.Introspectable.Introspect']);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      'KWin on the session bus',
+      COMPOSITOR_START_MS,
+    );
   }
 
   const k: Kwin = {

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { footTerminal, stopSession, waitFor } from './processes';
+import { COMPOSITOR_START_MS, footTerminal, stopSession, waitFor } from './processes';
 import type { Runner } from './runner';
 
 export interface LabwcWindow {
@@ -55,16 +55,20 @@ export async function startLabwc(runner: Runner): Promise<Labwc> {
     proc = runner.spawn('labwc', [], { env: base, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     proc.stderr?.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4_000)));
     const started = proc;
-    await waitFor(async () => {
-      if (started.exitCode !== null) throw new Error(`labwc exited (${started.exitCode}): ${stderr}`);
-      if (!readdirSync(runtime).includes('wayland-0')) return false;
-      try {
-        await toplevels();
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'labwc and its wayland-0 socket');
+    await waitFor(
+      async () => {
+        if (started.exitCode !== null) throw new Error(`labwc exited (${started.exitCode}): ${stderr}`);
+        if (!readdirSync(runtime).includes('wayland-0')) return false;
+        try {
+          await toplevels();
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      'labwc and its wayland-0 socket',
+      COMPOSITOR_START_MS,
+    );
   }
 
   const labwc: Labwc = {

@@ -7,6 +7,12 @@ import { onMachine, type Runner } from './runner';
 
 export const execFileAsync = promisify(execFile);
 
+/**
+ * How long a compositor or shell may take to come up. Alone it takes a few seconds; `npm test` runs the tiers side by
+ * side on two cores, and a software-rendered GNOME Shell starting beside two browsers has taken over 15 s.
+ */
+export const COMPOSITOR_START_MS = 60_000;
+
 export async function waitFor<T>(
   probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
   what: string,

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { footTerminal, stopSession, waitFor } from './processes';
+import { COMPOSITOR_START_MS, footTerminal, stopSession, waitFor } from './processes';
 import { onMachine, type Runner } from './runner';
 
 /** sway refuses to run as root ("Unable to drop root"): under root it runs as nobody. */
@@ -109,11 +109,15 @@ export async function startSway(options: { xwayland?: boolean; runner?: Runner }
     let stderr = '';
     proc.stderr?.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4_000)));
     const started = proc;
-    const ipc = await waitFor(() => {
-      if (started.exitCode !== null) throw new Error(`sway exited (${started.exitCode}): ${stderr}`);
-      return sockets().find((f) => /^sway-ipc\..*\.sock$/.test(f) && !before.has(f));
-    }, 'the sway IPC socket');
-    const wayland = await waitFor(() => sockets().find((f) => /^wayland-\d+$/.test(f)), 'the Wayland socket');
+    const ipc = await waitFor(
+      () => {
+        if (started.exitCode !== null) throw new Error(`sway exited (${started.exitCode}): ${stderr}`);
+        return sockets().find((f) => /^sway-ipc\..*\.sock$/.test(f) && !before.has(f));
+      },
+      'the sway IPC socket',
+      COMPOSITOR_START_MS,
+    );
+    const wayland = await waitFor(() => sockets().find((f) => /^wayland-\d+$/.test(f)), 'the Wayland socket', COMPOSITOR_START_MS);
     sway.ipcSocket = join(runtimeDir, ipc);
     sway.waylandSocket = join(runtimeDir, wayland);
     sway.env = {

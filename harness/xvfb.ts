@@ -1,6 +1,6 @@
 // Test helper: a private Xvfb display (+ openbox) on a free display number, cleaned up by process group.
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { stopProc, waitFor } from './processes';
 
@@ -65,8 +65,16 @@ export async function startXServer(options: XServerOptions = {}): Promise<XServe
     let dead = false;
     proc.once('exit', () => (dead = true));
     proc.once('error', () => (dead = true));
+    // Ours once the display's lock names our process: another test run may have taken the number a moment before.
+    const ours = () => {
+      try {
+        return Number(readFileSync(`/tmp/.X${n}-lock`, 'utf8').trim()) === proc.pid && existsSync(`/tmp/.X11-unix/X${n}`);
+      } catch {
+        return false;
+      }
+    };
     try {
-      await waitFor(() => dead || existsSync(`/tmp/.X11-unix/X${n}`), `Xvfb :${n} socket`, 10_000);
+      await waitFor(() => dead || ours(), `Xvfb :${n} socket`, 10_000);
     } catch {
       dead = true;
     }

@@ -1,7 +1,7 @@
 // Builds (once) and caches the Debian trixie and sid roots the desktops tier runs newer desktops in, with mmdebstrap.
 // Usage: node scripts/desktops/roots.mjs [trixie|sid ...]   Prints one line per root: "<suite> <path>".
 // A root is keyed by its suite and package list: a change rebuilds it; older roots of that suite are removed.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -77,10 +77,10 @@ function removeRoot(dir) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One builder per suite: another test run building the same root is waited for, a dead one's lock taken over. */
-function lock(suite) {
+async function lock(suite) {
   const dir = join(CACHE_DIR, `.lock-${suite}`);
   for (let waited = 0; ; waited += 2_000) {
     try {
@@ -99,23 +99,23 @@ function lock(suite) {
     }
     if (waited === 0) console.error(`desktops: waiting for another build of the ${suite} root (pid ${holder || '?'})`);
     if (waited > 40 * 60_000) fail(`the ${suite} root is still being built by pid ${holder} after 40 minutes`);
-    sleep(2_000);
+    await sleep(2_000);
   }
 }
 
-function build(suite) {
+async function build(suite) {
   const target = rootPath(suite);
   if (existsSync(join(target, '.antidrift-root'))) return { target, built: false };
   mkdirSync(CACHE_DIR, { recursive: true });
-  const unlock = lock(suite);
+  const unlock = await lock(suite);
   try {
-    return buildLocked(suite, target);
+    return await buildLocked(suite, target);
   } finally {
     unlock();
   }
 }
 
-function buildLocked(suite, target) {
+async function buildLocked(suite, target) {
   if (existsSync(join(target, '.antidrift-root'))) return { target, built: false };
   const need = SUITES[suite].gigabytes + 0.5;
   const free = freeGigabytes(CACHE_DIR);
@@ -142,7 +142,12 @@ function buildLocked(suite, target) {
     partial,
     mirror(),
   ];
-  const r = spawnSync('mmdebstrap', args, { stdio: ['ignore', 'inherit', 'inherit'] });
+  // Asynchronous: both roots are built at once (each mostly waits on downloads and the disk).
+  const r = await new Promise((resolve) => {
+    const child = spawn('mmdebstrap', args, { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', (error) => resolve({ error }));
+    child.on('close', (status) => resolve({ status }));
+  });
   if (r.error) fail(`mmdebstrap: ${r.error.message} (npm test installs it: bash scripts/install-system-deps.sh)`);
   if (r.status !== 0) fail(`mmdebstrap ${suite} failed (exit ${r.status})`);
   const versions = execFileSync('chroot', [partial, 'dpkg-query', '-W', '-f=${Package} ${Version}\\n'], { encoding: 'utf8' });
@@ -161,5 +166,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const suite of wanted) if (!(suite in SUITES)) fail(`unknown suite ${suite}; known: ${Object.keys(SUITES).join(', ')}`);
   const missing = wanted.filter((s) => !existsSync(join(rootPath(s), '.antidrift-root')));
   if (missing.length > 0) ensureRoot();
-  for (const suite of wanted) console.log(`${suite} ${build(suite).target}`);
+  const built = await Promise.all(wanted.map((suite) => build(suite)));
+  wanted.forEach((suite, i) => console.log(`${suite} ${built[i].target}`));
 }

@@ -7,15 +7,25 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // unit, ext and ui share one module graph per worker (isolate: false): importing it again for each file was three
+      // quarters of their time. So a file leaves no global state behind: ext's harness resets the fake browser and
+      // the background before each test, ui's testing library unmounts after each.
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+        },
+      },
       {
         plugins: [WxtVitest()],
-        test: { name: 'ext', include: ['tests/ext/**/*.test.ts'], environment: 'node' },
+        test: { name: 'ext', include: ['tests/ext/**/*.test.ts'], environment: 'node', isolate: false },
       },
       {
         plugins: [WxtVitest()],
         oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-        test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'happy-dom' },
+        test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'happy-dom', isolate: false },
       },
       {
         test: {
@@ -24,8 +34,9 @@ export default defineConfig({
           // The host tests run the bundled native-host/dist file, and release.test.ts reads release/: built first if missing or stale.
           globalSetup: ['tests/host/global-setup.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          // Budgets for a machine `npm test` shares with the browser tiers (alone, the slowest test takes 15 s).
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           // Host tests spawn processes and an X server; two cores are shared with the rest.
           fileParallelism: false,
         },
@@ -51,9 +62,11 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           environment: 'node',
           testTimeout: 90_000,
-          hookTimeout: 60_000,
-          // One browser at a time: two cores, one X display, and focus is global.
-          fileParallelism: false,
+          // A compositor (sway, KWin) may take up to COMPOSITOR_START_MS to come up beside the other tiers.
+          hookTimeout: 120_000,
+          // Two files side by side, each browser on an X display of its own (focus and idle time are per display):
+          // most of a browser test is waiting for the browser. Three were no faster on two cores, and starved the other tiers.
+          maxWorkers: 2,
         },
       },
       {
@@ -65,6 +78,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 60_000,
+          // One Firefox at a time: a Firefox starting keeps a core busy, and `npm test` runs this tier beside the Chromium one.
           fileParallelism: false,
         },
       },

@@ -20,7 +20,13 @@ export default defineConfig({
       },
       {
         plugins: [WxtVitest()],
-        test: { name: 'ext', include: ['tests/ext/**/*.test.ts'], environment: 'node', isolate: false },
+        test: {
+          name: 'ext',
+          include: ['tests/ext/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+          setupFiles: ['tests/ext/setup.ts'],
+        },
       },
       {
         plugins: [WxtVitest()],

@@ -42,7 +42,8 @@ export function tiersOf(plan) {
     tier.started = Math.min(tier.started, step.started);
     tier.ended = Math.max(tier.ended, step.ended);
     tier.cpuMs += step.cpuMs ?? 0;
-    if (step.status !== 0) tier.status = 'FAILED';
+    // A step the first failure stopped did not fail: the table says which one did.
+    if (step.status !== 0) tier.status = step.stopped && tier.status !== 'FAILED' ? 'stopped' : 'FAILED';
     const vitest = vitestFiles(step.vitestJson);
     if (vitest) {
       tier.parts.push(...vitest.files);

@@ -121,12 +121,15 @@ async function main() {
           console.log(`[${step.id}] started at ${clock(Date.now() - started)}`);
           void runStep(step, env).then(() => {
             running.delete(step);
-            step.state = step.status === 0 ? 'passed' : 'failed';
+            step.state = step.status === 0 ? 'passed' : step.stopped ? 'stopped' : 'failed';
             console.log(`[${step.id}] ${step.state} after ${clock(step.ended - step.started)}`);
             if (step.status !== 0 && !failed) {
               failed = step;
               // The first failure ends the run: what still runs is stopped, nothing new starts.
-              for (const other of running) for (const child of other.children) killGroup(child);
+              for (const other of running) {
+                other.stopped = true;
+                for (const child of other.children) killGroup(child);
+              }
             }
             schedule();
           });

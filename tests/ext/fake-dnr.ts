@@ -48,5 +48,6 @@ export function installFakeDnr(dnr = new FakeDnr()): FakeDnr {
 
 /** A browser without the API (an old Firefox, a stripped-down Chromium). */
 export function removeDnr(): void {
-  Object.assign(fakeBrowser, { declarativeNetRequest: undefined });
+  // Deleted, not set to undefined: fakeBrowser.reset() calls resetState() on every API it holds.
+  Reflect.deleteProperty(fakeBrowser, 'declarativeNetRequest');
 }

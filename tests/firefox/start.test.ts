@@ -29,7 +29,8 @@ function processesOf(needle: string): number[] {
 
 afterAll(async () => {
   await stopProc(start);
-  rmSync(home, { recursive: true, force: true });
+  // Firefox's children may still be writing its profile for a moment after web-ext is gone.
+  rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 it('opens Firefox with the extension loaded and the host registered and connected, and Ctrl+C closes it all', async () => {
@@ -47,7 +48,8 @@ it('opens Firefox with the extension loaded and the host registered and connecte
   const hosts = await waitFor(
     () => processesOf('antidrift-host.cjs').length > 0 && processesOf('antidrift-host.cjs'),
     'the host',
-    20_000,
+    // Firefox starts the background, then the host: seconds alone, longer while the desktops' roots are being built beside it.
+    60_000,
     100,
   );
   expect(readFileSync(`/proc/${hosts[0]}/cmdline`, 'utf8')).toContain('antidrift@antidrift.dev');

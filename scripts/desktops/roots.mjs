@@ -79,6 +79,16 @@ function removeRoot(dir) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Whether `pid` is still a roots build (a pid the system gave to something else since is not). */
+function builderAlive(pid) {
+  if (!pid) return false;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('roots.mjs');
+  } catch {
+    return false;
+  }
+}
+
 /** One builder per suite: another test run building the same root is waited for, a dead one's lock taken over. */
 async function lock(suite) {
   const dir = join(CACHE_DIR, `.lock-${suite}`);
@@ -93,11 +103,16 @@ async function lock(suite) {
     let holder = 0;
     try {
       holder = Number(readFileSync(join(dir, 'pid'), 'utf8'));
-      if (holder) process.kill(holder, 0);
     } catch {
-      if (waited > 0 || holder) rmSync(dir, { recursive: true, force: true }); // its builder is gone
+      // being written, or its builder died between mkdir and write: looked at again below
     }
-    if (waited === 0) console.error(`desktops: waiting for another build of the ${suite} root (pid ${holder || '?'})`);
+    if (!builderAlive(holder)) {
+      // A stopped run leaves its lock behind; a lock with no pid yet gets one more look first.
+      if (waited > 0 || holder) rmSync(dir, { recursive: true, force: true });
+      await sleep(waited > 0 || holder ? 0 : 2_000);
+      continue;
+    }
+    if (waited === 0) console.error(`desktops: waiting for another build of the ${suite} root (pid ${holder})`);
     if (waited > 40 * 60_000) fail(`the ${suite} root is still being built by pid ${holder} after 40 minutes`);
     await sleep(2_000);
   }

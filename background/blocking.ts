@@ -2,6 +2,7 @@
 import { browser } from 'wxt/browser';
 import { blockedEntryFor, blockPageUrl, blockRulesFor, type BlockRules, type Rule } from '../shared/strict/block-rules';
 import { sameBlocking, type Blocking } from '../shared/strict/blocking';
+import { PAGE_GUARD_KEY, pageGuardBlocks, pageGuardOf } from '../shared/strict/page-guard';
 import { errorText } from '../shared/util/error-text';
 import { EXTENSION_PAGES } from '../ui/extension-pages';
 import type { Diagnostics } from './diagnostics';
@@ -28,6 +29,10 @@ interface TabFacts {
 
 export interface BlockingDeps {
   diagnostics: Pick<Diagnostics, 'add'>;
+  /** The worker's clock (a timebox that is over blocks nothing, whatever the rules still say). */
+  now: () => number;
+  /** How long a tab's page guard has to send it to the block page before the background does; default 300 ms. */
+  fallbackAfterMs?: number;
   /** The DNR API, or null where the browser has none; default: the browser's own. */
   dnr?: DnrApi | null;
 }
@@ -42,6 +47,11 @@ export interface BrowserBlocking {
   tabCreated(tab: TabFacts): void;
   /** tabs.onRemoved: a closed private tab is forgotten. */
   tabRemoved(tabId: number): void;
+  /**
+   * tabs.onUpdated with a new address: a tab that came to a blocked site by a way the rules never see (its
+   * service worker, the back/forward cache, a restored tab) is sent to the block page.
+   */
+  tabNavigated(tab: TabFacts): Promise<void>;
 }
 
 /** What a rule set sends where, to tell a change from the same rules applied again. */
@@ -59,7 +69,7 @@ export function browserDnr(): DnrApi | null {
 }
 
 export function createBlocking(deps: BlockingDeps): BrowserBlocking {
-  const { diagnostics } = deps;
+  const { diagnostics, now, fallbackAfterMs = 300 } = deps;
   const dnr = deps.dnr === undefined ? browserDnr() : deps.dnr;
   const incognitoTabs = new Set<number>();
   let wanted: Blocking | null = null;
@@ -85,6 +95,11 @@ export function createBlocking(deps: BlockingDeps): BrowserBlocking {
     }
   }
 
+  async function writeGuard(blocking: Blocking | null): Promise<void> {
+    if (blocking) await browser.storage.local.set({ [PAGE_GUARD_KEY]: pageGuardOf(blocking) });
+    else await browser.storage.local.remove(PAGE_GUARD_KEY);
+  }
+
   async function run(blocking: Blocking | null): Promise<string | undefined> {
     if (!dnr) {
       if (blocking === null || saidMissing) return blocking === null ? undefined : NO_DNR;
@@ -107,12 +122,16 @@ export function createBlocking(deps: BlockingDeps): BrowserBlocking {
       const removeRuleIds = present.map((rule) => rule.id);
       if (!planned.ok) {
         // Never a part of the list: what was blocked before is lifted too, and the person is told why.
+        await writeGuard(null);
         if (removeRuleIds.length > 0) await dnr.updateSessionRules({ removeRuleIds });
         diagnostics.add('error', planned.error);
         return planned.error;
       }
+      // The pages' guard is lifted before the rules and put in place after them: never blocking more than they do.
+      if (!blocking) await writeGuard(null);
       if (removeRuleIds.length > 0 || planned.rules.length > 0) await dnr.updateSessionRules({ removeRuleIds, addRules: planned.rules });
       if (!blocking) return undefined;
+      await writeGuard(blocking);
       // Every worker start re-applies the same blocking: it is told in diagnostics only when it changed.
       if (targetsOf(present) !== targetsOf(planned.rules)) describe(blocking, planned);
       await sendToBlockPage(blocking, tabs);
@@ -150,8 +169,31 @@ export function createBlocking(deps: BlockingDeps): BrowserBlocking {
     return done;
   }
 
+  /** Settles at this worker's first apply: until then, what is blocked is not known (the session is being restored). */
+  let firstApplied!: () => void;
+  const known = new Promise<void>((resolve) => (firstApplied = resolve));
+
+  async function tabNavigated(tab: TabFacts): Promise<void> {
+    const { id, url } = tab;
+    if (id === undefined || !url) return;
+    await known;
+    await chain;
+    if (!applied || pageGuardBlocks(pageGuardOf(applied), { url, incognito: tab.incognito }, now()) === undefined) return;
+    // The page's own guard is first (it acts before the page paints); this line is for pages no content script runs
+    // in, and waits for it, so a tab is never sent twice (a second navigation would be a second history entry).
+    if (fallbackAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, fallbackAfterMs));
+    const current = await browser.tabs.get(id).catch(() => undefined);
+    if (current?.url !== url || !applied) return;
+    await sendToBlockPage(applied, [current]);
+  }
+
   return {
-    apply,
+    apply: (blocking) => {
+      const done = apply(blocking);
+      void done.finally(firstApplied);
+      return done;
+    },
+    tabNavigated,
     tabCreated(tab) {
       if (!tab.incognito || tab.id === undefined) return;
       incognitoTabs.add(tab.id);
@@ -165,8 +207,12 @@ export function createBlocking(deps: BlockingDeps): BrowserBlocking {
 
 const NO_DNR = 'this browser has no declarativeNetRequest API: a strict session cannot block sites here (the drift banner still shows)';
 
-/** Registers the private-tab listeners; call synchronously at the worker's top level, before any await. */
-export function trackIncognito(blocking: BrowserBlocking): void {
+/** Registers the tab listeners blocking needs; call synchronously at the worker's top level, before any await. */
+export function trackTabs(blocking: BrowserBlocking): void {
   browser.tabs.onCreated.addListener((tab) => blocking.tabCreated(tab));
   browser.tabs.onRemoved.addListener((tabId) => blocking.tabRemoved(tabId));
+  // A new address committed in a tab: its service worker, the back/forward cache and a restore never ask the network.
+  browser.tabs.onUpdated.addListener((_id, changed, tab) => {
+    if (changed.url !== undefined) void blocking.tabNavigated(tab);
+  });
 }

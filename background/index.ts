@@ -22,7 +22,7 @@ import { routeBlockClicks } from './block-notices';
 import type { BackgroundPlatform } from './platform';
 import { handleRequest, type SenderFacts } from './requests';
 import { Shell } from './shell';
-import { createBlocking, trackIncognito } from './blocking';
+import { createBlocking, trackTabs } from './blocking';
 import { markWorker, WORKER_MARKS } from './start-marks';
 import { StatePorts } from './state-ports';
 import * as store from './store';
@@ -67,7 +67,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
     500,
   );
   const diagnostics = new Diagnostics([], now, saveDiagnostics);
-  const blocking = createBlocking({ diagnostics });
+  const blocking = createBlocking({ diagnostics, now });
   const warn = (what: string) => (error: unknown) => diagnostics.add('warn', `${what}: ${errorText(error)}`);
 
   const browserModel = new BrowserModel(platform.languageModel, undefined, (message) => diagnostics.add('warn', message));
@@ -198,7 +198,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
     ready.then(() => handleRequest(requests, message, sender)),
   );
   platform.onStatePort((port) => ports.accept(port, shell.isHydrated ? shell.snapshot() : null));
-  trackIncognito(blocking);
+  trackTabs(blocking);
   browser.tabs.onActivated.addListener(({ tabId, windowId }) => observer.tabActivated(tabId, windowId));
   browser.tabs.onUpdated.addListener((_id, changed, tab) => observer.tabUpdated(changed, tab));
   browser.windows.onFocusChanged.addListener((windowId) => observer.windowFocused(windowId));

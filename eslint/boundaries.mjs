@@ -4,6 +4,7 @@
 export const ZOD_FREE = [
   'entrypoints/popup/**',
   'entrypoints/content/**',
+  'entrypoints/page-guard.content/**',
   'entrypoints/blocked/**',
   'ui/**',
   'test-hooks/**',
@@ -15,7 +16,7 @@ export const ZOD_FREE = [
   'shared/messages/{guards,state-port}',
   'shared/history/{limits,aggregate,bands}',
   'shared/plan/{clock-time,rhythm,week}',
-  'shared/strict/{blocking,site-entry,start-problems}',
+  'shared/strict/{blocking,block-rules,page-guard,site-entry,start-problems}',
 ];
 
 const NODE_BUILTINS = ['node:*', '{fs,path,os,child_process,net,crypto,util,stream,process,events,url,worker_threads}{,/**}'];
@@ -79,7 +80,7 @@ export const BOUNDARIES = [
   },
   {
     name: 'pages',
-    files: ['entrypoints/{popup,options,content,focus-history,welcome,blocked}/**', 'ui/**'],
+    files: ['entrypoints/{popup,options,content,page-guard.content,focus-history,welcome,blocked}/**', 'ui/**'],
     deny: ['background/**'],
     typesToo: false,
     because: 'pages and content scripts talk to the background through runtime messages, not imports',

@@ -8,6 +8,8 @@ export interface Blocking {
   readonly entries: readonly string[];
   /** Whether incognito (private) tabs are blocked too: the `includeIncognito` setting. */
   readonly includeIncognito: boolean;
+  /** When the session's timebox ends (then nothing is blocked); none: until the session ends. */
+  readonly endsAt?: number;
 }
 
 /** How long a strict session's drift banner waits before "This is on task" can be chosen. */
@@ -26,6 +28,7 @@ export function sameBlocking(a: Blocking | null, b: Blocking | null): boolean {
   return (
     a.sessionId === b.sessionId &&
     a.includeIncognito === b.includeIncognito &&
+    a.endsAt === b.endsAt &&
     a.entries.length === b.entries.length &&
     a.entries.every((entry, i) => entry === b.entries[i])
   );

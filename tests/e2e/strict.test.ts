@@ -1,30 +1,7 @@
 // E2E: a strict session in real Chromium: the block page, the wait to end early, the timebox lifting the block (on the real clock), restarts.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { EXTENSION_ORIGIN } from '../../harness/chromium';
-import { e2eForSuite, PARSER_TESTS, type E2E } from './harness';
-import type { PopupPage } from './pages';
-
-const BLOCK_PAGE = `${EXTENSION_ORIGIN}/blocked.html?site=videos.test`;
-
-/** Navigates `page` to `host` as a person typing it would; resolves with where the tab ended up. */
-async function visit(e2e: E2E, page: Page, host: string, title: string): Promise<string> {
-  // A redirect to the block page can abort Playwright's own wait for the original address: the tab's address is the answer.
-  await page.goto(e2e.pages.url(host, title)).catch(() => {});
-  await page.waitForLoadState('domcontentloaded').catch(() => {});
-  return page.url();
-}
-
-async function startStrict(e2e: E2E, site: Page, timeboxMinutes: number): Promise<PopupPage> {
-  await site.bringToFront();
-  const popup = await e2e.popup();
-  await popup.fillCommitment({ ...PARSER_TESTS, allowed: ['docs.test'], blocked: ['videos.test', 'slack'] });
-  await popup.byId('timebox').fill(String(timeboxMinutes));
-  await popup.byId('strict').check();
-  await popup.start();
-  await e2e.expectBadge('ON');
-  return popup;
-}
+import { e2eForSuite, PARSER_TESTS } from './harness';
+import { BLOCK_PAGE, startStrict, visit } from './strict-steps';
 
 describe('a strict session in a real Chromium', () => {
   const e2e = e2eForSuite();

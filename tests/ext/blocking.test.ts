@@ -1,9 +1,10 @@
 // The strict session's blocking in the browser: session rules added, replaced and removed in one update each, limits and refusals in words, private tabs, open tabs sent to the block page.
 import { fakeBrowser } from 'wxt/testing';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { createBlocking, trackIncognito, type BrowserBlocking } from '../../background/blocking';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createBlocking, trackTabs, type BrowserBlocking } from '../../background/blocking';
 import { Diagnostics } from '../../background/diagnostics';
 import type { Blocking } from '../../shared/strict/blocking';
+import { PAGE_GUARD_KEY } from '../../shared/strict/page-guard';
 import { FakeDnr, installFakeDnr, removeDnr } from './fake-dnr';
 import { spyConsole } from './harness';
 
@@ -29,8 +30,8 @@ function start(fake = new FakeDnr()): void {
     () => 0,
     () => {},
   );
-  blocking = createBlocking({ diagnostics });
-  trackIncognito(blocking);
+  blocking = createBlocking({ diagnostics, now: () => 0, fallbackAfterMs: 0 });
+  trackTabs(blocking);
 }
 
 beforeEach(() => {
@@ -156,7 +157,7 @@ describe('a browser without declarativeNetRequest', () => {
       () => 0,
       () => {},
     );
-    blocking = createBlocking({ diagnostics });
+    blocking = createBlocking({ diagnostics, now: () => 0, fallbackAfterMs: 0 });
     const video = await openTab('https://youtube.com/');
     const problem = await blocking.apply(strict(['youtube.com']));
     expect(problem).toMatch(/^this browser has no declarativeNetRequest API: a strict session cannot block sites here/);
@@ -164,5 +165,64 @@ describe('a browser without declarativeNetRequest', () => {
     expect(await blocking.apply(null)).toBeUndefined();
     expect(messages()).toEqual([`warn: ${problem}`]);
     expect((await fakeBrowser.tabs.get(video))?.url).toBe('https://youtube.com/');
+  });
+});
+
+describe('the second line: what the rules never see', () => {
+  const guard = async () => (await fakeBrowser.storage.local.get(PAGE_GUARD_KEY))[PAGE_GUARD_KEY];
+  const urlOf = async (id: number) => (await fakeBrowser.tabs.get(id)).url;
+
+  it('the pages’ guard holds the blocking while it is applied, and is gone with it', async () => {
+    await blocking.apply(strict(['videos.test'], { endsAt: 5_000 }));
+    expect(await guard()).toEqual({ entries: ['videos.test'], includeIncognito: true, endsAt: 5_000 });
+    await blocking.apply(null);
+    expect(await guard()).toBeUndefined();
+  });
+
+  it('a list the browser cannot block leaves no guard either (never a part of the list)', async () => {
+    start(Object.assign(new FakeDnr(), { MAX_NUMBER_OF_SESSION_RULES: 1 }));
+    await blocking.apply(strict(['a.test']));
+    await blocking.apply(strict(['a.test', 'b.test']));
+    expect(await guard()).toBeUndefined();
+  });
+
+  it('a tab whose new address is blocked (served by its service worker, from the back/forward cache, restored) goes to the block page', async () => {
+    const id = await openTab('https://docs.test/');
+    await blocking.apply(strict(['videos.test']));
+    await fakeBrowser.tabs.update(id, { url: 'https://www.videos.test/watch?v=1' });
+    await vi.waitFor(async () => expect(await urlOf(id)).toBe(blockPage('videos.test')));
+  });
+
+  it('after a timebox that is over, nothing is sent, whatever is still applied', async () => {
+    let clock = 0;
+    blocking = createBlocking({ diagnostics, now: () => clock, fallbackAfterMs: 0 });
+    trackTabs(blocking);
+    await blocking.apply(strict(['videos.test'], { endsAt: 1_000 }));
+    const id = await openTab('https://docs.test/');
+    clock = 1_000;
+    await fakeBrowser.tabs.update(id, { url: 'https://videos.test/' });
+    await blocking.tabNavigated({ id, url: 'https://videos.test/', incognito: false });
+    expect(await urlOf(id)).toBe('https://videos.test/');
+  });
+
+  it('a tab its page guard already sent on (or that moved on) is not sent again', async () => {
+    blocking = createBlocking({ diagnostics, now: () => 0, fallbackAfterMs: 0 });
+    await blocking.apply(strict(['videos.test']));
+    const id = await openTab('https://docs.test/');
+    await blocking.tabNavigated({ id, url: 'https://videos.test/', incognito: false });
+    expect(await urlOf(id)).toBe('https://docs.test/');
+  });
+
+  it('a private tab is left alone unless private tabs are included; nothing is sent once the blocking is lifted', async () => {
+    // No tab listeners on this one: the test says what each tab is.
+    blocking = createBlocking({ diagnostics, now: () => 0, fallbackAfterMs: 0 });
+    await blocking.apply(strict(['videos.test'], { includeIncognito: false }));
+    const id = await openTab('https://docs.test/');
+    await fakeBrowser.tabs.update(id, { url: 'https://videos.test/' });
+    await blocking.tabNavigated({ id, url: 'https://videos.test/', incognito: true });
+    expect(await urlOf(id)).toBe('https://videos.test/');
+    await blocking.apply(null);
+    await blocking.tabNavigated({ id, url: 'https://videos.test/', incognito: false });
+    expect(await urlOf(id)).toBe('https://videos.test/');
   });
 });

@@ -14,7 +14,8 @@ import { withSession, type ControllerState, type SessionState } from './state';
  */
 export function blockingOf(s: ControllerState, at: number): Blocking | null {
   if (s.phase !== 'active' || !strictNow(s.session, at) || onBreak(s)) return null;
-  return { sessionId: s.session.id, entries: s.session.blocked, includeIncognito: s.settings.includeIncognito };
+  const { id, blocked, endsAt } = s.session;
+  return { sessionId: id, entries: blocked, includeIncognito: s.settings.includeIncognito, ...(endsAt === undefined ? {} : { endsAt }) };
 }
 
 /** The wait for `purpose` has run its course by `at`. */

@@ -1,0 +1,71 @@
+// The page guard's work in a page: ask whether this page is blocked as it comes up (and when the back/forward cache brings it back), and if so, keep it hidden and replace it with the block page.
+import { blockPageUrl } from '../../shared/strict/block-rules';
+import { PAGE_GUARD_KEY, pageGuardBlocks } from '../../shared/strict/page-guard';
+import { testClock } from '../../test-hooks/clock';
+
+/** The machine's clock, as the background's; the end-to-end build's moves as its worker's does (compiled out elsewhere). */
+const now: () => number = import.meta.env.ANTIDRIFT_TEST_HOOKS ? testClock('page').now : () => Date.now();
+
+/** The longest a page stays hidden waiting for the answer: past it, it shows (the background's check still follows). */
+export const GUARD_HIDE_LIMIT_MS = 500;
+
+export interface PageGuardOptions {
+  /** storage.local's value at `key` (undefined when absent). */
+  read(key: string): Promise<unknown>;
+  /** The extension URL of a path (runtime.getURL). */
+  blockPage(path: string): string;
+  incognito: boolean;
+  window?: Window;
+}
+
+const HIDDEN_ID = 'antidrift-page-guard';
+
+export function startPageGuard(options: PageGuardOptions): void {
+  const win = options.window ?? window;
+  const doc = win.document;
+
+  const hide = () => {
+    if (doc.getElementById(HIDDEN_ID)) return;
+    const style = doc.createElement('style');
+    style.id = HIDDEN_ID;
+    style.textContent = 'html { visibility: hidden !important; }';
+    (doc.head ?? doc.documentElement).append(style);
+  };
+  const show = () => doc.getElementById(HIDDEN_ID)?.remove();
+
+  /** Once the page is on its way to the block page it stays hidden, whatever the time limit says. */
+  let blocked = false;
+
+  const check = async (): Promise<void> => {
+    let stored: unknown;
+    try {
+      stored = await options.read(PAGE_GUARD_KEY);
+    } catch {
+      show(); // the extension was reloaded or removed: nothing is blocked by it any more
+      return;
+    }
+    const entry = pageGuardBlocks(stored, { url: win.location.href, incognito: options.incognito }, now());
+    if (entry === undefined) return show();
+    blocked = true;
+    hide();
+    // replace(): the blocked address leaves the tab's history, as the network rule's redirect does, so Back goes where the person was.
+    win.location.replace(options.blockPage(blockPageUrl('/blocked.html', entry)));
+  };
+
+  /**
+   * A page its site's service worker serves (it controls the page from its first moment) or one the back/forward
+   * cache brings back never met the network rules: it stays hidden until the answer, so none of it is painted
+   * when it is blocked. Every other page paints as usual while the guard asks.
+   */
+  const guard = (hideFirst: boolean) => {
+    if (hideFirst) {
+      hide();
+      win.setTimeout(() => blocked || show(), GUARD_HIDE_LIMIT_MS);
+    }
+    void check();
+  };
+  guard(Boolean(win.navigator.serviceWorker?.controller));
+  win.addEventListener('pageshow', (event) => {
+    if (event.persisted) guard(true);
+  });
+}

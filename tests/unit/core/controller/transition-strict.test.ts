@@ -67,7 +67,10 @@ describe('what a strict session blocks, and when', () => {
       drift: null,
       lastSessionId: 1,
     });
-    expect(blockingOf(again)).toEqual([{ sessionId: 1, entries: ['videos.test', 'outlook'], includeIncognito: false }]);
+    expect(blockingOf(again)).toEqual([
+      { sessionId: 1, entries: ['videos.test', 'outlook'], includeIncognito: false, endsAt: session.endsAt },
+    ]);
+    expect(session.endsAt).toBeGreaterThan(midway.now);
   });
 
   it('a pause and a break of the rhythm lift the block; the work coming back blocks again', () => {

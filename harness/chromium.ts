@@ -183,6 +183,11 @@ export async function startPageServer(): Promise<PageServer> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     requests.push(`${req.headers.host ?? ''}${url.pathname}${url.search}`);
+    // `/redirect?to=<address>`: a site that sends its visitor on (a link shortener, a login bounce).
+    if (url.pathname === '/redirect') {
+      res.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();
+      return;
+    }
     if (url.pathname === '/sw.js') {
       res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' }).end(SITE_SERVICE_WORKER);
       return;

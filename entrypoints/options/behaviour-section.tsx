@@ -66,6 +66,7 @@ export function BehaviourSection(p: { draft: Draft; set(patch: Partial<Draft>): 
           label="Watch private (incognito) windows"
           checked={draft.includeIncognito}
           onChange={(includeIncognito) => set({ includeIncognito })}
+          hint="A strict session blocks sites there too. The browser must let antidrift run in private windows: in Chrome, Edge or Brave, Extensions → antidrift → Details → Allow in Incognito; in Firefox, Add-ons → antidrift → Run in Private Windows."
         />
         <TextField
           id="redact-patterns"

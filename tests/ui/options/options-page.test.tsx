@@ -122,6 +122,17 @@ describe('options: backend', () => {
   });
 });
 
+describe('options: private windows', () => {
+  it('says that a strict session blocks there too, and how to let antidrift run there in each browser', async () => {
+    await options();
+    const field = screen.getByTestId('include-incognito').closest('.field, label, div')!;
+    const text = field.parentElement!.textContent ?? '';
+    expect(text).toContain('A strict session blocks sites there too');
+    expect(text).toContain('Allow in Incognito');
+    expect(text).toContain('Run in Private Windows');
+  });
+});
+
 describe('options: saving', () => {
   it('saves edited timings, switches and lists, then says Saved', async () => {
     const fake = await options();

@@ -42,3 +42,11 @@ export function testClock(role: 'worker' | 'page'): TestClock {
     onMoved: (listener) => void listeners.push(listener),
   };
 }
+
+/**
+ * A page's or content script's clock: the machine's, or in the end-to-end build the test clock the worker follows.
+ * The constant makes every other build drop the test clock with this branch.
+ */
+export function pageNow(): () => number {
+  return import.meta.env.ANTIDRIFT_TEST_HOOKS ? testClock('page').now : () => Date.now();
+}

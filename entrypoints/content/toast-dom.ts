@@ -1,10 +1,10 @@
 // Builds the two toast tiers as plain DOM: the hard drift banner and the soft heads-up.
-import { testClock } from '../../test-hooks/clock';
+import { pageNow } from '../../test-hooks/clock';
 import { onTaskOffer } from '../../ui/on-task-offer';
 import type { ToastBanner, ToastNudge } from './toast-state';
 
 /** The machine's clock, as the background's; the end-to-end build's moves as its worker's does (compiled out elsewhere). */
-const now: () => number = import.meta.env.ANTIDRIFT_TEST_HOOKS ? testClock('page').now : () => Date.now();
+const now = pageNow();
 
 export type ToastAction = 'back' | 'ontask' | 'end' | 'escape' | 'dismiss';
 

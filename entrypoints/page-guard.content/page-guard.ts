@@ -1,10 +1,11 @@
 // The page guard's work in a page: ask whether this page is blocked as it comes up (and when the back/forward cache brings it back), and if so, keep it hidden and replace it with the block page.
 import { blockPageUrl } from '../../shared/strict/block-rules';
 import { PAGE_GUARD_KEY, pageGuardBlocks } from '../../shared/strict/page-guard';
-import { testClock } from '../../test-hooks/clock';
+import { EXTENSION_PAGES } from '../../ui/extension-pages';
+import { pageNow } from '../../test-hooks/clock';
 
 /** The machine's clock, as the background's; the end-to-end build's moves as its worker's does (compiled out elsewhere). */
-const now: () => number = import.meta.env.ANTIDRIFT_TEST_HOOKS ? testClock('page').now : () => Date.now();
+const now = pageNow();
 
 /** The longest a page stays hidden waiting for the answer: past it, it shows (the background's check still follows). */
 export const GUARD_HIDE_LIMIT_MS = 500;
@@ -49,7 +50,7 @@ export function startPageGuard(options: PageGuardOptions): void {
     blocked = true;
     hide();
     // replace(): the blocked address leaves the tab's history, as the network rule's redirect does, so Back goes where the person was.
-    win.location.replace(options.blockPage(blockPageUrl('/blocked.html', entry)));
+    win.location.replace(options.blockPage(blockPageUrl(EXTENSION_PAGES.blocked, entry)));
   };
 
   /**

@@ -159,7 +159,7 @@ describe('npm run eval over the real host with a fake claude', () => {
     const third = await runEval(['--kind', KINDS.join(','), '--strict']);
     expect(third.code).toBe(0);
     expect(calls().count).toBe(planned.length);
-    // Two whole eval runs through the real host: about 25 s alone, and up to a minute and more beside the browser tiers.
+    // Three whole eval runs through the real host: about 25 s alone, and up to a minute and more beside the browser tiers.
   }, 180_000);
 
   it('a run killed midway leaves a whole results file, and the next run asks only what was not answered', async () => {

@@ -55,8 +55,8 @@ export interface E2E {
   calls(): FakeCall[];
   /** Writes $HOME/fake-<cli>-mode (claude: auth, hang, prose; ollama: no-server, no-model, hang, prose), or removes it with null. */
   setFakeMode(mode: string | null, cli?: 'claude' | 'ollama'): void;
-  /** Closes the browser and launches it again on the same profile and home. */
-  restart(): Promise<void>;
+  /** Closes the browser and launches it again on the same profile and home; `restoreLastSession`: its windows and tabs come back, as with "Continue where you left off". */
+  restart(options?: { restoreLastSession?: boolean }): Promise<void>;
   /** Moves the extension's clock `ms` forward (the end-to-end build's test clock): alarms it made due fire at once. Resolves with its new time. */
   advanceClock(ms: number): Promise<number>;
   /** `ms` that will have passed when the browser next starts (call it just before closing the browser). */
@@ -111,14 +111,14 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   if (options.wayland) delete env.DISPLAY;
   else delete env.WAYLAND_DISPLAY;
   const extraArgs = options.wayland ? ['--ozone-platform=wayland'] : [];
-  const launch = () =>
+  const launch = (restoreLastSession = false) =>
     launchExtensionBrowser({
       userDataDir,
       home,
       env,
       hostResolverRules: pages.resolverRules,
       headless: false,
-      extraArgs,
+      extraArgs: restoreLastSession ? [...extraArgs, '--restore-last-session'] : extraArgs,
       extensionDir: E2E_EXTENSION_DIR,
     });
 
@@ -180,9 +180,9 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       if (mode === null) rmSync(file, { force: true });
       else writeFileSync(file, mode);
     },
-    async restart() {
+    async restart(restartOptions = {}) {
       await e2e.browser.close();
-      e2e.browser = await launch();
+      e2e.browser = await launch(restartOptions.restoreLastSession);
     },
     advanceClock: (ms) => advanceClock(inWorker, ms),
     passWhileClosed: async (ms) => void (await advanceClock(inWorker, ms, true)),

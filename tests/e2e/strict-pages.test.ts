@@ -1,28 +1,7 @@
 // E2E: during a strict session a blocked site's page ends on the block page however it comes up, also the ways no network rule sees (its own service worker, the back/forward cache).
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eForSuite, PARSER_TESTS, type E2E } from './harness';
-import { BLOCK_PAGE, startStrict, visit } from './strict-steps';
-
-const SW_PAGE = 'http://videos.test/?sw=1&title=Cats%20app';
-
-/** What the tab shows now: its address and, on the block page, the commitment it names. */
-async function blockPageShown(tab: Page): Promise<boolean> {
-  if (tab.url() !== BLOCK_PAGE) return false;
-  await tab.getByTestId('block-page').waitFor();
-  return (await tab.getByTestId('block-next-action').textContent())?.includes(PARSER_TESTS.nextAction) ?? false;
-}
-
-/** Opens the site once before the session, as a returning visitor would have: its service worker is installed and in control. */
-async function visitedBefore(e2e: E2E): Promise<void> {
-  const first = await e2e.browser.context.newPage();
-  await first.goto(SW_PAGE);
-  await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  // The worker now answers navigations itself: a reload is served without the network.
-  await first.reload();
-  await expect.poll(() => first.locator('[data-served-by="service-worker"]').count()).toBe(1);
-  await first.close();
-}
+import { e2eForSuite } from './harness';
+import { BLOCK_PAGE, blockPageShown, startStrict, SW_PAGE, visit, visitedBefore } from './strict-steps';
 
 describe('a strict session holds on pages the network rules never see', () => {
   const e2e = e2eForSuite();

@@ -1,10 +1,32 @@
-// Steps the strict-session end-to-end files share: a visit as a person typing the address, and a strict session started from the popup.
+// Steps the strict-session end-to-end files share: a visit as a person typing the address, a returning visitor's service worker, the block page's check, and a strict session started from the popup.
 import type { Page } from 'playwright-core';
 import { EXTENSION_ORIGIN } from '../../harness/chromium';
+import { expect } from 'vitest';
 import { PARSER_TESTS, type E2E } from './harness';
 import type { PopupPage } from './pages';
 
 export const BLOCK_PAGE = `${EXTENSION_ORIGIN}/blocked.html?site=videos.test`;
+
+/** A page of the blocked site that its own service worker serves once `visitedBefore` has run. */
+export const SW_PAGE = 'http://videos.test/?sw=1&title=Cats%20app';
+
+/** What the tab shows now: its address and, on the block page, the commitment it names. */
+export async function blockPageShown(tab: Page): Promise<boolean> {
+  if (tab.url() !== BLOCK_PAGE) return false;
+  await tab.getByTestId('block-page').waitFor();
+  return (await tab.getByTestId('block-next-action').textContent())?.includes(PARSER_TESTS.nextAction) ?? false;
+}
+
+/** Opens the site once before the session, as a returning visitor would have: its service worker is installed and in control. */
+export async function visitedBefore(e2e: E2E): Promise<void> {
+  const first = await e2e.browser.context.newPage();
+  await first.goto(SW_PAGE);
+  await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // The worker now answers navigations itself: a reload is served without the network.
+  await first.reload();
+  await expect.poll(() => first.locator('[data-served-by="service-worker"]').count()).toBe(1);
+  await first.close();
+}
 
 /** Navigates `page` to `host` as a person typing it would; resolves with where the tab ended up. */
 export async function visit(e2e: E2E, page: Page, host: string, title: string): Promise<string> {

@@ -92,7 +92,7 @@ export async function launchExtensionBrowser(opts: LaunchOptions): Promise<Exten
     args.push(
       `--host-resolver-rules=${opts.hostResolverRules}`,
       // Service workers need a secure origin: the test sites that register one are treated as such.
-      '--unsafely-treat-insecure-origin-as-secure=http://videos.test,http://www.videos.test',
+      '--unsafely-treat-insecure-origin-as-secure=http://videos.test,http://www.videos.test,http://www.news.test,http://live.news.test',
     );
   args.push(...(opts.extraArgs ?? []));
   const context = await chromium.launchPersistentContext(opts.userDataDir, {
@@ -146,6 +146,8 @@ export interface PageServer {
   url(host: string, title: string): string;
   /** Every request the server answered, as `host/path?query`, oldest first (what reached the network). */
   requests: string[];
+  /** Of those, the ones the browser made ahead of a navigation (its `Sec-Purpose` header: prefetch, prerender). */
+  speculative: string[];
   close(): Promise<void>;
 }
 
@@ -180,9 +182,11 @@ function escapeHtml(text: string): string {
 /** Serves `/?title=…` as a small HTML page with that title, on 127.0.0.1 and a free port. */
 export async function startPageServer(): Promise<PageServer> {
   const requests: string[] = [];
+  const speculative: string[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     requests.push(`${req.headers.host ?? ''}${url.pathname}${url.search}`);
+    if (req.headers['sec-purpose']) speculative.push(`${req.headers.host ?? ''}${url.pathname}${url.search} ${req.headers['sec-purpose']}`);
     // `/redirect?to=<address>`: a site that sends its visitor on (a link shortener, a login bounce).
     if (url.pathname === '/redirect') {
       res.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();
@@ -203,10 +207,17 @@ export async function startPageServer(): Promise<PageServer> {
     const embedded = frame
       ? `<iframe data-frame title="embedded" src="http://${escapeHtml(frame)}/?title=Embedded" width="400" height="200"></iframe>`
       : '';
+    // `?prefetch=<address>`, `?prerender=<address>`: the page asks the browser to load that address ahead (speculation rules).
+    const ahead = (['prefetch', 'prerender'] as const).find((kind) => url.searchParams.has(kind));
+    const speculation = ahead
+      ? `<script type="speculationrules">${JSON.stringify({ [ahead]: [{ source: 'list', urls: [url.searchParams.get(ahead)] }] }).replace(/</g, '\\u003c')}</script>`
+      : '';
     // `?cache=1`: a page the back/forward cache may keep (no-store would keep it out).
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': url.searchParams.has('cache') ? 'private, max-age=0' : 'no-store',
+      // Another origin of the same site may prerender any page here (as a site's own subdomains do).
+      'supports-loading-mode': 'credentialed-prerender',
     });
     res.end(
       `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
@@ -214,6 +225,7 @@ export async function startPageServer(): Promise<PageServer> {
         `<body><h1>${escapeHtml(title)}</h1><p>A page on <code>${host}</code>, served for the end-to-end tests.</p>` +
         '<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore.</p>' +
         embedded +
+        speculation +
         (url.searchParams.has('sw') ? "<script>navigator.serviceWorker.register('/sw.js')</script>" : '') +
         '</body></html>',
     );
@@ -225,6 +237,7 @@ export async function startPageServer(): Promise<PageServer> {
     resolverRules: `MAP *.test 127.0.0.1:${port}`,
     url: (host, title) => `http://${host}/?title=${encodeURIComponent(title)}`,
     requests,
+    speculative,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

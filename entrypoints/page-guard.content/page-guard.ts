@@ -1,4 +1,4 @@
-// The page guard's work in a page: ask whether this page is blocked as it comes up (and when the back/forward cache brings it back), and if so, keep it hidden and replace it with the block page.
+// The page guard's work in a page: ask whether this page is blocked as it comes up (and when the back/forward cache or a prerender's activation shows it), and if so, keep it hidden and replace it with the block page.
 import { blockPageUrl } from '../../shared/strict/block-rules';
 import { PAGE_GUARD_KEY, pageGuardBlocks } from '../../shared/strict/page-guard';
 import { EXTENSION_PAGES } from '../../ui/extension-pages';
@@ -69,4 +69,8 @@ export function startPageGuard(options: PageGuardOptions): void {
   win.addEventListener('pageshow', (event) => {
     if (event.persisted) guard(true);
   });
+  // A page prerendered before the session is shown when the person goes to it: asked again then, hidden first.
+  // (Chromium's network rules stop such a visit too, as measured; this holds where they do not.)
+  if ((doc as Document & { prerendering?: boolean }).prerendering)
+    doc.addEventListener('prerenderingchange', () => guard(true), { once: true });
 }

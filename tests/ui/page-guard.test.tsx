@@ -61,6 +61,29 @@ describe('startPageGuard', () => {
     await vi.waitFor(() => expect(cached.replaced).toEqual(['chrome-extension://id/blocked.html?site=videos.test']));
   });
 
+  it('a page prerendered before the session is asked again when it is shown, and hidden first', async () => {
+    document.getElementById('antidrift-page-guard')?.remove();
+    let stored: unknown = undefined;
+    const read = vi.fn(() => Promise.resolve(stored));
+    Object.defineProperty(document, 'prerendering', { value: true, configurable: true });
+    try {
+      const page = fakeWindow('https://live.news.test/');
+      startPageGuard({ read, blockPage: (path) => `chrome-extension://id${path}`, incognito: false, window: page.win });
+      await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+      await Promise.resolve();
+      expect(page.replaced).toEqual([]);
+      stored = { entries: ['live.news.test'], includeIncognito: false };
+      document.dispatchEvent(new Event('prerenderingchange'));
+      expect(hidden()).toBe(true);
+      await vi.waitFor(() => expect(page.replaced).toEqual(['chrome-extension://id/blocked.html?site=live.news.test']));
+      document.dispatchEvent(new Event('prerenderingchange'));
+      expect(read).toHaveBeenCalledTimes(2);
+    } finally {
+      delete (document as Document & { prerendering?: boolean }).prerendering;
+      document.getElementById('antidrift-page-guard')?.remove();
+    }
+  });
+
   it('a context gone (the extension reloaded) blocks nothing and throws nothing', async () => {
     const page = fakeWindow('https://videos.test/');
     const read = vi.fn(() => Promise.reject(new Error('Extension context invalidated.')));

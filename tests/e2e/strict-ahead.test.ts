@@ -1,0 +1,55 @@
+// E2E: pages of a blocked site the browser loaded ahead before the session (prefetched, prerendered by a page's speculation rules) end on the block page when the person goes there.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { EXTENSION_ORIGIN } from '../../harness/chromium';
+import { e2eForSuite, PARSER_TESTS } from './harness';
+import { startStrict } from './strict-steps';
+
+const PREFETCHED = 'http://videos.test/?title=Prefetched';
+const PRERENDERED = 'http://live.news.test/?title=Prerendered';
+
+/** The tab ends on the block page for `site` with the commitment in it. */
+async function endsBlocked(tab: Page, site: string): Promise<void> {
+  await expect.poll(() => tab.url(), { timeout: 10_000 }).toBe(`${EXTENSION_ORIGIN}/blocked.html?site=${site}`);
+  await tab.getByTestId('block-page').waitFor();
+  expect(await tab.getByTestId('block-next-action').textContent()).toContain(PARSER_TESTS.nextAction);
+}
+
+describe('a strict session holds on pages loaded ahead', () => {
+  const e2e = e2eForSuite();
+
+  it('a page prefetched from another site and one prerendered by its own site before the session end on the block page, the site not asked again', async () => {
+    // Before the session: a page that prefetches the video site (cross-site), and a news front page that prerenders
+    // its live blog (same site, another origin: both are secure contexts here, as prerendering wants).
+    const links = await e2e().browser.context.newPage();
+    await links.goto(`http://docs.test/?title=Links&prefetch=${encodeURIComponent(PREFETCHED)}`);
+    const front = await e2e().browser.context.newPage();
+    await front.goto(`http://www.news.test/?title=Front%20page&prerender=${encodeURIComponent(PRERENDERED)}`);
+    // The browser did load both ahead (said by the Sec-Purpose of its requests).
+    await expect
+      .poll(() => e2e().pages.speculative.map((r) => r.split(' ')[1]), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(['prefetch', 'prefetch;prerender']));
+    expect(
+      e2e()
+        .pages.speculative.map((r) => r.split(' ')[0])
+        .sort(),
+    ).toEqual(['live.news.test/?title=Prerendered', 'videos.test/?title=Prefetched']);
+
+    const docs = await e2e().openSite('docs.test', 'Parser design notes');
+    await startStrict(e2e(), docs, 5, ['live.news.test']);
+    const asked = e2e().pages.requests.length;
+
+    // The person follows each page's link: what the browser holds ready is not shown.
+    await links.bringToFront();
+    await links.evaluate((url) => (location.href = url), PREFETCHED);
+    await endsBlocked(links, 'videos.test');
+    await front.bringToFront();
+    await front.evaluate((url) => (location.href = url), PRERENDERED);
+    await endsBlocked(front, 'live.news.test');
+    expect(
+      e2e()
+        .pages.requests.slice(asked)
+        .filter((r) => /^(videos|live\.news)\.test\//.test(r)),
+    ).toEqual([]);
+  }, 120_000);
+});

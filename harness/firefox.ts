@@ -1,13 +1,12 @@
 // Launches Firefox ESR over WebDriver BiDi (puppeteer-core) with the build as a temporary or sideloaded add-on and the host registered for it (the tier and the bench).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { GECKO_ID } from '../shared/protocol/extension-id';
 import { HOST_SCRIPT, REPO_ROOT } from './chromium';
+import { startPageServer, type PageServer } from './page-server';
 import { waitFor } from './processes';
 import { advanceClock, type InExtension } from './test-hooks';
 
@@ -22,6 +21,8 @@ export const EXTENSION_ORIGIN = `moz-extension://${EXTENSION_UUID}`;
 
 export interface FirefoxE2E {
   home: string;
+  /** The test sites (Firefox's proxy for every http:// address) and what reached them. */
+  pages: PageServer;
   /** The running Firefox: a new one after `restart()` or `start()`. */
   browser: Browser;
   /** Opens a page on `host` (a *.test name, served here through Firefox's proxy setting). */
@@ -43,19 +44,6 @@ export interface FirefoxE2E {
   restart(): Promise<void>;
   /** Quits Firefox (if running) and removes the profile, the home and the page server. */
   close(): Promise<void>;
-}
-
-function pageServer(): Promise<Server> {
-  const escape = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const server = createServer((req, res) => {
-    // Requests come as a proxy's (absolute URL); the host header names the site.
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
-    const title = escape(url.searchParams.get('title') ?? 'Untitled');
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1></body></html>`);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 /** Waits until a navigation to a moz-extension:// page has landed: Firefox never resolves that goto. */
@@ -124,8 +112,8 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
   // The host's own installer, as a user would run it: ~/.mozilla/native-messaging-hosts in the temp home.
   if (options.installHost) options.installHost({ ...env, HOME: home });
   else execFileSync(process.execPath, [HOST_SCRIPT, 'install', '--browser', 'firefox', '--no-gnome-extension'], { env, stdio: 'ignore' });
-  const server = await pageServer();
-  const port = (server.address() as AddressInfo).port;
+  const pages = await startPageServer();
+  const port = pages.port;
   const profile = join(root, 'profile');
   if (options.persistent) {
     // A proxy file: named after the add-on id, holding the unpacked folder's path; Firefox installs it from the
@@ -153,6 +141,8 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
         'network.proxy.no_proxies_on': '',
         'devtools.console.stdout.content': true,
         'devtools.console.stdout.chrome': true,
+        // Service workers on the http:// test sites (a secure context is needed otherwise), as a real site's on https.
+        'dom.serviceWorkers.testing.enabled': true,
         ...(options.persistent && {
           // The sideloaded build is unsigned: without this ESR skips it silently.
           'xpinstall.signatures.required': false,
@@ -173,6 +163,7 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
   const inExtension: InExtension = async (fn, arg) => (await reader()).evaluate(fn, arg);
   const e2e: FirefoxE2E = {
     home,
+    pages,
     browser,
     async openSite(host, title) {
       const page = await e2e.browser.newPage();
@@ -222,7 +213,7 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
     },
     async close() {
       if (running) await e2e.browser.close().catch(() => {});
-      await new Promise((r) => server.close(r));
+      await pages.close();
       rmSync(root, { recursive: true, force: true });
     },
   };

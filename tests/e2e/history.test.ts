@@ -55,7 +55,7 @@ describe('history of a real session', () => {
     const nudge = new Toast(docs);
     // Each poll moves the clock past the longest wait, so a move made before the new title was seen is made again.
     await expect
-      .poll(async () => (await nudge.tier()) ?? void (await e2e().advanceClock(31_000)), { timeout: 30_000, intervals: [2_000] })
+      .poll(async () => (await nudge.tier()) ?? void (await e2e().advanceClock(31_000)), { timeout: 30_000, interval: 2_000 })
       .toBe('nudge');
     expect(await nudge.text('nudge-message')).toBe(LEXERS);
     await nudge.click('nudge-dismiss');

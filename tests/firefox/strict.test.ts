@@ -1,44 +1,8 @@
 // Firefox ESR: a strict session's block page, the wait End starts while the session runs, the site loading once the timebox ends, and restarts.
-import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../harness/processes';
-import { EXTENSION_ORIGIN, type FirefoxE2E } from '../../harness/firefox';
-import { fillCommitmentIn, firefoxForSuite, hostStatus } from './harness';
-
-const BLOCK_PAGE = `${EXTENSION_ORIGIN}/blocked.html?site=videos.test`;
-
-/** Where a tab is now; a page being replaced cannot answer, and that is "not yet". */
-async function addressOf(page: Page): Promise<string> {
-  try {
-    return await page.evaluate(() => (document.readyState === 'complete' ? location.href : ''));
-  } catch {
-    return '';
-  }
-}
-
-/** Starts a navigation as a person typing the address would (Firefox never resolves a goto that lands on moz-extension://). */
-function visit(page: Page, host: string, title: string): void {
-  void page.goto(`http://${host}/?title=${encodeURIComponent(title)}`).catch(() => {});
-}
-
-/** A strict session with videos.test blocked and a 1-minute timebox, started from the popup page with docs.test in front. */
-async function startStrict(ff: FirefoxE2E): Promise<{ popup: Page; startedAt: number }> {
-  const docs = await ff.openSite('docs.test', 'Parser design notes');
-  const popup = await ff.extensionPage('popup.html');
-  await waitFor(async () => (await hostStatus(popup)).includes('helper connected'), 'helper connected');
-  await fillCommitmentIn(popup, { allowed: ['docs.test'], blocked: ['videos.test'] });
-  await popup.$eval('[data-testid="timebox"]', (input) => {
-    (input as HTMLInputElement).value = '1';
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-  await popup.click('[data-testid="strict"]');
-  await docs.bringToFront();
-  await popup.click('[data-testid="start-session"]');
-  await popup.waitForSelector('[data-testid="commitment-text"]');
-  const startedAt = Date.now();
-  await waitFor(async () => (await ff.badge()) === 'ON', 'badge ON');
-  return { popup, startedAt };
-}
+import { firefoxForSuite, hostStatus } from './harness';
+import { addressOf, BLOCK_PAGE, startStrict, visit } from './strict-steps';
 
 describe('a strict session in a real Firefox ESR', () => {
   const firefox = firefoxForSuite();

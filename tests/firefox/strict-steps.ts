@@ -1,0 +1,44 @@
+// Steps the Firefox strict-session files share: where a tab is, a visit as a person typing the address, a strict session started from the popup.
+import type { Page } from 'puppeteer-core';
+import { waitFor } from '../../harness/processes';
+import { EXTENSION_ORIGIN, type FirefoxE2E } from '../../harness/firefox';
+import { fillCommitmentIn, hostStatus } from './harness';
+
+export const BLOCK_PAGE = `${EXTENSION_ORIGIN}/blocked.html?site=videos.test`;
+
+/** Where a tab is now; a page being replaced cannot answer, and that is "not yet". */
+export async function addressOf(page: Page): Promise<string> {
+  try {
+    return await page.evaluate(() => (document.readyState === 'complete' ? location.href : ''));
+  } catch {
+    return '';
+  }
+}
+
+/** Starts a navigation as a person typing the address would (Firefox never resolves a goto that lands on moz-extension://). */
+export function visit(page: Page, host: string, title: string): void {
+  void page.goto(`http://${host}/?title=${encodeURIComponent(title)}`).catch(() => {});
+}
+
+/** A strict session with videos.test blocked and a timebox (1 minute unless said), started from the popup page with docs.test in front. */
+export async function startStrict(ff: FirefoxE2E, timeboxMinutes = 1): Promise<{ popup: Page; startedAt: number }> {
+  const docs = await ff.openSite('docs.test', 'Parser design notes');
+  const popup = await ff.extensionPage('popup.html');
+  await waitFor(async () => (await hostStatus(popup)).includes('helper connected'), 'helper connected');
+  await fillCommitmentIn(popup, { allowed: ['docs.test'], blocked: ['videos.test'] });
+  await popup.$eval(
+    '[data-testid="timebox"]',
+    (input, minutes) => {
+      (input as HTMLInputElement).value = String(minutes);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    timeboxMinutes,
+  );
+  await popup.click('[data-testid="strict"]');
+  await docs.bringToFront();
+  await popup.click('[data-testid="start-session"]');
+  await popup.waitForSelector('[data-testid="commitment-text"]');
+  const startedAt = Date.now();
+  await waitFor(async () => (await ff.badge()) === 'ON', 'badge ON');
+  return { popup, startedAt };
+}

@@ -228,6 +228,22 @@ export const BROWSER_SECTIONS = {
           alternative: `${s.serviceWorkerContentPainted.visits} of ${s.visits} visits (longest ${Math.round(s.serviceWorkerContentPainted.longestMs)} ms)`,
           ratio: '',
         },
+        {
+          section: '9. strict',
+          metric:
+            "of that: commit → the page guard sends the tab on; beside it, the block page's own first paint from its navigation's start",
+          ours: ms(s.serviceWorkerGuardMs),
+          alternative: ms(s.blockPageOwnFirstPaintMs),
+          ratio: '',
+        },
+        {
+          section: '9. strict',
+          metric:
+            'a page its service worker serves, no session (hidden until the guard has asked) → first paint; beside it, a page from the network',
+          ours: ms(s.serviceWorkerNoSessionFirstPaintMs),
+          alternative: ms(s.noSessionFirstPaintMs),
+          ratio: '',
+        },
       );
       ctx.budgets.push(p95Budget('blocked-first-paint-p95', 'blocked navigation → block page first paint p95', 500, s.blockedFirstPaintMs));
       ctx.budgets.push(

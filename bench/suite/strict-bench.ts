@@ -16,6 +16,12 @@ export interface StrictBenchResult {
   serviceWorkerFirstPaintMs: Summary;
   /** The same, from the moment the service worker's page committed in the tab (the second line's own time). */
   serviceWorkerAfterCommitMs: Summary;
+  /** Of that: commit → the page guard sends the tab on (the block page's navigation starts). */
+  serviceWorkerGuardMs: Summary;
+  /** And the block page's own first paint, from its navigation's start (what no extension code shortens). */
+  blockPageOwnFirstPaintMs: Summary;
+  /** A page a service worker serves with no session: what the guard's hiding it until it has asked costs every such page. */
+  serviceWorkerNoSessionFirstPaintMs: Summary;
   /** Of those visits, how many painted any of the site's own content before the block page, and for how long at most. */
   serviceWorkerContentPainted: { visits: number; longestMs: number };
 }
@@ -73,7 +79,9 @@ async function serviceWorkerVisit(browser: ExtensionBrowser, server: PageServer,
     await page.waitForURL(/\/blocked\.html\?site=videos\.test$/, { timeout: 10_000 });
     await page.waitForLoadState('domcontentloaded');
     const paint = (await page.evaluate(READ_PAINT)) as { at: number };
-    const paintedAt = (await page.evaluate(() => performance.timeOrigin)) + paint.at;
+    // The block page's time origin is its navigation's start: the moment the guard sent the tab on.
+    const blockStartedAt = await page.evaluate(() => performance.timeOrigin);
+    const paintedAt = blockStartedAt + paint.at;
     // The site's beacon is sent with keepalive as its page goes: a moment for it to arrive.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const search = new URL(url).search;
@@ -84,6 +92,8 @@ async function serviceWorkerVisit(browser: ExtensionBrowser, server: PageServer,
     return {
       fromStart: paintedAt - startedAt,
       fromCommit: committedAt === 0 ? undefined : paintedAt - committedAt,
+      guard: committedAt === 0 ? undefined : blockStartedAt - committedAt,
+      ownPaint: paint.at,
       contentShownMs: contentAt === undefined ? undefined : paintedAt - contentAt,
     };
   } finally {
@@ -113,6 +123,7 @@ export async function benchStrict(opts: { visits: number }): Promise<StrictBench
     await first.reload();
     await first.locator('[data-served-by="service-worker"]').waitFor();
     await first.close();
+    const servedNoSession = await sample(browser, `${swUrl}&before=1`, /^http:\/\/www\.videos\.test\//, opts.visits);
     const control = await browser.context.newPage();
     await control.goto(`${EXTENSION_ORIGIN}/popup.html`);
     await send(control, {
@@ -140,6 +151,9 @@ export async function benchStrict(opts: { visits: number }): Promise<StrictBench
       noSessionFirstPaintMs: summarize(noSession),
       serviceWorkerFirstPaintMs: summarize(served.map((v) => v.fromStart)),
       serviceWorkerAfterCommitMs: summarize(served.flatMap((v) => (v.fromCommit === undefined ? [] : [v.fromCommit]))),
+      serviceWorkerGuardMs: summarize(served.flatMap((v) => (v.guard === undefined ? [] : [v.guard]))),
+      blockPageOwnFirstPaintMs: summarize(served.map((v) => v.ownPaint)),
+      serviceWorkerNoSessionFirstPaintMs: summarize(servedNoSession),
       serviceWorkerContentPainted: { visits: shown.length, longestMs: shown.length ? Math.max(...shown) : 0 },
     };
   } finally {

@@ -13,7 +13,7 @@ import { CoachField, type Suggestion } from './coach-field';
 import { SaveTemplate } from './save-template';
 import { StartChoices, useStartChoices, type FormFilling } from './start-choices';
 import { RhythmField, useRhythmField } from './rhythm-field';
-import { StrictProblems } from './strict-problems';
+import { privateWindowsLine, StrictPrivateWindows, StrictProblems } from './strict-problems';
 import { strictListProblems } from '../../shared/strict/start-problems';
 
 type Errors = { nextAction?: string; successCondition?: string; timebox?: string };
@@ -43,6 +43,8 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
   const [timebox, setTimebox] = useState('');
   const rhythm = useRhythmField();
   const [strict, setStrict] = useState(false);
+  /** Whether private windows are watched (the setting) and the browser lets antidrift run there; null until known. */
+  const [privateWindows, setPrivateWindows] = useState<{ watched: boolean; allowed: boolean } | null>(null);
   const [allowlistOnly, setAllowlistOnly] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
   const [starting, setStarting] = useState(false);
@@ -55,10 +57,14 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
   const choices = useStartChoices(choicesVersion);
 
   useEffect(() => {
-    void client.request({ type: 'getSettings' }).then((reply) => {
-      if (!reply.ok || listsTouched.current) return;
-      setAllowed(reply.value.allowed);
-      setBlocked(reply.value.blocked);
+    void client.request({ type: 'getSettings' }).then(async (reply) => {
+      if (!reply.ok) return;
+      if (!listsTouched.current) {
+        setAllowed(reply.value.allowed);
+        setBlocked(reply.value.blocked);
+      }
+      const watched = reply.value.includeIncognito;
+      setPrivateWindows({ watched, allowed: watched ? await client.privateWindowsAllowed() : false });
     });
   }, [client]);
 
@@ -184,6 +190,7 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
         aside={<ShortCheck words={STRICT_WORDS} testId="strict" checked={strict} onChange={setStrict} />}
       />
       {strict ? <StrictProblems problems={strictProblems} /> : null}
+      {strict && privateWindows ? <StrictPrivateWindows line={privateWindowsLine(privateWindows.watched, privateWindows.allowed)} /> : null}
       <div class="field inline">
         <label for="timebox">Timebox (min, optional)</label>
         <input

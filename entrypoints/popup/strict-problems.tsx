@@ -1,4 +1,4 @@
-// Under the blocked list while Strict is on: what cannot be blocked, in words (empty until the blocking checks say more).
+// Under the blocked list while Strict is on: what cannot be blocked, in words — list entries the blocking refuses, and private windows when they are left out.
 import { capitalize } from '../../ui/format';
 
 /** `problems`: one sentence each, e.g. "foo bar.com cannot be blocked: …"; nothing shows while there are none. */
@@ -10,5 +10,22 @@ export function StrictProblems({ problems }: { problems: readonly string[] }) {
         <li key={problem}>{capitalize(problem)}</li>
       ))}
     </ul>
+  );
+}
+
+/** Why private windows are not blocked, in words; null when they are (watched, and the browser lets antidrift run there). */
+export function privateWindowsLine(watched: boolean, allowed: boolean): string | null {
+  if (!watched) return 'Private windows are not blocked: Options → Privacy → Watch private windows turns that on.';
+  if (!allowed)
+    return 'Private windows are not blocked: the browser does not let antidrift run in them (Options → Privacy says how to allow it).';
+  return null;
+}
+
+export function StrictPrivateWindows({ line }: { line: string | null }) {
+  if (line === null) return null;
+  return (
+    <p class="muted strict-private" data-testid="strict-private">
+      {line}
+    </p>
   );
 }

@@ -30,6 +30,7 @@ export function fakeClient(handlers: Handlers = {}) {
   let now = T0;
   const pagesOpened: string[] = [];
   let popupOpened = 0;
+  let privateWindowsAllowed = false;
   const client: SurfaceClient = {
     subscribe(onState) {
       listeners.add(onState);
@@ -44,6 +45,7 @@ export function fakeClient(handlers: Handlers = {}) {
     openPage: (page, section) => void pagesOpened.push(section ? `${page}#${section}` : page),
     openPopup: () => void (popupOpened += 1),
     environment: () => ENVIRONMENT,
+    privateWindowsAllowed: () => Promise.resolve(privateWindowsAllowed),
   };
   return {
     client,
@@ -57,6 +59,10 @@ export function fakeClient(handlers: Handlers = {}) {
     },
     setNow(at: number) {
       now = at;
+    },
+    /** Whether the browser lets antidrift run in private windows (off, as a browser's default). */
+    setPrivateWindowsAllowed(allowed: boolean) {
+      privateWindowsAllowed = allowed;
     },
     /** The pages opened, in order: `options#helper`, `welcome`, `history`. */
     get pagesOpened() {

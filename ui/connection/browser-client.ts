@@ -50,5 +50,6 @@ export function browserClient(): SurfaceClient {
       version: browser.runtime.getManifest().version,
       linux: detectLinux(navigator),
     }),
+    privateWindowsAllowed: () => browser.extension.isAllowedIncognitoAccess().catch(() => false),
   };
 }

@@ -21,6 +21,8 @@ export interface SurfaceClient {
   openPopup(): void;
   /** This browser, this extension's ID and release: what the helper's install command depends on. */
   environment(): ExtensionEnvironment;
+  /** Whether the browser lets antidrift run in private windows (the person allows it in the browser's extension settings). */
+  privateWindowsAllowed(): Promise<boolean>;
 }
 
 const ClientContext = createContext<SurfaceClient | null>(null);

@@ -133,4 +133,32 @@ describe('popup: strict start', () => {
     fireEvent.click(screen.getByTestId('start-session'));
     await waitFor(() => expect(fake.sent('startSession')).toHaveLength(1));
   });
+
+  it('says plainly when private windows are not blocked: the setting off, or the browser not letting antidrift run there', async () => {
+    await idlePopup();
+    expect(screen.queryByTestId('strict-private')).toBeNull();
+    fireEvent.click(box(STRICT_NAME));
+    expect((await screen.findByTestId('strict-private')).textContent).toBe(
+      'Private windows are not blocked: Options → Privacy → Watch private windows turns that on.',
+    );
+    cleanup();
+
+    const watched = { getSettings: () => ({ ok: true as const, value: { ...DEFAULT_SETTINGS, includeIncognito: true } }) };
+    await idlePopup(watched);
+    fireEvent.click(box(STRICT_NAME));
+    expect((await screen.findByTestId('strict-private')).textContent).toMatch(
+      /^Private windows are not blocked: the browser does not let antidrift run in them/,
+    );
+    cleanup();
+
+    const fake = fakeClient({ ...watched, getStartChoices: () => ({ ok: true, value: { templates: [], recent: [] } }) });
+    fake.setPrivateWindowsAllowed(true);
+    renderWith(fake.client, <Popup />);
+    fake.push(push({ phase: 'idle' }));
+    await screen.findByTestId('next-action');
+    await waitFor(() => expect(fake.sent('getSettings')).toHaveLength(1));
+    fireEvent.click(box(STRICT_NAME));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByTestId('strict-private')).toBeNull();
+  });
 });

@@ -15,9 +15,9 @@ export function StrictProblems({ problems }: { problems: readonly string[] }) {
 
 /** Why private windows are not blocked, in words; null when they are (watched, and the browser lets antidrift run there). */
 export function privateWindowsLine(watched: boolean, allowed: boolean): string | null {
-  if (!watched) return 'Private windows are not blocked: Options → Privacy → Watch private windows turns that on.';
-  if (!allowed)
-    return 'Private windows are not blocked: the browser does not let antidrift run in them (Options → Privacy says how to allow it).';
+  // One short line: the popup has no room to spare, and Options → Privacy says the rest (the setting, and how to allow it).
+  if (!watched) return 'Private windows are not blocked (Options → Privacy).';
+  if (!allowed) return 'Private windows are not blocked: antidrift may not run there (Options → Privacy).';
   return null;
 }
 

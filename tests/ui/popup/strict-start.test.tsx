@@ -138,16 +138,14 @@ describe('popup: strict start', () => {
     await idlePopup();
     expect(screen.queryByTestId('strict-private')).toBeNull();
     fireEvent.click(box(STRICT_NAME));
-    expect((await screen.findByTestId('strict-private')).textContent).toBe(
-      'Private windows are not blocked: Options → Privacy → Watch private windows turns that on.',
-    );
+    expect((await screen.findByTestId('strict-private')).textContent).toBe('Private windows are not blocked (Options → Privacy).');
     cleanup();
 
     const watched = { getSettings: () => ({ ok: true as const, value: { ...DEFAULT_SETTINGS, includeIncognito: true } }) };
     await idlePopup(watched);
     fireEvent.click(box(STRICT_NAME));
     expect((await screen.findByTestId('strict-private')).textContent).toMatch(
-      /^Private windows are not blocked: the browser does not let antidrift run in them/,
+      /^Private windows are not blocked: antidrift may not run there/,
     );
     cleanup();
 

@@ -2,8 +2,8 @@
 import { browser } from 'wxt/browser';
 import { NATIVE_HOST_NAME } from '../shared/protocol/extension-id';
 import { languageModelApi, type LanguageModelApi } from './ai/browser-model-port';
-import { browserIdle, type IdlePort } from './idle';
-import type { NativePort } from './native-channel';
+import { browserIdle, type IdlePort } from './observe/idle';
+import type { NativePort } from './helper/native-channel';
 import type { StatePort } from './state-ports';
 import { HistoryDb } from '../storage/history-db';
 import { workerTestHooks } from './test-hooks';

@@ -13,9 +13,9 @@ import {
 } from '../shared/messages/requests';
 import { failureOf } from './ai/failure-words';
 import { aiSignal } from './ai/registry';
-import type { NativeChannel } from './native-channel';
-import type { HistoryRecorder } from './history-recorder';
-import { BlockRefused, type Planner } from './planner';
+import type { NativeChannel } from './helper/native-channel';
+import type { HistoryRecorder } from './history/history-recorder';
+import { BlockRefused, type Planner } from './plan/planner';
 import type { Shell } from './shell';
 import { errorText } from '../shared/util/error-text';
 import { Settings } from '../shared/core/settings';

@@ -2,7 +2,7 @@
 import { browser } from 'wxt/browser';
 import { testClock } from '../test-hooks/clock';
 import { readTestIdle, TEST_IDLE_KEY, type TestIdleState } from '../test-hooks/keys';
-import type { IdlePort, IdleReading } from './idle';
+import type { IdlePort, IdleReading } from './observe/idle';
 
 export interface WorkerTestHooks {
   now(): number;

@@ -7,8 +7,10 @@ export const ZOD_FREE = [
   'entrypoints/page-guard.content/**',
   'entrypoints/blocked/**',
   'ui/**',
+  'locale/**',
   'test-hooks/**',
   'shared/util/**',
+  'shared/extension-pages',
   'shared/protocol/{limits,extension-id,sandboxed-browsers,browser-ids,system-prompt}',
   'shared/core/{badge,browser-model-line,commitment,failure-text,limits,list-entry,vocabulary}',
   'shared/core/controller/{events,handler}',
@@ -72,7 +74,7 @@ export const BOUNDARIES = [
   },
   {
     name: 'extension',
-    files: ['background/**', 'entrypoints/**', 'ui/**', 'storage/**', 'test-hooks/**'],
+    files: ['background/**', 'entrypoints/**', 'ui/**', 'storage/**', 'locale/**', 'test-hooks/**'],
     deny: ['native-host/**', 'tests/**', 'bench/**', 'eval/**', 'harness/**'],
     denyPackages: NODE_BUILTINS,
     typesToo: true,
@@ -84,6 +86,29 @@ export const BOUNDARIES = [
     deny: ['background/**'],
     typesToo: false,
     because: 'pages and content scripts talk to the background through runtime messages, not imports',
+  },
+  {
+    name: 'shell',
+    files: ['background/**'],
+    deny: ['ui/**', 'entrypoints/**'],
+    typesToo: true,
+    because:
+      "the shell knows no page: what both use (the pages' paths, the local calendar) lives in shared/ or locale/, so a page can change without the worker",
+  },
+  ...['plan', 'strict', 'sync'].map((feature) => ({
+    name: `background-${feature}`,
+    files: [`background/${feature}/**`],
+    deny: ['plan', 'strict', 'sync'].filter((other) => other !== feature).map((other) => `background/${other}/**`),
+    typesToo: true,
+    because: "each feature wires itself into the worker on its own: the features' shells do not import each other",
+  })),
+  {
+    name: 'locale',
+    files: ['locale/**'],
+    allow: ['locale/**', 'shared/**'],
+    typesToo: true,
+    because:
+      "the local calendar adapts the core's Calendar port to the browser's time zone: it builds on the core, and both the shell and the pages use it",
   },
   {
     name: 'tests',

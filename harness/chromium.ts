@@ -25,11 +25,15 @@ export function assertBuilt(): void {
   }
 }
 
-/** Registers the native host for this profile; HOME is the temp home so nothing touches the real one. */
-export function installHost(userDataDir: string, home: string): void {
-  assertBuilt();
-  const result = spawnSync(process.execPath, [HOST_SCRIPT, 'install', '--browser', 'chromium', '--user-data-dir', userDataDir], {
-    env: { ...process.env, HOME: home },
+/**
+ * Registers a helper for this Chromium profile by its own installer, as a person runs it: this build's, or
+ * `script` (an older release's). HOME is `home` (a temp home), so nothing touches the real one.
+ */
+export function installHost(userDataDir: string, home: string, options: { script?: string; env?: NodeJS.ProcessEnv } = {}): void {
+  if (!options.script) assertBuilt();
+  const script = options.script ?? HOST_SCRIPT;
+  const result = spawnSync(process.execPath, [script, 'install', '--browser', 'chromium', '--user-data-dir', userDataDir], {
+    env: { ...(options.env ?? process.env), HOME: home },
     encoding: 'utf8',
     timeout: 30_000,
   });

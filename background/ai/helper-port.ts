@@ -2,7 +2,7 @@
 import { AIFailure, type AIPort } from '../../shared/ai';
 import type { AITarget } from '../../shared/core/ai-targets';
 import { errorText } from '../../shared/util/error-text';
-import type { NativeChannel } from '../native-channel';
+import type { NativeChannel } from '../helper/native-channel';
 
 /**
  * The role's prompt goes as it is: the helper gives the CLI the one system prompt (shared/protocol),

@@ -1,6 +1,6 @@
 // The bench's desktop sections: window switch → the helper's event on X11, sway and the newer desktops, and idle CPU.
 import { benchDesktops } from './desktops-bench';
-import { budget, ms, p95Budget } from './report';
+import { budget, ms, p95Budget, row } from './report';
 import { round } from './stats';
 import { swaySwitchDesk } from './sway-desk';
 import { benchWatcher, type WatcherResult } from './watcher-bench';
@@ -19,27 +19,25 @@ function watcherSection(
 ): void {
   const cpu = w.idle.cpuSecondsPerHour;
   ctx.rows.push(
-    {
-      section: `${n}. ${desktop} switch → host event`,
-      metric: `latency after \`${command}\` returned`,
-      ours: ms(w.watcherLatencyMs),
-      alternative: `1 s ${poller} poll: ${ms(w.pollerLatencyMs)}`,
-      ratio: `≥ ${w.p95Ratio}× (poller p95 / watcher upper-bound p95)`,
-    },
-    {
-      section: `${n}. ${desktop} switch → host event`,
-      metric: `latency from issuing ${command.split(' ')[0]} (upper bound)`,
-      ours: ms(w.watcherLatencyFromDispatchMs),
-      alternative: '',
-      ratio: '',
-    },
-    {
-      section: `${n}. idle CPU`,
-      metric: `CPU s per idle hour (${w.idle.seconds} s measured)`,
-      ours: `host ${cpu.watcherHost}`,
-      alternative: `bare node ${cpu.bareNode}; ${poller} poller ${cpu.poller}`,
-      ratio: `poller / host: ${cpu.watcherHost > 0 ? round(cpu.poller / cpu.watcherHost, 0) + '×' : '∞ (host 0)'}`,
-    },
+    row(
+      `${n}. ${desktop} switch → host event`,
+      `latency after \`${command}\` returned`,
+      ms(w.watcherLatencyMs),
+      `1 s ${poller} poll: ${ms(w.pollerLatencyMs)}`,
+      `≥ ${w.p95Ratio}× (poller p95 / watcher upper-bound p95)`,
+    ),
+    row(
+      `${n}. ${desktop} switch → host event`,
+      `latency from issuing ${command.split(' ')[0]} (upper bound)`,
+      ms(w.watcherLatencyFromDispatchMs),
+    ),
+    row(
+      `${n}. idle CPU`,
+      `CPU s per idle hour (${w.idle.seconds} s measured)`,
+      `host ${cpu.watcherHost}`,
+      `bare node ${cpu.bareNode}; ${poller} poller ${cpu.poller}`,
+      `poller / host: ${cpu.watcherHost > 0 ? round(cpu.poller / cpu.watcherHost, 0) + '×' : '∞ (host 0)'}`,
+    ),
   );
   ctx.budgets.push(
     // Judged on the upper bound (from issuing the switch): the command returns after the event already arrived.
@@ -93,13 +91,13 @@ export const DESKTOP_SECTIONS = {
     async run(ctx) {
       const results = await benchDesktops(ctx.settings.switches);
       for (const r of results) {
-        ctx.rows.push({
-          section: `1d. ${r.label} switch → host event`,
-          metric: `from issuing the switch (root entry + tool start-up ${r.commandStartupMs} ms included) / after that start-up`,
-          ours: `${ms(r.fromDispatchMs)} / p50 ${r.afterStartupMs.p50} / p95 ${r.afterStartupMs.p95} ms`,
-          alternative: '',
-          ratio: '',
-        });
+        ctx.rows.push(
+          row(
+            `1d. ${r.label} switch → host event`,
+            `from issuing the switch (root entry + tool start-up ${r.commandStartupMs} ms included) / after that start-up`,
+            `${ms(r.fromDispatchMs)} / p50 ${r.afterStartupMs.p50} / p95 ${r.afterStartupMs.p95} ms`,
+          ),
+        );
         ctx.budgets.push(
           p95Budget(
             `desktop-${r.id}-p95`,

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { parseHistoryImport, segmentsCsv } from '../../shared/history/csv';
 import type { HistorySource } from './history-source';
-import type { ShownRange } from '../../ui/local-calendar';
+import type { ShownRange } from '../../locale/local-calendar';
 import { plural } from './format';
 import { errorText } from '../../shared/util/error-text';
 

@@ -7,7 +7,7 @@ import { DataSection, browserDownload, type Download } from './data-section';
 import { DayChart } from './day-chart';
 import { MissedBlocks } from './missed-blocks';
 import { useHistory, type HistorySource } from './history-source';
-import { localCalendar, rangeOf, type PageCalendar, type RangeChoice } from '../../ui/local-calendar';
+import { localCalendar, rangeOf, type PageCalendar, type RangeChoice } from '../../locale/local-calendar';
 import { PullsSection } from './pulls-section';
 import { RangePicker } from './range-picker';
 import { SessionList } from './session-list';

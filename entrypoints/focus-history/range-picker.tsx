@@ -1,5 +1,5 @@
 // Which stretch of history the page shows: today, this week (from Monday), or two chosen days.
-import type { PageCalendar, RangeChoice } from '../../ui/local-calendar';
+import type { PageCalendar, RangeChoice } from '../../locale/local-calendar';
 
 interface Props {
   choice: RangeChoice;

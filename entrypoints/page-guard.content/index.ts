@@ -1,7 +1,7 @@
 // A strict session's second line: a page of a blocked site that came up without asking the network hides and goes to the block page.
 // Imports `browser` from @wxt-dev/browser (native API), not wxt/browser: this runs before every page paints, so it stays small.
 import { browser } from '@wxt-dev/browser';
-import type { EXTENSION_PAGES } from '../../ui/extension-pages';
+import type { EXTENSION_PAGES } from '../../shared/extension-pages';
 import { startPageGuard } from './page-guard';
 
 export default defineContentScript({

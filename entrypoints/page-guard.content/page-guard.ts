@@ -1,7 +1,7 @@
 // The page guard's work in a page: ask whether this page is blocked as it comes up (and when the back/forward cache or a prerender's activation shows it), and if so, keep it hidden and replace it with the block page.
 import { blockPageUrl } from '../../shared/strict/block-rules';
 import { PAGE_GUARD_KEY, pageGuardBlocks } from '../../shared/strict/page-guard';
-import { EXTENSION_PAGES } from '../../ui/extension-pages';
+import { EXTENSION_PAGES } from '../../shared/extension-pages';
 import { pageNow } from '../../test-hooks/clock';
 
 /** The machine's clock, as the background's; the end-to-end build's moves as its worker's does (compiled out elsewhere). */

@@ -1,7 +1,7 @@
 // The built native host as a NativePort: spawned the way a browser starts it, spoken to in real native-messaging frames.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { NativePort } from '../../background/native-channel';
+import type { NativePort } from '../../background/helper/native-channel';
 import { encodeFrame, FrameDecoder, parseFrameBody } from '../../native-host/src/framing';
 import { MAX_FRAME_FROM_BROWSER, MAX_FRAME_TO_BROWSER } from '../../shared/protocol/frames';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { failureOf } from '../../background/ai/failure-words';
 import { helperPort } from '../../background/ai/helper-port';
 import { aiSignal, rolesOn } from '../../background/ai/registry';
-import { NativeChannel, type ChannelStatus } from '../../background/native-channel';
+import { NativeChannel, type ChannelStatus } from '../../background/helper/native-channel';
 import { chooseTarget } from '../../shared/core/ai-targets';
 import { MODEL_NOT_CHECKED } from '../../shared/core/browser-model-status';
 import { DEFAULT_SETTINGS } from '../../shared/core/settings';

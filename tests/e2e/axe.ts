@@ -1,4 +1,4 @@
-// axe-core in a real page: evaluated over CDP (so the extension's CSP does not apply), violations as readable lines.
+// axe-core in a real page: evaluated over CDP (so the extension's CSP does not apply), violations as readable lines; the e2e files and the gallery share it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -8,14 +8,18 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 interface Violation {
   id: string;
   help: string;
-  nodes: { target: string[] }[];
+  /** A node inside a shadow root is named by a list of selectors, one per root. */
+  nodes: { target: unknown[] }[];
 }
 
-export async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(d: Document): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return found.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+/** `include`: axe looks only inside this selector (the toast's host on a site whose own markup is not ours). */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  // Loaded once per document: the gallery checks the same page at several zooms.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
+  const found = await page.evaluate(async (selector) => {
+    const axe = (globalThis as unknown as { axe: { run(context: unknown): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(selector ? { include: [[selector]] } : document)).violations;
+  }, include);
+  const named = (target: unknown[]) => target.map((t) => (typeof t === 'string' ? t : JSON.stringify(t))).join(' ');
+  return found.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => named(n.target)).join(', ')})`);
 }

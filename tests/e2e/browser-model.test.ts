@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeModelScript } from './fake-model';
 import { e2eForSuite, startSession } from './harness';
 import { Toast } from './pages';
-import { EXTENSION_PAGES } from '../../ui/extension-pages';
+import { EXTENSION_PAGES } from '../../shared/extension-pages';
 
 describe("without a built-in model (Debian's Chromium)", () => {
   const e2e = e2eForSuite();

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POPUP_VIEWS, type PopupView } from '../../ui/popup-view';
 import { SETUP_STATES, type SetupState } from '../../ui/setup-state';
-import { EXTENSION_PAGES } from '../../ui/extension-pages';
+import { EXTENSION_PAGES } from '../../shared/extension-pages';
 import { generateYear } from '../../harness/history-year';
 import { RELEASE_VERSION } from '../../harness/released-helper';
 import { EXTENSION_ORIGIN } from '../../harness/chromium';

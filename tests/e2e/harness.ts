@@ -17,7 +17,7 @@ import {
 } from '../../harness/chromium';
 import { advanceClock, extensionNow, setAway, type InExtension } from '../../harness/test-hooks';
 import type { TestIdleState } from '../../test-hooks/keys';
-import { EXTENSION_PAGES } from '../../ui/extension-pages';
+import { EXTENSION_PAGES } from '../../shared/extension-pages';
 import { HISTORY_FIRST_VIEW_MARK } from '../../ui/first-state-mark';
 import { HistoryPage, OptionsPage, PopupPage } from './pages';
 

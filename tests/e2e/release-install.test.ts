@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EXTENSION_ID, NATIVE_HOST_NAME } from '../../shared/protocol/extension-id';
 import { launchExtensionBrowser, REPO_ROOT, type ExtensionBrowser } from '../../harness/chromium';
 import { installReleasedHelper, RELEASE_VERSION, releaseFile } from '../../harness/released-helper';
-import { EXTENSION_PAGES } from '../../ui/extension-pages';
+import { EXTENSION_PAGES } from '../../shared/extension-pages';
 import { e2eDisplay, FAKE_BIN, SCREENSHOTS } from './harness';
 
 const VERSION = RELEASE_VERSION;

@@ -1,10 +1,10 @@
 // E2E with real old code (the previous release, built from its commit): an old helper with this extension, this helper with the old extension, and an update that keeps everything.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  installHost,
   EXTENSION_DIR,
   EXTENSION_ORIGIN,
   HOST_SCRIPT,
@@ -17,7 +17,7 @@ import {
 import { PREVIOUS_RELEASE, previousBuild, type PreviousBuild } from '../support/previous-release';
 import { e2eDisplay, FAKE_BIN, PARSER_TESTS } from './harness';
 import { HistoryPage, OptionsPage, PopupPage } from './pages';
-import { EXTENSION_PAGES } from '../../ui/extension-pages';
+import { EXTENSION_PAGES } from '../../shared/extension-pages';
 
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -44,10 +44,7 @@ function freshSetup(): Setup {
 
 /** A helper registered for this profile by its own installer (an old one's or this one's). */
 function installHelper(s: Setup, hostScript: string): void {
-  execFileSync(process.execPath, [hostScript, 'install', '--browser', 'chromium', '--user-data-dir', s.profile], {
-    env: s.env,
-    stdio: 'pipe',
-  });
+  installHost(s.profile, s.env.HOME!, { script: hostScript, env: s.env });
 }
 
 function launch(s: Setup, extensionDir: string, pages: PageServer): Promise<ExtensionBrowser> {

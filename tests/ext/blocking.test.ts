@@ -1,7 +1,7 @@
 // The strict session's blocking in the browser: session rules added, replaced and removed in one update each, limits and refusals in words, private tabs, open tabs sent to the block page.
 import { fakeBrowser } from 'wxt/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBlocking, trackTabs, type BrowserBlocking } from '../../background/blocking';
+import { createBlocking, trackTabs, type BrowserBlocking } from '../../background/strict/blocking';
 import { Diagnostics } from '../../background/diagnostics';
 import type { Blocking } from '../../shared/strict/blocking';
 import { PAGE_GUARD_KEY } from '../../shared/strict/page-guard';

@@ -5,11 +5,11 @@ import { fakeBrowser } from 'wxt/testing';
 import type { Browser } from 'wxt/browser';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { startBackground, type Background, type StatePort } from '../../background';
-import type { NativePort } from '../../background/native-channel';
+import type { NativePort } from '../../background/helper/native-channel';
 import type { StatePush } from '../../shared/messages/pushes';
 import type { Settings } from '../../shared/core/settings';
 import { PROTOCOL_VERSION, type BackendInfo } from '../../shared/protocol/frames';
-import type { IdlePort, IdleReading } from '../../background/idle';
+import type { IdlePort, IdleReading } from '../../background/observe/idle';
 import { HistoryDb } from '../../storage/history-db';
 
 type Listener<T> = (value: T) => void;

@@ -4,15 +4,15 @@ import { SETTINGS_VERSION } from '../../shared/core/settings';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { startBackground, type StatePort } from '../../background';
-import { NativeChannel, type ChannelEvents, type ChannelStatus, type NativeChannelDeps } from '../../background/native-channel';
+import { NativeChannel, type ChannelEvents, type ChannelStatus, type NativeChannelDeps } from '../../background/helper/native-channel';
 import type { StatePush } from '../../shared/messages/pushes';
 import { KEYS } from '../../background/store';
-import { welcomeNeeded } from '../../background/install-and-update';
+import { welcomeNeeded } from '../../background/helper/install-and-update';
 import { boot, FakeHost, FakeStatePort, freshBackgroundEachTest, PAGE_SENDER, testPlatform } from './harness';
 
 freshBackgroundEachTest();
 
-import { EXTENSION_PAGES } from '../../ui/extension-pages';
+import { EXTENSION_PAGES } from '../../shared/extension-pages';
 /** Manual timers: time only moves when the test says so. */
 class ManualTimers {
   now = 0;

@@ -2,7 +2,7 @@
 import { fakeBrowser } from 'wxt/testing';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { PLAN_ALARM, PLAN_KEY } from '../../background/planner';
+import { PLAN_ALARM, PLAN_KEY } from '../../background/plan/planner';
 import type { Reply } from '../../shared/messages/requests';
 import { instantOf } from '../../shared/plan/zoned-time';
 import { HistoryDb } from '../../storage/history-db';

@@ -2,7 +2,7 @@
 import { fakeBrowser } from 'wxt/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../../background/store';
-import { INSTALL_ID_KEY, SYNC_ALARM } from '../../background/settings-sync';
+import { INSTALL_ID_KEY, SYNC_ALARM } from '../../background/sync/settings-sync';
 import { DEFAULT_SETTINGS, Settings } from '../../shared/core/settings';
 import { decodeSynced, encodeSynced, META_KEY, type SyncMeta } from '../../shared/sync/chunks';
 import { syncedPart } from '../../shared/sync/synced-settings';

@@ -2,7 +2,7 @@
 import { fakeBrowser } from 'wxt/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workerTestHooks } from '../../background/test-hooks';
-import type { IdlePort, IdleReading } from '../../background/idle';
+import type { IdlePort, IdleReading } from '../../background/observe/idle';
 import { testClock } from '../../test-hooks/clock';
 import { readTestClock, TEST_CLOCK_KEY, TEST_IDLE_KEY } from '../../test-hooks/keys';
 

@@ -8,7 +8,7 @@ import { NATIVE_HOST_NAME } from '../../shared/protocol/extension-id';
 import { REPO_ROOT } from '../../harness/chromium';
 import { waitFor } from '../../harness/processes';
 import { installReleasedHelper, RELEASE_VERSION, releaseFile } from '../../harness/released-helper';
-import { EXTENSION_PAGES } from '../../ui/extension-pages';
+import { EXTENSION_PAGES } from '../../shared/extension-pages';
 import { hostStatus } from './harness';
 import { EXTENSION_ORIGIN, startFirefox, waitForPage, type FirefoxE2E } from '../../harness/firefox';
 

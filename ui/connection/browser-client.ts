@@ -1,6 +1,6 @@
 // The real SurfaceClient for the popup, options, welcome and history pages: runtime.ts over browser.runtime.
 import { browser } from 'wxt/browser';
-import { EXTENSION_PAGES, type ExtensionPage } from '../extension-pages';
+import { EXTENSION_PAGES, type ExtensionPage } from '../../shared/extension-pages';
 import { detectBrowser, detectLinux } from '../install-command';
 import { testClock } from '../../test-hooks/clock';
 import { request, subscribeState } from './runtime';

@@ -4,7 +4,7 @@ import { useContext } from 'preact/hooks';
 import { failureText } from '../../shared/core/failure-text';
 import type { StatePush } from '../../shared/messages/pushes';
 import type { Reply, RequestOf, RequestType } from '../../shared/messages/requests';
-import type { ExtensionPage } from '../extension-pages';
+import type { ExtensionPage } from '../../shared/extension-pages';
 import type { ExtensionEnvironment } from '../install-command';
 import type { SetupTarget } from '../setup-state';
 

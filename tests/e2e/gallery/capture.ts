@@ -1,9 +1,9 @@
 // Renders one view at 100 % and 200 % zoom, writes its screenshots, checks its layout and runs axe; the gallery's index at the end.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CDPSession, Locator, Page } from 'playwright-core';
 import { REPO_ROOT } from '../../../harness/chromium';
+import { axeViolations } from '../axe';
 import { layoutProblems } from './layout';
 
 export const GALLERY_DIR = join(REPO_ROOT, 'docs', 'screenshots', 'states');
@@ -50,23 +50,6 @@ export interface Shot {
   zoom: Zoom;
   file: string;
   problems: string[];
-}
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-async function axeProblems(page: Page, include: string | undefined): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate(async (selector) => {
-    const axe = (globalThis as unknown as { axe: { run(context: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run(selector ? { include: [[selector]] } : document)).violations;
-  }, include);
-  return found.map((v) => `axe ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
 }
 
 export interface CaptureOptions {
@@ -128,7 +111,7 @@ export class Gallery {
           (d as HTMLDetailsElement).open = true;
         }
       });
-      const problems = [...(await layoutProblems(page)), ...(await axeProblems(page, o.axeInclude))];
+      const problems = [...(await layoutProblems(page)), ...(await axeViolations(page, o.axeInclude)).map((v) => `axe ${v}`)];
       // At 100 % the whole popup, footer included, fits Chrome's largest popup: nothing to scroll to.
       if (kind === 'popup' && zoom === 100) {
         const height = (await popupViewport(page, zoom)).height;

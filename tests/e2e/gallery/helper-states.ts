@@ -8,7 +8,7 @@ import type { HostStatus } from '../../../shared/core/host-status';
 import type { StatePush } from '../../../shared/messages/pushes';
 import { NATIVE_HOST_NAME } from '../../../shared/protocol/extension-id';
 import { setupStateOf, type SetupState } from '../../../ui/setup-state';
-import { REPO_ROOT } from '../../../harness/chromium';
+import { installHost, REPO_ROOT } from '../../../harness/chromium';
 import { previousBuild } from '../../support/previous-release';
 import { setFakeModel } from '../fake-model';
 import type { E2E } from '../harness';
@@ -65,10 +65,7 @@ export function helperStates(e2e: E2E, control: () => Promise<Page>, version: st
     const profile = join(dir, `${name}-profile`);
     mkdirSync(home, { recursive: true });
     mkdirSync(profile, { recursive: true });
-    execFileSync(process.execPath, [script, 'install', '--browser', 'chromium', '--user-data-dir', profile], {
-      env: { ...process.env, HOME: home },
-      stdio: 'pipe',
-    });
+    installHost(profile, home, { script });
     return readFileSync(join(profile, 'NativeMessagingHosts', `${NATIVE_HOST_NAME}.json`), 'utf8');
   };
   /** A registration of a launcher that is not a helper at all (it never answers, or exits at once). */

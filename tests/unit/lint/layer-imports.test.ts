@@ -38,6 +38,20 @@ describe('layer-imports', () => {
     ['background/example.ts', "import { spawn } from 'node:child_process'; void spawn;", ['extension']],
     ['background/example.ts', "import { main } from '../native-host/src/main'; void main;", ['extension']],
     ['background/example.ts', "import { prng } from '../harness/prng'; void prng;", ['extension']],
+    ['background/example.ts', "import { formatDuration } from '../ui/format'; void formatDuration;", ['shell']],
+    [
+      'background/example.ts',
+      "import type { BlockPageProps } from '../entrypoints/blocked/block-page'; export type P = BlockPageProps;",
+      ['shell'],
+    ],
+    ['locale/example.ts', "import { browserClient } from '../ui/connection/browser-client'; void browserClient;", ['locale']],
+    ['background/plan/example.ts', "import { wireStrict } from '../strict/wire-strict'; void wireStrict;", ['background-plan']],
+    [
+      'background/strict/example.ts',
+      "import type { SettingsSync } from '../sync/settings-sync'; export type S = SettingsSync;",
+      ['background-strict'],
+    ],
+    ['background/sync/example.ts', "import { PLAN_ALARM } from '../plan/planner'; void PLAN_ALARM;", ['background-sync']],
     ['bench/suite/example.ts', "import { prng } from '../../tests/support/prng'; void prng;", ['bench']],
     ['bench/example.ts', "import type { Runner } from '../tests/host/helpers/example'; export type R = Runner;", ['bench']],
     ['tests/unit/example.test.ts', "import { median } from '../../bench/suite/stats'; void median;", ['tests']],
@@ -67,6 +81,10 @@ describe('layer-imports', () => {
     ['harness/example.ts', "import { EXTENSION_ID } from '../shared/protocol/extension-id'; void EXTENSION_ID;"],
     ['entrypoints/content/example.ts', "import { testClock } from '../../test-hooks/clock'; void testClock;"],
     ['test-hooks/example.ts', "import { browser } from 'wxt/browser'; void browser;"],
+    ['background/example.ts', "import { EXTENSION_PAGES } from '../shared/extension-pages'; void EXTENSION_PAGES;"],
+    ['background/example.ts', "import { localCalendar } from '../locale/local-calendar'; void localCalendar;"],
+    ['background/plan/example.ts', "import type { HistoryRecorder } from '../history/history-recorder'; export type H = HistoryRecorder;"],
+    ['entrypoints/focus-history/example.tsx', "import { rangeOf } from '../../locale/local-calendar'; void rangeOf;"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await crossings(file, code)).toEqual([]);
   });

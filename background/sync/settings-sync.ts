@@ -1,14 +1,14 @@
 // storage.sync adapter: pushes this machine's synced settings (debounced, within quotas), applies other browsers' changes, reports problems.
 import { browser } from 'wxt/browser';
 import * as z from 'zod';
-import type { Settings } from '../shared/core/settings';
-import type { SyncStatus } from '../shared/messages/requests';
-import { decodeSynced, encodeSynced, isSyncKey, META_KEY, planWrite } from '../shared/sync/chunks';
-import { FRESH_MEMORY, noteLocal, reconcile, SyncMemory } from '../shared/sync/reconcile';
-import { syncedPart } from '../shared/sync/synced-settings';
-import { Backoff } from '../shared/util/backoff';
-import { errorText } from '../shared/util/error-text';
-import type { Diagnostics } from './diagnostics';
+import type { Settings } from '../../shared/core/settings';
+import type { SyncStatus } from '../../shared/messages/requests';
+import { decodeSynced, encodeSynced, isSyncKey, META_KEY, planWrite } from '../../shared/sync/chunks';
+import { FRESH_MEMORY, noteLocal, reconcile, SyncMemory } from '../../shared/sync/reconcile';
+import { syncedPart } from '../../shared/sync/synced-settings';
+import { Backoff } from '../../shared/util/backoff';
+import { errorText } from '../../shared/util/error-text';
+import type { Diagnostics } from '../diagnostics';
 
 /** A backstop for a pending push and the retry after a refused one: alarms survive the worker, timers do not. */
 export const SYNC_ALARM = 'antidrift-sync';

@@ -1,11 +1,11 @@
 // Puts a strict session's blocking into the browser: declarativeNetRequest session rules, and tabs already on a blocked site sent to the block page.
 import { browser } from 'wxt/browser';
-import { blockedEntryFor, blockPageUrl, blockRulesFor, type BlockRules, type Rule } from '../shared/strict/block-rules';
-import { sameBlocking, type Blocking } from '../shared/strict/blocking';
-import { PAGE_GUARD_KEY, pageGuardBlocks, pageGuardOf } from '../shared/strict/page-guard';
-import { errorText } from '../shared/util/error-text';
-import { EXTENSION_PAGES } from '../ui/extension-pages';
-import type { Diagnostics } from './diagnostics';
+import { blockedEntryFor, blockPageUrl, blockRulesFor, type BlockRules, type Rule } from '../../shared/strict/block-rules';
+import { sameBlocking, type Blocking } from '../../shared/strict/blocking';
+import { PAGE_GUARD_KEY, pageGuardBlocks, pageGuardOf } from '../../shared/strict/page-guard';
+import { errorText } from '../../shared/util/error-text';
+import { EXTENSION_PAGES } from '../../shared/extension-pages';
+import type { Diagnostics } from '../diagnostics';
 
 /** The browser's limits when it does not say them (Chrome's and Firefox's values). */
 const FALLBACK_MAX_SESSION_RULES = 5000;

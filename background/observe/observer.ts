@@ -1,10 +1,10 @@
 // Turns tab, window-focus and host window events into observations, in the order they happened.
 import { browser } from 'wxt/browser';
-import { observeOsWindow, observeTab, type TabFacts } from '../shared/core/observe';
-import type { WindowEvent } from '../shared/protocol/frames';
-import type { Shell } from './shell';
-import type { ObserverMemory } from './store';
-import { errorText } from '../shared/util/error-text';
+import { observeOsWindow, observeTab, type TabFacts } from '../../shared/core/observe';
+import type { WindowEvent } from '../../shared/protocol/frames';
+import type { Shell } from '../shell';
+import type { ObserverMemory } from '../store';
+import { errorText } from '../../shared/util/error-text';
 
 /** windows.WINDOW_ID_NONE in Chromium and Firefox: the browser lost focus to another app. */
 const WINDOW_ID_NONE = -1;

@@ -1,6 +1,6 @@
 // Away detection: chrome.idle's idle/locked states become awayStarted/awayEnded events, with the person's threshold.
 import { browser } from 'wxt/browser';
-import type { ControllerEvent } from '../shared/core/controller';
+import type { ControllerEvent } from '../../shared/core/controller';
 
 /** What chrome.idle reports (not the controller's idle phase). */
 export type IdleReading = 'active' | 'idle' | 'locked';

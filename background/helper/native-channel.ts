@@ -1,5 +1,5 @@
 // NativeChannel: request/response over a native-messaging port, with handshake, timeouts and backoff.
-import type { HostConnection } from '../shared/core/host-status';
+import type { HostConnection } from '../../shared/core/host-status';
 import {
   HelloReply,
   HOST_TIMEOUT_GRACE_MS,
@@ -10,9 +10,9 @@ import {
   type RunResult,
   type WatcherEvent,
   type WindowEvent,
-} from '../shared/protocol/frames';
-import { Backoff } from '../shared/util/backoff';
-import { errorText } from '../shared/util/error-text';
+} from '../../shared/protocol/frames';
+import { Backoff } from '../../shared/util/backoff';
+import { errorText } from '../../shared/util/error-text';
 
 /** The slice of runtime.Port the channel uses, so tests can hand in a fake. */
 export interface NativePort {

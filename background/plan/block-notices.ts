@@ -1,9 +1,9 @@
 // The schedule's notifications: a block that is due (Start / In 10 minutes), one that waits for a session, the day summary.
 import { browser } from 'wxt/browser';
-import { formatClockTime } from '../shared/plan/clock-time';
-import { localParts } from '../shared/plan/zoned-time';
-import { notify, openPopup } from './notifications';
-import { EXTENSION_PAGES } from '../ui/extension-pages';
+import { formatClockTime } from '../../shared/plan/clock-time';
+import { localParts } from '../../shared/plan/zoned-time';
+import { notify, openPopup } from '../notifications';
+import { EXTENSION_PAGES } from '../../shared/extension-pages';
 
 export const BLOCK_NOTIFICATION_PREFIX = 'antidrift-block-';
 export const SUMMARY_NOTIFICATION_PREFIX = 'antidrift-summary-';

@@ -1,5 +1,5 @@
 // The recorder's shell: runs the pure recorder after every transition, writes to IndexedDB in order, heartbeats, reviews.
-import { eventTime, type ControllerEvent, type ControllerState } from '../shared/core/controller';
+import { eventTime, type ControllerEvent, type ControllerState } from '../../shared/core/controller';
 import {
   EMPTY_RECORDER,
   progressOf,
@@ -9,10 +9,10 @@ import {
   reviewOf,
   type RecorderState,
   type RecorderStep,
-} from '../shared/history/recorder';
-import { summarize, withRunningEnds, type Calendar } from '../shared/history/aggregate';
-import { HISTORY_HEARTBEAT_MS, RECENT_SESSIONS_SCANNED, REVIEW_WINDOW_MS, RUNNING_FRESH_MS } from '../shared/history/limits';
-import { RECENT_COMMITMENTS } from '../shared/core/limits';
+} from '../../shared/history/recorder';
+import { summarize, withRunningEnds, type Calendar } from '../../shared/history/aggregate';
+import { HISTORY_HEARTBEAT_MS, RECENT_SESSIONS_SCANNED, REVIEW_WINDOW_MS, RUNNING_FRESH_MS } from '../../shared/history/limits';
+import { RECENT_COMMITMENTS } from '../../shared/core/limits';
 import type {
   HistoryBlock,
   HistorySegment,
@@ -21,12 +21,12 @@ import type {
   ReviewAnswer,
   SessionProgress,
   TodaySummary,
-} from '../shared/history/records';
-import { recentCommitments, type RecentCommitment } from '../shared/history/recent';
-import { todayOf } from '../shared/history/today';
-import type { HistoryDb } from '../storage/history-db';
-import type { Diagnostics } from './diagnostics';
-import { errorText } from '../shared/util/error-text';
+} from '../../shared/history/records';
+import { recentCommitments, type RecentCommitment } from '../../shared/history/recent';
+import { todayOf } from '../../shared/history/today';
+import type { HistoryDb } from '../../storage/history-db';
+import type { Diagnostics } from '../diagnostics';
+import { errorText } from '../../shared/util/error-text';
 
 const DAY_MS = 24 * 60 * 60_000;
 

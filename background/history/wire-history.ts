@@ -1,0 +1,30 @@
+// Wires the history: the recorder sees every transition; a pending review is asked by the popup or a notification.
+import { browser } from 'wxt/browser';
+import { localCalendar } from '../../locale/local-calendar';
+import { notifyReview, REVIEW_NOTIFICATION_PREFIX } from '../notifications';
+import * as store from '../store';
+import { timers, type Worker } from '../worker';
+import { HistoryRecorder } from './history-recorder';
+
+export function wireHistory(worker: Worker): HistoryRecorder {
+  const { shell } = worker;
+  const history = new HistoryRecorder(
+    {
+      now: worker.now,
+      openDb: worker.platform.openHistory,
+      diagnostics: worker.diagnostics,
+      loadPendingReview: store.loadPendingReview,
+      savePendingReview: store.savePendingReview,
+      // The popup asks the review itself when it is open (or the next time it opens); otherwise a notification asks.
+      onReviewPending: (review) => {
+        if (!worker.ports.popupOpen()) void notifyReview(review).catch(worker.warn('the review notification failed'));
+      },
+      onReviewSettled: (key) => void browser.notifications.clear(`${REVIEW_NOTIFICATION_PREFIX}${key}`).catch(() => {}),
+      calendar: localCalendar,
+      ...timers,
+    },
+    () => ({ keepTitles: shell.state.settings.historyKeepTitles, retentionDays: shell.state.settings.historyRetentionDays }),
+  );
+  worker.onTransition((before, after, event) => history.observe(before, after, event));
+  return history;
+}

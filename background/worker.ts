@@ -1,0 +1,157 @@
+// What every subsystem's wiring is given: the clock, diagnostics, the shell and its transitions, the alarms, the state's return — and the hydration that ends the start.
+import { browser } from 'wxt/browser';
+import type { AIRoles } from '../shared/ai';
+import type { AITarget } from '../shared/core/ai-targets';
+import type { ControllerEvent, ControllerState } from '../shared/core/controller';
+import type { Settings } from '../shared/core/settings';
+import type { Blocking } from '../shared/strict/blocking';
+import { errorText } from '../shared/util/error-text';
+import { AlarmRouter } from './alarm-router';
+import { paintBadge } from './badge';
+import { Diagnostics } from './diagnostics';
+import { runEffect } from './effects';
+import type { BackgroundPlatform } from './platform';
+import { Shell } from './shell';
+import { markWorker, WORKER_MARKS } from './start-marks';
+import { StatePorts } from './state-ports';
+import * as store from './store';
+
+type Loaded = Awaited<ReturnType<typeof store.loadAll>>;
+type TransitionObserver = (before: ControllerState, after: ControllerState, event: ControllerEvent) => void;
+
+/** What the controller's effects reach outside the shell; each subsystem fills in its own while it is wired. */
+export interface EffectPorts {
+  rolesOn(target: AITarget, timeoutMs: number): AIRoles;
+  watchAway(afterSeconds: number, askNow: boolean): void;
+  applyBlocking(blocking: Blocking | null): Promise<unknown>;
+  /** The settings are stored locally (sync hears of it then). */
+  settingsStored(settings: Settings): void;
+}
+
+export interface Worker {
+  readonly platform: BackgroundPlatform;
+  now(): number;
+  readonly diagnostics: Diagnostics;
+  /** A catch handler that says in diagnostics what failed. */
+  warn(what: string): (error: unknown) => void;
+  readonly shell: Shell;
+  send(event: ControllerEvent): void;
+  readonly ports: StatePorts;
+  readonly alarms: AlarmRouter;
+  readonly effects: EffectPorts;
+  /** Settles once the stored state is back and applied: listeners wait for it before they act. */
+  readonly ready: Promise<void>;
+  /** Sees every applied transition, in the order the subsystems were wired (cheap; a throw is caught by the shell). */
+  onTransition(observer: TransitionObserver): void;
+  /** Runs with what was stored before the controller's state is applied (a subsystem's own memory). */
+  onLoaded(restore: (loaded: Loaded) => void): void;
+  /** Runs once the state is back, in the order the subsystems were wired (their first look). */
+  whenReady(start: (loaded: Loaded) => void): void;
+}
+
+/** The timers the channel and the recorder are given (fakes in their tests). */
+export const timers = {
+  setTimer: (fn: () => void, ms: number): unknown => setTimeout(fn, ms),
+  clearTimer: (handle: unknown): void => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+function debounce<T>(fn: (value: T) => void, ms: number): (value: T) => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return (value) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(value), ms);
+  };
+}
+
+const unwired = (port: string) => () => {
+  throw new Error(`no subsystem wired the ${port} effect port`);
+};
+
+/** The worker's core: its diagnostics, the pages' ports, the shell running the controller, the alarm router. */
+export function createWorker(platform: BackgroundPlatform): Worker & { hydrate(): void } {
+  const { now } = platform;
+  const saveDiagnostics = debounce(
+    (entries: Parameters<typeof store.saveDiagnostics>[0]) => void store.saveDiagnostics(entries).catch(() => {}),
+    500,
+  );
+  const diagnostics = new Diagnostics([], now, saveDiagnostics);
+  const effects: EffectPorts = {
+    rolesOn: unwired('rolesOn'),
+    watchAway: () => {},
+    applyBlocking: unwired('applyBlocking'),
+    settingsStored: () => {},
+  };
+  const transitions: TransitionObserver[] = [];
+  const restores: Array<(loaded: Loaded) => void> = [];
+  const starts: Array<(loaded: Loaded) => void> = [];
+  // Closing the popup during a strict session's wait is "keep going": the wait is off.
+  const ports = new StatePorts(browser.runtime.id, browser.runtime.getURL('/'), () => {
+    if (shell.state.phase !== 'idle' && shell.state.session.wait) send({ type: 'waitAbandoned', at: now() });
+  });
+  const shell: Shell = new Shell(
+    {
+      now,
+      runEffect: (effect, sendResult) => {
+        const done = runEffect(
+          {
+            send: sendResult,
+            diagnostics,
+            now,
+            rolesOn: (target, timeoutMs) => effects.rolesOn(target, timeoutMs),
+            watchAway: (seconds, ask) => effects.watchAway(seconds, ask),
+            applyBlocking: (blocking) => effects.applyBlocking(blocking),
+          },
+          effect,
+        );
+        // The local copy first, always; sync hears of it once it is stored.
+        if (effect.type === 'saveSettings')
+          void Promise.resolve(done).then(
+            () => effects.settingsStored(effect.settings),
+            () => {},
+          );
+        return done;
+      },
+      publish: (push, changes) => {
+        void paintBadge(changes);
+        ports.publish(push, changes);
+      },
+      observeTransition: (before, after, event) => {
+        for (const observe of transitions) observe(before, after, event);
+      },
+    },
+    diagnostics,
+  );
+  const send = (event: ControllerEvent) => void shell.send(event);
+  let loadedOnce!: (loaded: Loaded) => void;
+  const loaded = new Promise<Loaded>((resolve) => (loadedOnce = resolve));
+  const ready = loaded.then(() => undefined);
+  return {
+    platform,
+    now,
+    diagnostics,
+    warn: (what) => (error) => diagnostics.add('warn', `${what}: ${errorText(error)}`),
+    shell,
+    send,
+    ports,
+    alarms: new AlarmRouter(),
+    effects,
+    ready,
+    onTransition: (observer) => void transitions.push(observer),
+    onLoaded: (restore) => void restores.push(restore),
+    whenReady: (start) => void starts.push(start),
+    /** Reads the stored state and applies it: nothing is applied before it is back. Call once everything is wired. */
+    hydrate() {
+      const loading = platform.clockReady ? platform.clockReady.then(store.loadAll) : store.loadAll();
+      void loading.then((stored) => {
+        for (const restore of restores) restore(stored);
+        diagnostics.restore(stored.diagnostics);
+        for (const warning of stored.warnings) diagnostics.add('warn', warning);
+        const { settings, session, drift, lastSessionId } = stored;
+        shell.hydrate({ type: 'stateRestored', at: now(), settings, session, drift, lastSessionId });
+        markWorker(WORKER_MARKS.hydrated);
+        for (const start of starts) start(stored);
+        loadedOnce(stored);
+      });
+    },
+  };
+}

@@ -1,7 +1,10 @@
-// Section 2c, cold paths: tab switch → badge with the service worker stopped first, and the worker's start-up split, in real Chromium.
-import type { CDPSession } from 'playwright-core';
+// Section 2c, cold paths: tab switch → badge with the service worker stopped first, the worker's start-up split, and the same for an empty extension (the floor), in real Chromium.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
 import { WORKER_MARKS } from '../../background/start-marks';
-import { EXTENSION_ORIGIN, type ExtensionBrowser } from '../../harness/chromium';
+import { EXTENSION_ORIGIN, launchExtensionBrowser, startPageServer, type ExtensionBrowser } from '../../harness/chromium';
 import { armSpin, badgeText, clockOffset, spinResult, type ExtensionContext } from './badge-bench';
 import { benchProfile, startBenchSession } from './bench-profile';
 import { sleep, summarize, wallNow, type Summary } from './stats';
@@ -16,25 +19,47 @@ export interface ColdResult {
   hydratedMs: Summary;
   /** From hydrated to the badge showing the new tab's verdict (the first evaluation and the paint). */
   afterHydrationMs: Summary;
+  /** The floor: an empty MV3 extension whose worker, woken by the same switch, sets the badge from the tab's address. */
+  floor: { toAllowedMs: Summary; toBlockedMs: Summary };
 }
+
+/** The floor extension: nothing but a worker that answers a tab switch with a badge, and a page to watch it from. */
+const FLOOR_FILES: Record<string, string> = {
+  'manifest.json': JSON.stringify({
+    manifest_version: 3,
+    name: 'antidrift bench floor',
+    version: '1.0.0',
+    background: { service_worker: 'background.js' },
+    permissions: ['tabs'],
+    action: {},
+  }),
+  'background.js': `chrome.tabs.onActivated.addListener(async ({ tabId }) => {
+  const tab = await chrome.tabs.get(tabId);
+  await chrome.action.setBadgeText({ text: /^http:\\/\\/videos\\.test\\//.test(tab.url || '') ? '!' : 'ON' });
+});`,
+  'page.html': '<!doctype html><title>floor</title>',
+};
 
 /** The service worker's version over CDP: stopped on demand, its running status followed. */
 class WorkerControl {
   versionId: string | undefined;
   status = '';
 
-  private constructor(private readonly cdp: CDPSession) {
+  private constructor(
+    private readonly cdp: CDPSession,
+    origin: string,
+  ) {
     cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
       for (const v of versions) {
-        if (!v.scriptURL.startsWith(EXTENSION_ORIGIN)) continue;
+        if (!v.scriptURL.startsWith(origin)) continue;
         this.versionId = v.versionId;
         this.status = v.runningStatus;
       }
     });
   }
 
-  static async attach(cdp: CDPSession): Promise<WorkerControl> {
-    const control = new WorkerControl(cdp);
+  static async attach(cdp: CDPSession, origin: string): Promise<WorkerControl> {
+    const control = new WorkerControl(cdp, origin);
     await cdp.send('ServiceWorker.enable');
     for (let i = 0; i < 500 && !control.versionId; i++) await sleep(10);
     if (!control.versionId) throw new Error('no service worker version seen');
@@ -45,6 +70,88 @@ class WorkerControl {
     await this.cdp.send('ServiceWorker.stopWorker', { versionId: this.versionId! });
     for (let i = 0; i < 1000 && this.status !== 'stopped'; i++) await sleep(5);
     if (this.status !== 'stopped') throw new Error('the service worker did not stop');
+  }
+}
+
+interface ColdRun {
+  browser: ExtensionBrowser;
+  origin: string;
+  /** An extension page with no port to the worker: the badge is polled there while the worker is stopped. */
+  spin: Page;
+  docs: Page;
+  videos: Page;
+  switches: number;
+  /** After each wake: the extension's own facts about it (ours: its start marks). */
+  afterWake?: () => Promise<void>;
+}
+
+/** Stops the worker, switches tabs, times the badge; alternating allowed (ON) and blocked (!), after a warm-up. */
+async function coldSwitches(run: ColdRun): Promise<{ ON: number[]; '!': number[]; atOf: number[] }> {
+  const control = await WorkerControl.attach(await run.browser.context.newCDPSession(run.docs), run.origin);
+  const page: ExtensionContext = { evaluate: (fn, arg) => run.spin.evaluate(fn as never, arg) };
+  const { offset } = await clockOffset(page);
+  const targets = [
+    { expect: 'ON' as const, page: run.docs },
+    { expect: '!' as const, page: run.videos },
+  ];
+  const out = { ON: [] as number[], '!': [] as number[], atOf: [] as number[] };
+  // Each tab activated once it has its address (a new tab is activated while still blank): the badge starts at "!".
+  await run.docs.bringToFront();
+  await sleep(300);
+  await run.videos.bringToFront();
+  await sleep(300);
+  const warmUp = 2;
+  for (let i = 0; i < run.switches * 2 + warmUp; i++) {
+    const target = targets[i % 2]!;
+    const prev = await badgeText(page);
+    if (prev === target.expect) throw new Error(`badge already "${prev}" before switching`);
+    await control.stop();
+    await armSpin(page, prev);
+    await target.page.bringToFront();
+    const returned = wallNow();
+    const result = await spinResult(page);
+    if (result.timeout || result.text !== target.expect)
+      throw new Error(`cold switch: badge "${prev}" → "${result.text ?? 'unchanged'}", expected "${target.expect}"`);
+    if (i >= warmUp) await run.afterWake?.();
+    // Wakes are at least 30 s apart in real use: let this wake's host finish starting before the next one.
+    await sleep(1_500);
+    if (i < warmUp) continue;
+    // The page's clock is aligned to ours by `offset`; the worker and the page share the browser's clock.
+    out[target.expect].push(Math.max(0, result.at! - offset - returned));
+    out.atOf.push(result.at!);
+  }
+  return out;
+}
+
+/** The same switches with only the floor extension loaded, in a browser of its own. */
+async function benchFloor(switches: number): Promise<ColdResult['floor']> {
+  const root = mkdtempSync(join(tmpdir(), 'antidrift-bench-floor-'));
+  const dir = join(root, 'extension');
+  const server = await startPageServer();
+  let browser: ExtensionBrowser | undefined;
+  try {
+    mkdirSync(dir);
+    for (const [name, text] of Object.entries(FLOOR_FILES)) writeFileSync(join(dir, name), text);
+    browser = await launchExtensionBrowser({
+      userDataDir: join(root, 'profile'),
+      home: root,
+      extensionDir: dir,
+      hostResolverRules: server.resolverRules,
+      headless: true,
+    });
+    const origin = `chrome-extension://${browser.extensionId}`;
+    const spin = await browser.context.newPage();
+    await spin.goto(`${origin}/page.html`);
+    const docs = await browser.context.newPage();
+    await docs.goto(server.url('docs.test', 'Parser reference'));
+    const videos = await browser.context.newPage();
+    await videos.goto(server.url('videos.test', 'Cat videos'));
+    const out = await coldSwitches({ browser, origin, spin, docs, videos, switches });
+    return { toAllowedMs: summarize(out.ON), toBlockedMs: summarize(out['!']) };
+  } finally {
+    await browser?.close();
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
   }
 }
 
@@ -66,55 +173,36 @@ export async function benchCold(opts: { switches: number }): Promise<ColdResult>
     await docs.goto(server.url('docs.test', 'Parser reference'));
     const videos = await browser.context.newPage();
     await videos.goto(server.url('videos.test', 'Cat videos'));
-    const control = await WorkerControl.attach(await browser.context.newCDPSession(docs));
-    // The badge is polled from that page: the worker is stopped, nothing can spin there.
-    const page: ExtensionContext = { evaluate: (fn, arg) => spin.evaluate(fn as never, arg) };
-    const { offset } = await clockOffset(page);
-    const targets = [
-      { expect: 'ON', page: docs },
-      { expect: '!', page: videos },
-    ];
-    const out = new Map<string, number[]>(targets.map((t) => [t.expect, []]));
-    const evaluated: number[] = [];
-    const wired: number[] = [];
-    const hydrated: number[] = [];
-    const afterHydration: number[] = [];
-    await videos.bringToFront();
-    await sleep(300);
-    const warmUp = 2;
-    for (let i = 0; i < opts.switches * 2 + warmUp; i++) {
-      const target = targets[i % 2]!;
-      const prev = await badgeText(page);
-      if (prev === target.expect) throw new Error(`badge already "${prev}" before switching`);
-      await control.stop();
-      await armSpin(page, prev);
-      await target.page.bringToFront();
-      const returned = wallNow();
-      const result = await spinResult(page);
-      if (result.timeout || result.text !== target.expect)
-        throw new Error(`cold switch: badge "${prev}" → "${result.text ?? 'unchanged'}", expected "${target.expect}"`);
-      const worker = await browser.serviceWorker();
-      const marks = await worker.evaluate((names) => {
-        const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
-        return { origin: performance.timeOrigin, evaluated: at(names.evaluated), wired: at(names.wired), hydrated: at(names.hydrated) };
-      }, WORKER_MARKS);
-      // Wakes are at least 30 s apart in real use: let this wake's host finish starting before the next one.
-      await sleep(1_500);
-      if (i < warmUp) continue;
-      // The page's clock is aligned to ours by `offset`; the worker and the page share the browser's clock.
-      out.get(target.expect)!.push(Math.max(0, result.at! - offset - returned));
-      evaluated.push(marks.evaluated);
-      wired.push(marks.wired);
-      hydrated.push(marks.hydrated);
-      afterHydration.push(result.at! - (marks.origin + marks.hydrated));
-    }
+    const marks: Array<{ origin: number; evaluated: number; wired: number; hydrated: number }> = [];
+    const running = browser;
+    const out = await coldSwitches({
+      browser,
+      origin: EXTENSION_ORIGIN,
+      spin,
+      docs,
+      videos,
+      switches: opts.switches,
+      afterWake: async () => {
+        const worker = await running.serviceWorker();
+        marks.push(
+          await worker.evaluate((names) => {
+            const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
+            return { origin: performance.timeOrigin, evaluated: at(names.evaluated), wired: at(names.wired), hydrated: at(names.hydrated) };
+          }, WORKER_MARKS),
+        );
+      },
+    });
+    await browser.close();
+    browser = undefined;
     return {
-      toAllowedMs: summarize(out.get('ON')!),
-      toBlockedMs: summarize(out.get('!')!),
-      evaluatedMs: summarize(evaluated),
-      wiredMs: summarize(wired),
-      hydratedMs: summarize(hydrated),
-      afterHydrationMs: summarize(afterHydration),
+      toAllowedMs: summarize(out.ON),
+      toBlockedMs: summarize(out['!']),
+      evaluatedMs: summarize(marks.map((m) => m.evaluated)),
+      wiredMs: summarize(marks.map((m) => m.wired)),
+      hydratedMs: summarize(marks.map((m) => m.hydrated)),
+      afterHydrationMs: summarize(out.atOf.map((at, i) => at - (marks[i]!.origin + marks[i]!.hydrated))),
+      // After ours has closed: the two browsers never share the machine.
+      floor: await benchFloor(opts.switches),
     };
   } finally {
     await browser?.close();

@@ -2,22 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../harness/processes';
 import { firefoxForSuite } from './harness';
-import { addressOf, BLOCK_PAGE, startStrict } from './strict-steps';
-
-const SW_PAGE = 'http://videos.test/?sw=1&title=Cats%20app';
+import { addressOf, BLOCK_PAGE, blockPagesShown, startStrict, SW_PAGE, visitedBefore } from './strict-steps';
 
 describe('a strict session in Firefox holds on pages the network rules may not see', () => {
   const firefox = firefoxForSuite();
 
   it('a page its service worker serves, Back into a page from before the session, links, a script window, a redirect, m. and www. end on the block page, the site not asked', async () => {
     const ff = firefox();
-    // A returning visitor: the site's service worker installed, and answering its navigations.
-    const first = await ff.browser.newPage();
-    await first.goto(SW_PAGE);
-    await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await first.reload();
-    await waitFor(async () => (await first.$('[data-served-by="service-worker"]')) !== null, 'the page from its service worker');
-    await first.close();
+    await visitedBefore(ff);
     // A tab that was on the site before the session, then moved on: Back is the back/forward cache's.
     const travelled = await ff.browser.newPage();
     await travelled.goto('http://docs.test/?title=Notes&cache=1');
@@ -52,11 +44,7 @@ describe('a strict session in Firefox holds on pages the network rules may not s
       button.onclick = () => void window.open('http://videos.test/?title=Popup', '_blank', 'popup,width=400,height=300');
       document.body.append(button);
     });
-    const shown = async () => {
-      let n = 0;
-      for (const page of await ff.browser.pages()) if ((await addressOf(page)) === BLOCK_PAGE) n++;
-      return n;
-    };
+    const shown = () => blockPagesShown(ff);
     const blockPagesBefore = await shown();
     await links.click('#blank');
     await waitFor(async () => (await shown()) === blockPagesBefore + 1, 'a block page in the new tab');

@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../harness/processes';
 import { startXServer, type XServer } from '../../harness/xvfb';
 import { firefoxForSuite } from './harness';
-import { addressOf, BLOCK_PAGE, startStrict } from './strict-steps';
+import { blockPagesShown, startStrict, SW_PAGE, visitedBefore } from './strict-steps';
 
 const execFileAsync = promisify(execFile);
-const SW_PAGE = 'http://videos.test/?sw=1&title=Cats%20app';
 
 describe('a strict session in Firefox holds on closed tabs reopened', () => {
   let server: XServer;
@@ -24,12 +23,7 @@ describe('a strict session in Firefox holds on closed tabs reopened', () => {
 
   it('closed tabs reopened with Ctrl+Shift+T end on the block page; the site is never asked', async () => {
     const ff = firefox();
-    const first = await ff.browser.newPage();
-    await first.goto(SW_PAGE);
-    await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await first.reload();
-    await waitFor(async () => (await first.$('[data-served-by="service-worker"]')) !== null, 'the page from its service worker');
-    await first.close();
+    await visitedBefore(ff);
     const plain = await ff.browser.newPage();
     await plain.goto('http://www.videos.test/?title=Plain%20cats&closed=1');
     await plain.close();
@@ -40,11 +34,7 @@ describe('a strict session in Firefox holds on closed tabs reopened', () => {
     await startStrict(ff, 5);
     const asked = () => ff.pages.requests.filter((r) => /^(www\.)?videos\.test\/\?/.test(r)).length;
     const before = asked();
-    const shown = async () => {
-      let n = 0;
-      for (const page of await ff.browser.pages()) if ((await addressOf(page)) === BLOCK_PAGE) n++;
-      return n;
-    };
+    const shown = () => blockPagesShown(ff);
     const x = (args: string[]) => execFileAsync('xdotool', args, { env: { ...process.env, DISPLAY: server.display }, timeout: 15_000 });
     await x(['search', '--sync', '--onlyvisible', '--name', 'Parser design notes', 'windowactivate', '--sync']);
     await x(['key', '--clearmodifiers', 'ctrl+shift+t']);

@@ -1,4 +1,4 @@
-// Steps the Firefox strict-session files share: where a tab is, a visit as a person typing the address, a strict session started from the popup.
+// Steps the Firefox strict-session files share: where a tab is, a visit as a person typing the address, a returning visitor's service worker, the block pages shown, a strict session started from the popup.
 import type { Page } from 'puppeteer-core';
 import { waitFor } from '../../harness/processes';
 import { EXTENSION_ORIGIN, type FirefoxE2E } from '../../harness/firefox';
@@ -41,4 +41,24 @@ export async function startStrict(ff: FirefoxE2E, timeboxMinutes = 1): Promise<{
   const startedAt = Date.now();
   await waitFor(async () => (await ff.badge()) === 'ON', 'badge ON');
   return { popup, startedAt };
+}
+
+/** A page of the blocked site that its own service worker serves once `visitedBefore` has run. */
+export const SW_PAGE = 'http://videos.test/?sw=1&title=Cats%20app';
+
+/** Opens the site once before the session, as a returning visitor would have: its service worker installed and answering. */
+export async function visitedBefore(ff: FirefoxE2E): Promise<void> {
+  const first = await ff.browser.newPage();
+  await first.goto(SW_PAGE);
+  await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await first.reload();
+  await waitFor(async () => (await first.$('[data-served-by="service-worker"]')) !== null, 'the page from its service worker');
+  await first.close();
+}
+
+/** How many tabs show the block page now. */
+export async function blockPagesShown(ff: FirefoxE2E): Promise<number> {
+  let n = 0;
+  for (const page of await ff.browser.pages()) if ((await addressOf(page)) === BLOCK_PAGE) n++;
+  return n;
 }

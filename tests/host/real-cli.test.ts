@@ -95,13 +95,15 @@ describe('what the real CLIs say to a new user reads right', () => {
   });
 
   it('codex retrying an unreachable service past the timeout: the timeout says why it was silent', async () => {
-    const { host: h } = replaying('codex-key-offline.json', 400);
-    const result = await run(h, 'codex', 4_000);
+    // A line a second (14 in all): the first retry is said 2 s in, and the run is still retrying at the 8 s timeout,
+    // with room for three CLI starts on a loaded machine (4 s and 400 ms a line was too tight beside the browser tiers).
+    const { host: h } = replaying('codex-key-offline.json', 1_000);
+    const result = await run(h, 'codex', 8_000);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.kind).toBe('timeout');
     expect(result.error.message).toMatch(
-      /^codex could not reach its service \(it says “(Reconnecting\.\.\. \d\/5 \()?[^”]*(Connection failed|stream disconnected|lookup address)[^”]*”\) and gave no answer within 4 s$/,
+      /^codex could not reach its service \(it says “(Reconnecting\.\.\. \d\/5 \()?[^”]*(Connection failed|stream disconnected|lookup address)[^”]*”\) and gave no answer within 8 s$/,
     );
     expect(result.error.hint).toBe(NETWORK_HINT);
   });

@@ -49,6 +49,29 @@ export const BOUNDARIES = [
     because: 'the core owns its vocabulary (Failure included); the runtime messages are built on the core, not the other way round',
   },
   {
+    // Step 4 of the architecture: plan and strict are still named by the controller (a rhythm's phases, a strict
+    // session's blocking); they join this list when those move into the features.
+    name: 'core-knows-no-feature',
+    files: ['shared/core/**'],
+    deny: ['shared/sync/**', 'shared/history/**'],
+    typesToo: true,
+    because: 'the features are modules above the core: the core imports none of them, they build on it',
+  },
+  ...['plan', 'strict', 'sync'].map((feature) => ({
+    name: `shared-${feature}`,
+    files: [`shared/${feature}/**`],
+    deny: ['plan', 'strict', 'sync'].filter((other) => other !== feature).map((other) => `shared/${other}/**`),
+    typesToo: true,
+    because: 'a feature does not import another: each builds on the core (and history) alone',
+  })),
+  {
+    name: 'history-knows-no-plan',
+    files: ['shared/history/**'],
+    deny: ['shared/plan/**'],
+    typesToo: true,
+    because: 'the history records what happened; the plan reads it, never the reverse',
+  },
+  {
     name: 'zod-free',
     files: ZOD_FREE,
     allow: ZOD_FREE,

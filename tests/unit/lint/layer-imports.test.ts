@@ -45,6 +45,16 @@ describe('layer-imports', () => {
       ['shell'],
     ],
     ['locale/example.ts', "import { browserClient } from '../ui/connection/browser-client'; void browserClient;", ['locale']],
+    ['shared/core/example.ts', "import { chunkSettings } from '../sync/chunks'; void chunkSettings;", ['core-knows-no-feature']],
+    [
+      'shared/core/controller/example.ts',
+      "import type { HistorySegment } from '../../history/records'; export type H = HistorySegment;",
+      ['core-knows-no-feature'],
+    ],
+    ['shared/plan/example.ts', "import type { Blocking } from '../strict/blocking'; export type B = Blocking;", ['shared-plan']],
+    ['shared/strict/example.ts', "import { SYNCED } from '../sync/synced-settings'; void SYNCED;", ['shared-strict']],
+    ['shared/sync/example.ts', "import { Template } from '../plan/records'; void Template;", ['shared-sync']],
+    ['shared/history/example.ts', "import { Template } from '../plan/records'; void Template;", ['history-knows-no-plan']],
     ['background/plan/example.ts', "import { wireStrict } from '../strict/wire-strict'; void wireStrict;", ['background-plan']],
     [
       'background/strict/example.ts',
@@ -84,6 +94,7 @@ describe('layer-imports', () => {
     ['background/example.ts', "import { EXTENSION_PAGES } from '../shared/extension-pages'; void EXTENSION_PAGES;"],
     ['background/example.ts', "import { localCalendar } from '../locale/local-calendar'; void localCalendar;"],
     ['background/plan/example.ts', "import type { HistoryRecorder } from '../history/history-recorder'; export type H = HistoryRecorder;"],
+    ['shared/plan/example.ts', "import { daySummaryText } from '../history/day-summary'; void daySummaryText;"],
     ['entrypoints/focus-history/example.tsx', "import { rangeOf } from '../../locale/local-calendar'; void rangeOf;"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await crossings(file, code)).toEqual([]);

@@ -53,8 +53,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
   });
   browser.alarms.onAlarm.addListener(worker.alarms.route);
   platform.fireDueAlarms?.(worker.alarms.route);
-  const extensionId = browser.runtime.id;
-  const extensionOrigin = browser.runtime.getURL('/');
+  const { extensionId, extensionOrigin } = worker;
   const requests = {
     shell,
     planner,

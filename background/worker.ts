@@ -31,6 +31,9 @@ export interface EffectPorts {
 export interface Worker {
   readonly platform: BackgroundPlatform;
   now(): number;
+  /** This extension's ID and origin (`chrome-extension://…/`): who may send it privileged messages. */
+  readonly extensionId: string;
+  readonly extensionOrigin: string;
   readonly diagnostics: Diagnostics;
   /** A catch handler that says in diagnostics what failed. */
   warn(what: string): (error: unknown) => void;
@@ -84,8 +87,10 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
   const transitions: TransitionObserver[] = [];
   const restores: Array<(loaded: Loaded) => void> = [];
   const starts: Array<(loaded: Loaded) => void> = [];
+  const extensionId = browser.runtime.id;
+  const extensionOrigin = browser.runtime.getURL('/');
   // Closing the popup during a strict session's wait is "keep going": the wait is off.
-  const ports = new StatePorts(browser.runtime.id, browser.runtime.getURL('/'), () => {
+  const ports = new StatePorts(extensionId, extensionOrigin, () => {
     if (shell.state.phase !== 'idle' && shell.state.session.wait) send({ type: 'waitAbandoned', at: now() });
   });
   const shell: Shell = new Shell(
@@ -122,12 +127,13 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
     diagnostics,
   );
   const send = (event: ControllerEvent) => void shell.send(event);
-  let loadedOnce!: (loaded: Loaded) => void;
-  const loaded = new Promise<Loaded>((resolve) => (loadedOnce = resolve));
-  const ready = loaded.then(() => undefined);
+  let settle!: () => void;
+  const ready = new Promise<void>((resolve) => (settle = resolve));
   return {
     platform,
     now,
+    extensionId,
+    extensionOrigin,
     diagnostics,
     warn: (what) => (error) => diagnostics.add('warn', `${what}: ${errorText(error)}`),
     shell,
@@ -150,7 +156,7 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
         shell.hydrate({ type: 'stateRestored', at: now(), settings, session, drift, lastSessionId });
         markWorker(WORKER_MARKS.hydrated);
         for (const start of starts) start(stored);
-        loadedOnce(stored);
+        settle();
       });
     },
   };

@@ -43,8 +43,8 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
   const [timebox, setTimebox] = useState('');
   const rhythm = useRhythmField();
   const [strict, setStrict] = useState(false);
-  /** Whether private windows are watched (the setting) and the browser lets antidrift run there; null until known. */
-  const [privateWindows, setPrivateWindows] = useState<{ watched: boolean; allowed: boolean } | null>(null);
+  /** Why private windows are not blocked, in words; null when they are, or until that is known. */
+  const [privateWindows, setPrivateWindows] = useState<string | null>(null);
   const [allowlistOnly, setAllowlistOnly] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
   const [starting, setStarting] = useState(false);
@@ -64,7 +64,7 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
         setBlocked(reply.value.blocked);
       }
       const watched = reply.value.includeIncognito;
-      setPrivateWindows({ watched, allowed: watched ? await client.privateWindowsAllowed() : false });
+      setPrivateWindows(privateWindowsLine(watched, watched && (await client.privateWindowsAllowed())));
     });
   }, [client]);
 
@@ -190,7 +190,7 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
         aside={<ShortCheck words={STRICT_WORDS} testId="strict" checked={strict} onChange={setStrict} />}
       />
       {strict ? <StrictProblems problems={strictProblems} /> : null}
-      {strict && privateWindows ? <StrictPrivateWindows line={privateWindowsLine(privateWindows.watched, privateWindows.allowed)} /> : null}
+      {strict ? <StrictPrivateWindows line={privateWindows} /> : null}
       <div class="field inline">
         <label for="timebox">Timebox (min, optional)</label>
         <input

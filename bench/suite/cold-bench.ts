@@ -86,7 +86,7 @@ interface ColdRun {
 }
 
 /** Stops the worker, switches tabs, times the badge; alternating allowed (ON) and blocked (!), after a warm-up. */
-async function coldSwitches(run: ColdRun): Promise<{ ON: number[]; '!': number[]; atOf: number[] }> {
+async function coldSwitches(run: ColdRun): Promise<{ ON: number[]; '!': number[]; badgeAt: number[] }> {
   const control = await WorkerControl.attach(await run.browser.context.newCDPSession(run.docs), run.origin);
   const page: ExtensionContext = { evaluate: (fn, arg) => run.spin.evaluate(fn as never, arg) };
   const { offset } = await clockOffset(page);
@@ -94,7 +94,7 @@ async function coldSwitches(run: ColdRun): Promise<{ ON: number[]; '!': number[]
     { expect: 'ON' as const, page: run.docs },
     { expect: '!' as const, page: run.videos },
   ];
-  const out = { ON: [] as number[], '!': [] as number[], atOf: [] as number[] };
+  const out = { ON: [] as number[], '!': [] as number[], badgeAt: [] as number[] };
   // Each tab activated once it has its address (a new tab is activated while still blank): the badge starts at "!".
   await run.docs.bringToFront();
   await sleep(300);
@@ -118,7 +118,7 @@ async function coldSwitches(run: ColdRun): Promise<{ ON: number[]; '!': number[]
     if (i < warmUp) continue;
     // The page's clock is aligned to ours by `offset`; the worker and the page share the browser's clock.
     out[target.expect].push(Math.max(0, result.at! - offset - returned));
-    out.atOf.push(result.at!);
+    out.badgeAt.push(result.at!);
   }
   return out;
 }
@@ -200,7 +200,7 @@ export async function benchCold(opts: { switches: number }): Promise<ColdResult>
       evaluatedMs: summarize(marks.map((m) => m.evaluated)),
       wiredMs: summarize(marks.map((m) => m.wired)),
       hydratedMs: summarize(marks.map((m) => m.hydrated)),
-      afterHydrationMs: summarize(out.atOf.map((at, i) => at - (marks[i]!.origin + marks[i]!.hydrated))),
+      afterHydrationMs: summarize(out.badgeAt.map((at, i) => at - (marks[i]!.origin + marks[i]!.hydrated))),
       // After ours has closed: the two browsers never share the machine.
       floor: await benchFloor(opts.switches),
     };

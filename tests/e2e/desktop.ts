@@ -12,6 +12,8 @@ export interface Desktop {
   activate(windowClass: string): Promise<void>;
   /** Raises and focuses the first window whose title contains this text. */
   activateByName(title: string): Promise<void>;
+  /** Presses keys (xdotool's names: `ctrl+shift+t`) in the focused window, as a person at the keyboard: unlike Playwright's or BiDi's, they reach the browser's own shortcuts. */
+  keys(keys: string): Promise<void>;
   stop(): void;
 }
 
@@ -33,6 +35,9 @@ export function desktop(display: string): Desktop {
     },
     async activateByName(title) {
       await xdotool(['search', '--onlyvisible', '--name', title, 'windowactivate', '--sync']);
+    },
+    async keys(keys) {
+      await xdotool(['key', '--clearmodifiers', keys]);
     },
     stop() {
       for (const proc of clients) {

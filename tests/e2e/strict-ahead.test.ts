@@ -1,19 +1,10 @@
 // E2E: pages of a blocked site the browser loaded ahead before the session (prefetched, prerendered by a page's speculation rules) end on the block page when the person goes there.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { EXTENSION_ORIGIN } from '../../harness/chromium';
-import { e2eForSuite, PARSER_TESTS } from './harness';
-import { startStrict } from './strict-steps';
+import { e2eForSuite } from './harness';
+import { endsBlocked, startStrict } from './strict-steps';
 
 const PREFETCHED = 'http://videos.test/?title=Prefetched';
 const PRERENDERED = 'http://live.news.test/?title=Prerendered';
-
-/** The tab ends on the block page for `site` with the commitment in it. */
-async function endsBlocked(tab: Page, site: string): Promise<void> {
-  await expect.poll(() => tab.url(), { timeout: 10_000 }).toBe(`${EXTENSION_ORIGIN}/blocked.html?site=${site}`);
-  await tab.getByTestId('block-page').waitFor();
-  expect(await tab.getByTestId('block-next-action').textContent()).toContain(PARSER_TESTS.nextAction);
-}
 
 describe('a strict session holds on pages loaded ahead', () => {
   const e2e = e2eForSuite();

@@ -1,7 +1,7 @@
 // E2E: during a strict session a blocked site's page ends on the block page however it comes up, also the ways no network rule sees (its own service worker, the back/forward cache).
 import { describe, expect, it } from 'vitest';
 import { e2eForSuite } from './harness';
-import { BLOCK_PAGE, blockPageShown, startStrict, SW_PAGE, visit, visitedBefore } from './strict-steps';
+import { endsBlocked, startStrict, SW_PAGE, visit, visitedBefore } from './strict-steps';
 
 describe('a strict session holds on pages the network rules never see', () => {
   const e2e = e2eForSuite();
@@ -24,7 +24,7 @@ describe('a strict session holds on pages the network rules never see', () => {
     const tab = await e2e().browser.context.newPage();
     await tab.bringToFront();
     await tab.goto(`${SW_PAGE}&during=1`).catch(() => {});
-    await expect.poll(() => blockPageShown(tab), { timeout: 10_000 }).toBe(true);
+    await endsBlocked(tab);
     // Its pages come from its worker; only their reports of a first frame or a first paint reach the server.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(pageRequests()).toHaveLength(before);
@@ -40,8 +40,7 @@ describe('a strict session holds on pages the network rules never see', () => {
     // Back, into the page of www.videos.test seen before the session.
     await travelled.bringToFront();
     await travelled.goBack().catch(() => {});
-    await expect.poll(() => travelled.url(), { timeout: 10_000 }).toBe(BLOCK_PAGE);
-    expect(await blockPageShown(travelled)).toBe(true);
+    await endsBlocked(travelled);
 
     // The session's timebox ends: nothing is blocked any more, by either line.
     await e2e().advanceClock(5 * 60_000 + 1_000);

@@ -1,26 +1,15 @@
 // E2E: pages of a blocked site the browser brings back from its own memory — closed tabs reopened with Ctrl+Shift+T, the tabs a restart restores — end on the block page in real Chromium.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { desktop } from './desktop';
 import { e2eForSuite, type E2E } from './harness';
-import { BLOCK_PAGE, blockPageShown, startStrict, SW_PAGE, visitedBefore } from './strict-steps';
+import { BLOCK_PAGE, endsBlocked, startStrict, SW_PAGE, visitedBefore } from './strict-steps';
 
-const execFileAsync = promisify(execFile);
-
-/** Presses keys in the browser window showing `title`, as a person at the keyboard (Playwright's keys never reach the browser's own shortcuts). */
-async function pressInWindow(e2e: E2E, title: string, keys: string): Promise<void> {
-  const run = (args: string[]) => execFileAsync('xdotool', args, { env: e2e.env, timeout: 15_000 });
-  await run(['search', '--sync', '--onlyvisible', '--name', title, 'windowactivate', '--sync']);
-  await run(['key', '--clearmodifiers', keys]);
-}
-
-/** The tab that Ctrl+Shift+T brings back. */
+/** The tab Ctrl+Shift+T brings back, pressed in the window showing `windowTitle`. */
 async function reopenClosedTab(e2e: E2E, windowTitle: string): Promise<Page> {
-  const [reopened] = await Promise.all([
-    e2e.browser.context.waitForEvent('page', { timeout: 15_000 }),
-    pressInWindow(e2e, windowTitle, 'ctrl+shift+t'),
-  ]);
+  const x = desktop(e2e.display);
+  await x.activateByName(windowTitle);
+  const [reopened] = await Promise.all([e2e.browser.context.waitForEvent('page', { timeout: 15_000 }), x.keys('ctrl+shift+t')]);
   return reopened;
 }
 
@@ -51,11 +40,10 @@ describe('a strict session holds on pages the browser brings back', () => {
     // Ctrl+Shift+T: the last closed first (the service worker's page), then the one from the network.
     await docs.bringToFront();
     const reopenedServed = await reopenClosedTab(e2e(), 'Parser design notes');
-    await expect.poll(() => blockPageShown(reopenedServed), { timeout: 10_000 }).toBe(true);
+    await endsBlocked(reopenedServed);
     await docs.bringToFront();
     const reopenedPlain = await reopenClosedTab(e2e(), 'Parser design notes');
-    await expect.poll(() => reopenedPlain.url(), { timeout: 10_000 }).toBe(BLOCK_PAGE);
-    expect(await blockPageShown(reopenedPlain)).toBe(true);
+    await endsBlocked(reopenedPlain);
     expect(asked()).toBe(before);
 
     // A restart that restores the windows: the session comes back with them, and so do its block pages.
@@ -73,7 +61,7 @@ describe('a strict session holds on pages the browser brings back', () => {
     for (const tab of e2e()
       .browser.context.pages()
       .filter((p) => p.url() === BLOCK_PAGE))
-      await expect.poll(() => blockPageShown(tab), { timeout: 10_000 }).toBe(true);
+      await endsBlocked(tab);
     expect(restored.filter((p) => /^http:\/\/(www\.)?videos\.test\//.test(p.url()))).toEqual([]);
     // Back, in the restored tab, into the page of the site it showed before the session.
     const reading = e2e()
@@ -82,8 +70,7 @@ describe('a strict session holds on pages the browser brings back', () => {
     expect(reading).toBeDefined();
     await reading!.bringToFront();
     await reading!.goBack().catch(() => {});
-    await expect.poll(() => reading!.url(), { timeout: 10_000 }).toBe(BLOCK_PAGE);
-    expect(await blockPageShown(reading!)).toBe(true);
+    await endsBlocked(reading!);
     expect(asked()).toBe(before);
 
     // The timebox ends: the block pages say the site is open again.

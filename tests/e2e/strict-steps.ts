@@ -5,16 +5,24 @@ import { expect } from 'vitest';
 import { PARSER_TESTS, type E2E } from './harness';
 import type { PopupPage } from './pages';
 
-export const BLOCK_PAGE = `${EXTENSION_ORIGIN}/blocked.html?site=videos.test`;
+/** The block page a navigation to `site`'s entry lands on. */
+export const blockPageOf = (site: string): string => `${EXTENSION_ORIGIN}/blocked.html?site=${site}`;
+export const BLOCK_PAGE = blockPageOf('videos.test');
 
 /** A page of the blocked site that its own service worker serves once `visitedBefore` has run. */
 export const SW_PAGE = 'http://videos.test/?sw=1&title=Cats%20app';
 
 /** What the tab shows now: its address and, on the block page, the commitment it names. */
-export async function blockPageShown(tab: Page): Promise<boolean> {
-  if (tab.url() !== BLOCK_PAGE) return false;
+export async function blockPageShown(tab: Page, site = 'videos.test'): Promise<boolean> {
+  if (tab.url() !== blockPageOf(site)) return false;
   await tab.getByTestId('block-page').waitFor();
   return (await tab.getByTestId('block-next-action').textContent())?.includes(PARSER_TESTS.nextAction) ?? false;
+}
+
+/** The tab ends on the block page for `site`'s entry, with the commitment in it. */
+export async function endsBlocked(tab: Page, site = 'videos.test'): Promise<void> {
+  await expect.poll(() => tab.url(), { timeout: 10_000 }).toBe(blockPageOf(site));
+  expect(await blockPageShown(tab, site)).toBe(true);
 }
 
 /** Opens the site once before the session, as a returning visitor would have: its service worker is installed and in control. */

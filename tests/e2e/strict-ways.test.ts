@@ -1,15 +1,7 @@
 // E2E: the ways a page of a blocked site comes up that the network rules stop, each ending on the block page in real Chromium.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eForSuite, PARSER_TESTS } from './harness';
-import { BLOCK_PAGE, startStrict } from './strict-steps';
-
-/** The tab ends on the block page with the commitment in it. */
-async function endsBlocked(tab: Page): Promise<void> {
-  await expect.poll(() => tab.url(), { timeout: 10_000 }).toBe(BLOCK_PAGE);
-  await tab.getByTestId('block-page').waitFor();
-  expect(await tab.getByTestId('block-next-action').textContent()).toContain(PARSER_TESTS.nextAction);
-}
+import { e2eForSuite } from './harness';
+import { endsBlocked, startStrict } from './strict-steps';
 
 describe('a strict session stops every navigation to a blocked site', () => {
   const e2e = e2eForSuite();

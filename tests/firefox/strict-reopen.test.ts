@@ -1,13 +1,10 @@
 // Firefox ESR on an X display: closed tabs reopened with Ctrl+Shift+T end on the block page during a strict session.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../harness/processes';
 import { startXServer, type XServer } from '../../harness/xvfb';
+import { desktop } from '../e2e/desktop';
 import { firefoxForSuite } from './harness';
 import { blockPagesShown, startStrict, SW_PAGE, visitedBefore } from './strict-steps';
-
-const execFileAsync = promisify(execFile);
 
 describe('a strict session in Firefox holds on closed tabs reopened', () => {
   let server: XServer;
@@ -35,11 +32,11 @@ describe('a strict session in Firefox holds on closed tabs reopened', () => {
     const asked = () => ff.pages.requests.filter((r) => /^(www\.)?videos\.test\/\?/.test(r)).length;
     const before = asked();
     const shown = () => blockPagesShown(ff);
-    const x = (args: string[]) => execFileAsync('xdotool', args, { env: { ...process.env, DISPLAY: server.display }, timeout: 15_000 });
-    await x(['search', '--sync', '--onlyvisible', '--name', 'Parser design notes', 'windowactivate', '--sync']);
-    await x(['key', '--clearmodifiers', 'ctrl+shift+t']);
+    const x = desktop(server.display);
+    await x.activateByName('Parser design notes');
+    await x.keys('ctrl+shift+t');
     await waitFor(async () => (await shown()) === 1, 'the block page in the reopened tab (its service worker’s page)');
-    await x(['key', '--clearmodifiers', 'ctrl+shift+t']);
+    await x.keys('ctrl+shift+t');
     await waitFor(async () => (await shown()) === 2, 'the block page in the second reopened tab');
     expect(asked()).toBe(before);
   }, 150_000);

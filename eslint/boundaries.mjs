@@ -21,6 +21,20 @@ export const ZOD_FREE = [
   'shared/strict/{blocking,block-rules,page-guard,site-entry,start-problems}',
 ];
 
+/** The features that are modules above the core, each in its own folder of `shared/` and of `background/`. */
+const FEATURES = ['plan', 'strict', 'sync'];
+
+/** One rule per feature: its folder under `layer` imports no other feature's folder there (`shared-plan`, `background-sync`, …). */
+function featuresApart(layer, because) {
+  return FEATURES.map((feature) => ({
+    name: `${layer}-${feature}`,
+    files: [`${layer}/${feature}/**`],
+    deny: FEATURES.filter((other) => other !== feature).map((other) => `${layer}/${other}/**`),
+    typesToo: true,
+    because,
+  }));
+}
+
 const NODE_BUILTINS = ['node:*', '{fs,path,os,child_process,net,crypto,util,stream,process,events,url,worker_threads}{,/**}'];
 
 export const BOUNDARIES = [
@@ -57,13 +71,7 @@ export const BOUNDARIES = [
     typesToo: true,
     because: 'the features are modules above the core: the core imports none of them, they build on it',
   },
-  ...['plan', 'strict', 'sync'].map((feature) => ({
-    name: `shared-${feature}`,
-    files: [`shared/${feature}/**`],
-    deny: ['plan', 'strict', 'sync'].filter((other) => other !== feature).map((other) => `shared/${other}/**`),
-    typesToo: true,
-    because: 'a feature does not import another: each builds on the core (and history) alone',
-  })),
+  ...featuresApart('shared', 'a feature does not import another: each builds on the core (and history) alone'),
   {
     name: 'history-knows-no-plan',
     files: ['shared/history/**'],
@@ -118,13 +126,7 @@ export const BOUNDARIES = [
     because:
       "the shell knows no page: what both use (the pages' paths, the local calendar) lives in shared/ or locale/, so a page can change without the worker",
   },
-  ...['plan', 'strict', 'sync'].map((feature) => ({
-    name: `background-${feature}`,
-    files: [`background/${feature}/**`],
-    deny: ['plan', 'strict', 'sync'].filter((other) => other !== feature).map((other) => `background/${other}/**`),
-    typesToo: true,
-    because: "each feature wires itself into the worker on its own: the features' shells do not import each other",
-  })),
+  ...featuresApart('background', "each feature wires itself into the worker on its own: the features' shells do not import each other"),
   {
     name: 'locale',
     files: ['locale/**'],

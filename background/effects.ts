@@ -2,8 +2,10 @@
 import { browser } from 'wxt/browser';
 import type { AIRoles } from '../shared/ai';
 import type { ControllerEffect, ControllerEvent, ObservationRecord } from '../shared/core/controller';
-import type { Blocking } from '../shared/strict/blocking';
+import type { Blocking } from '../shared/core/blocking';
 import type { AITarget } from '../shared/core/ai-targets';
+import type { SessionSettings } from '../shared/core/settings';
+import type { Settings } from '../shared/settings/settings';
 import { failureText } from '../shared/core/failure-text';
 import { failureOf } from './ai/failure-words';
 import { aiSignal } from './ai/registry';
@@ -11,7 +13,7 @@ import type { Diagnostics } from './diagnostics';
 import { DRIFT_ANSWERS, NOTIFICATION_PREFIX, notify } from './notifications';
 import * as store from './store';
 import { errorText } from '../shared/util/error-text';
-import { formatClockTime } from '../shared/plan/clock-time';
+import { formatClockTime } from '../shared/util/clock-time';
 
 export const TICK_ALARM = 'antidrift-tick';
 /** Deadlines closer than this also get an in-memory timer: alarms may be clamped to 30 s. */
@@ -30,6 +32,8 @@ export interface EffectDeps {
   now(): number;
   /** Blocks a strict session's sites in the browser (null: nothing), resolving once the rules are in place. */
   applyBlocking(blocking: Blocking | null): Promise<unknown>;
+  /** Merges the session's part of the settings into the whole record, which is what gets stored. */
+  mergeSettings(part: SessionSettings): Settings;
 }
 
 let preciseTimer: ReturnType<typeof setTimeout> | undefined;
@@ -136,7 +140,7 @@ export function runEffect(deps: EffectDeps, effect: ControllerEffect): Promise<v
     case 'saveDrift':
       return write('saving drift state', store.saveDrift(effect.drift));
     case 'saveSettings':
-      return write('saving the settings', store.saveSettings(effect.settings));
+      return write('saving the settings', store.saveSettings(deps.mergeSettings(effect.settings)));
     case 'focusPlace':
       void focusPlace(effect.observation).catch(failed('returning to the task tab'));
       return;

@@ -13,6 +13,7 @@ import type { Planner } from './plan/planner';
 import { wirePlan } from './plan/wire-plan';
 import type { BackgroundPlatform } from './platform';
 import { handleRequest, type SenderFacts } from './requests';
+import type { SettingsRecord } from './settings-record';
 import type { Shell } from './shell';
 import { markWorker, WORKER_MARKS } from './start-marks';
 import { wireStrict } from './strict/wire-strict';
@@ -25,6 +26,8 @@ export type { StatePort } from './state-ports';
 
 export interface Background {
   shell: Shell;
+  /** The whole settings record (the shell's controller holds only the session's part). */
+  settings: SettingsRecord;
   channel: NativeChannel;
   observer: Observer;
   history: HistoryRecorder;
@@ -56,6 +59,8 @@ export function startBackground(platform: BackgroundPlatform): Background {
   const { extensionId, extensionOrigin } = worker;
   const requests = {
     shell,
+    settings: worker.settings,
+    saveSettings: worker.saveSettings,
     planner,
     channel,
     history,
@@ -76,5 +81,5 @@ export function startBackground(platform: BackgroundPlatform): Background {
 
   markWorker(WORKER_MARKS.wired);
   worker.hydrate();
-  return { shell, channel, observer, history, planner, ready, settingsSync };
+  return { shell, settings: worker.settings, channel, observer, history, planner, ready, settingsSync };
 }

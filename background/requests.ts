@@ -16,11 +16,12 @@ import { aiSignal } from './ai/registry';
 import type { NativeChannel } from './helper/native-channel';
 import type { HistoryRecorder } from './history/history-recorder';
 import { BlockRefused, type Planner } from './plan/planner';
+import type { SettingsRecord } from './settings-record';
 import type { Shell } from './shell';
 import { errorText } from '../shared/util/error-text';
-import { Settings } from '../shared/core/settings';
+import { Settings } from '../shared/settings/settings';
 import { sessionOf, waitRefusal, type ObservationRecord, type WaitPurpose } from '../shared/core/controller';
-import { strictNow } from '../shared/strict/blocking';
+import { strictNow } from '../shared/core/blocking';
 import { strictListProblems } from '../shared/strict/start-problems';
 
 export interface SenderFacts {
@@ -46,6 +47,10 @@ export function senderKind(sender: SenderFacts, extensionId: string, extensionOr
 
 export interface RequestContext {
   shell: Shell;
+  /** The whole settings record; the controller holds only the session's part. */
+  settings: SettingsRecord;
+  /** Keeps a whole record and tells the controller; resolves once it is stored. */
+  saveSettings(record: Settings): Promise<void>;
   channel: NativeChannel;
   /** The AI roles on one backend and model (chosen per request). */
   rolesOn(target: AITarget, timeoutMs: number): AIRoles;
@@ -134,11 +139,11 @@ const HANDLERS: Handlers = {
   driftDismiss: (req, ctx) => act(ctx, { type: 'bannerDismissed', at: ctx.now(), episode: req.episode }),
   nudgeDismiss: (req, ctx) => act(ctx, { type: 'nudgeDismissed', at: ctx.now(), message: req.message }),
   coach: (req, ctx) => askAI(ctx, 'coach', {}, (roles, signal) => roles.coach(req.intention, signal)),
-  getSettings: (_req, ctx) => ctx.shell.state.settings,
+  getSettings: (_req, ctx) => ctx.settings.current,
   saveSettings: async (req, ctx) => {
     // Awaited: "Saved" on the page means the settings are in storage.
-    await ctx.shell.send({ type: 'settingsSaved', at: ctx.now(), settings: req.settings });
-    return ctx.shell.state.settings;
+    await ctx.saveSettings(req.settings);
+    return ctx.settings.current;
   },
   testBackend: (req, ctx) => {
     const asked = { ...(req.backend ? { backend: req.backend } : {}), ...(req.model ? { model: req.model } : {}) };
@@ -165,15 +170,15 @@ const HANDLERS: Handlers = {
     return { progress: ctx.history.progress(), pendingReview: ctx.history.pendingReview(), today, band };
   },
   getStartChoices: async (_req, ctx) => ({
-    templates: ctx.shell.state.settings.templates,
+    templates: ctx.settings.current.templates,
     recent: await ctx.history.recent().catch(() => []),
   }),
   saveTemplate: async (req, ctx) => {
-    const settings = ctx.shell.state.settings;
+    const settings = ctx.settings.current;
     const template = { ...req.template, id: crypto.randomUUID() };
     const parsed = Settings.safeParse({ ...settings, templates: [...settings.templates, template] });
     if (!parsed.success) throw new RequestFailed(badRequest(parsed.error.issues[0]?.message ?? 'the template could not be saved'));
-    await ctx.shell.send({ type: 'settingsSaved', at: ctx.now(), settings: parsed.data });
+    await ctx.saveSettings(parsed.data);
     return parsed.data.templates.at(-1)!;
   },
   getSyncStatus: (_req, ctx) => ctx.syncStatus(),

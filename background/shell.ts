@@ -22,6 +22,8 @@ export interface ShellDeps {
   runEffect(effect: ControllerEffect, send: (event: ControllerEvent) => void): Promise<void> | void;
   /** The view changed, and what that changes for each surface (decided here, once). */
   publish(push: StatePush, changes: ViewChanges): void;
+  /** The whole settings record's revision (the controller holds only the session's part of it). */
+  settingsRevision(): string;
   /** Sees every applied transition (the history recorder); must be cheap and must not throw. */
   observeTransition?(before: ControllerState, after: ControllerState, event: ControllerEvent): void;
 }
@@ -109,7 +111,7 @@ export class Shell {
   }
 
   snapshot(): StatePush {
-    return { type: 'state', view: surfaceView(this.#state), now: this.deps.now() };
+    return { type: 'state', view: surfaceView(this.#state, this.deps.settingsRevision()), now: this.deps.now() };
   }
 
   /**

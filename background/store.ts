@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { readDriftState, DRIFT_STATE_VERSION, SessionRecord, type DriftState } from '../shared/core/controller';
 import { DIAGNOSTICS_LIMIT } from '../shared/core/limits';
 import { DiagnosticEntry } from '../shared/messages/requests';
-import { loadSettings, type Settings } from '../shared/core/settings';
+import { loadSettings, type Settings } from '../shared/settings/settings';
 import { PendingReview } from '../shared/history/records';
 
 /** Storage keys. Local survives a browser restart; session lives as long as the browser runs. */

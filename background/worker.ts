@@ -3,8 +3,9 @@ import { browser } from 'wxt/browser';
 import type { AIRoles } from '../shared/ai';
 import type { AITarget } from '../shared/core/ai-targets';
 import type { ControllerEvent, ControllerState } from '../shared/core/controller';
-import type { Settings } from '../shared/core/settings';
-import type { Blocking } from '../shared/strict/blocking';
+import type { Settings } from '../shared/settings/settings';
+import { SettingsRecord } from './settings-record';
+import type { Blocking } from '../shared/core/blocking';
 import { errorText } from '../shared/util/error-text';
 import { AlarmRouter } from './alarm-router';
 import { paintBadge } from './badge';
@@ -39,6 +40,10 @@ export interface Worker {
   warn(what: string): (error: unknown) => void;
   readonly shell: Shell;
   send(event: ControllerEvent): void;
+  /** The whole settings record (the controller holds only the session's part): what the features read. */
+  readonly settings: SettingsRecord;
+  /** A whole record saved (Options, an import, sync): kept, and the controller told; resolves once it is stored. */
+  saveSettings(record: Settings): Promise<void>;
   readonly ports: StatePorts;
   readonly alarms: AlarmRouter;
   readonly effects: EffectPorts;
@@ -78,6 +83,7 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
     500,
   );
   const diagnostics = new Diagnostics([], now, saveDiagnostics);
+  const settings = new SettingsRecord();
   const effects: EffectPorts = {
     rolesOn: unwired('rolesOn'),
     watchAway: () => {},
@@ -105,17 +111,19 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
             rolesOn: (target, timeoutMs) => effects.rolesOn(target, timeoutMs),
             watchAway: (seconds, ask) => effects.watchAway(seconds, ask),
             applyBlocking: (blocking) => effects.applyBlocking(blocking),
+            mergeSettings: (part) => settings.merge(part),
           },
           effect,
         );
         // The local copy first, always; sync hears of it once it is stored.
         if (effect.type === 'saveSettings')
           void Promise.resolve(done).then(
-            () => effects.settingsStored(effect.settings),
+            () => effects.settingsStored(settings.current),
             () => {},
           );
         return done;
       },
+      settingsRevision: () => settings.revision,
       publish: (push, changes) => {
         void paintBadge(changes);
         ports.publish(push, changes);
@@ -138,6 +146,8 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
     warn: (what) => (error) => diagnostics.add('warn', `${what}: ${errorText(error)}`),
     shell,
     send,
+    settings,
+    saveSettings: (record) => shell.send({ type: 'settingsSaved', at: now(), settings: settings.replace(record) }),
     ports,
     alarms: new AlarmRouter(),
     effects,
@@ -152,8 +162,8 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
         for (const restore of restores) restore(stored);
         diagnostics.restore(stored.diagnostics);
         for (const warning of stored.warnings) diagnostics.add('warn', warning);
-        const { settings, session, drift, lastSessionId } = stored;
-        shell.hydrate({ type: 'stateRestored', at: now(), settings, session, drift, lastSessionId });
+        const { session, drift, lastSessionId } = stored;
+        shell.hydrate({ type: 'stateRestored', at: now(), settings: settings.replace(stored.settings), session, drift, lastSessionId });
         markWorker(WORKER_MARKS.hydrated);
         for (const start of starts) start(stored);
         settle();

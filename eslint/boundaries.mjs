@@ -12,13 +12,13 @@ export const ZOD_FREE = [
   'shared/util/**',
   'shared/extension-pages',
   'shared/protocol/{limits,extension-id,sandboxed-browsers,browser-ids,system-prompt}',
-  'shared/core/{badge,browser-model-line,commitment,failure-text,limits,list-entry,vocabulary}',
+  'shared/core/{badge,blocking,browser-model-line,commitment,failure-text,limits,list-entry,rhythm,vocabulary}',
   'shared/core/controller/{events,handler}',
   'shared/ai/{answer-schemas,errors,extract-json,parse-object,prompt-api,prompt-data,sanitize,vocabulary}',
   'shared/messages/{guards,state-port}',
   'shared/history/{limits,aggregate,bands}',
-  'shared/plan/{clock-time,rhythm,week}',
-  'shared/strict/{blocking,block-rules,page-guard,site-entry,start-problems}',
+  'shared/plan/week',
+  'shared/strict/{block-rules,page-guard,site-entry,start-problems}',
 ];
 
 /** The features that are modules above the core, each in its own folder of `shared/` and of `background/`. */
@@ -63,13 +63,20 @@ export const BOUNDARIES = [
     because: 'the core owns its vocabulary (Failure included); the runtime messages are built on the core, not the other way round',
   },
   {
-    // Step 4 of the architecture: plan and strict are still named by the controller (a rhythm's phases, a strict
-    // session's blocking); they join this list when those move into the features.
     name: 'core-knows-no-feature',
     files: ['shared/core/**'],
-    deny: ['shared/sync/**', 'shared/history/**'],
+    deny: ['shared/plan/**', 'shared/strict/**', 'shared/sync/**', 'shared/history/**', 'shared/settings/**'],
     typesToo: true,
-    because: 'the features are modules above the core: the core imports none of them, they build on it',
+    because:
+      "the features are modules above the core: the core imports none of them (a session's rhythm and a strict session's blocking are the session machine's own), nor the settings record they compose",
+  },
+  {
+    name: 'sections-know-no-record',
+    files: ['shared/{plan,strict,history}/**'],
+    deny: ['shared/settings/**'],
+    typesToo: true,
+    because:
+      'each feature declares its own settings section; the record composes them, so a section never reads the whole (only sync, which carries the whole record, does)',
   },
   ...featuresApart('shared', 'a feature does not import another: each builds on the core (and history) alone'),
   {

@@ -14,7 +14,7 @@ import {
 import { RECENT_TITLES, VERDICT_CACHE_LIMIT } from '../shared/core/limits';
 import { appKey } from '../shared/core/match';
 import { HOST_TIMEOUT_GRACE_MS } from '../shared/protocol/limits';
-import { DEFAULT_SETTINGS, type Settings } from '../shared/core/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../shared/settings/settings';
 
 export interface SoakOptions {
   seed: number;

@@ -7,7 +7,6 @@ import { timers, type Worker } from '../worker';
 import { HistoryRecorder } from './history-recorder';
 
 export function wireHistory(worker: Worker): HistoryRecorder {
-  const { shell } = worker;
   const history = new HistoryRecorder(
     {
       now: worker.now,
@@ -23,7 +22,10 @@ export function wireHistory(worker: Worker): HistoryRecorder {
       calendar: localCalendar,
       ...timers,
     },
-    () => ({ keepTitles: shell.state.settings.historyKeepTitles, retentionDays: shell.state.settings.historyRetentionDays }),
+    () => {
+      const { historyKeepTitles, historyRetentionDays } = worker.settings.current;
+      return { keepTitles: historyKeepTitles, retentionDays: historyRetentionDays };
+    },
   );
   worker.onTransition((before, after, event) => history.observe(before, after, event));
   return history;

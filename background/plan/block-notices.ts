@@ -1,6 +1,6 @@
 // The schedule's notifications: a block that is due (Start / In 10 minutes), one that waits for a session, the day summary.
 import { browser } from 'wxt/browser';
-import { formatClockTime } from '../../shared/plan/clock-time';
+import { formatClockTime } from '../../shared/util/clock-time';
 import { localParts } from '../../shared/plan/zoned-time';
 import { notify, openPopup } from '../notifications';
 import { EXTENSION_PAGES } from '../../shared/extension-pages';

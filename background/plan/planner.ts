@@ -1,7 +1,7 @@
 // The planner's shell: keeps its state in storage.local, steps the pure planner in order, runs its effects (alarm, notices, starts, history).
 import { browser } from 'wxt/browser';
 import type { SessionStartInput } from '../../shared/core/controller/events';
-import type { Settings } from '../../shared/core/settings';
+import type { Settings } from '../../shared/settings/settings';
 import type { HistoryBlock } from '../../shared/history/records';
 import { planStep, type PlannerEffect, type PlannerEvent } from '../../shared/plan/planner';
 import { PlannerState } from '../../shared/plan/planner-state';

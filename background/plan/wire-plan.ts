@@ -11,7 +11,7 @@ export function wirePlan(worker: Worker, history: HistoryRecorder, observer: Obs
   const planner: Planner = new Planner({
     now,
     zone: worker.platform.timeZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
-    settings: () => shell.state.settings,
+    settings: () => worker.settings.current,
     sessionRunning: () => shell.state.phase !== 'idle',
     // A block starts its session by the controller's own event, as the popup's Start does.
     startSession: async (input) => {

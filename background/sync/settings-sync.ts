@@ -1,7 +1,7 @@
 // storage.sync adapter: pushes this machine's synced settings (debounced, within quotas), applies other browsers' changes, reports problems.
 import { browser } from 'wxt/browser';
 import * as z from 'zod';
-import type { Settings } from '../../shared/core/settings';
+import type { Settings } from '../../shared/settings/settings';
 import type { SyncStatus } from '../../shared/messages/requests';
 import { decodeSynced, encodeSynced, isSyncKey, META_KEY, planWrite } from '../../shared/sync/chunks';
 import { FRESH_MEMORY, noteLocal, reconcile, SyncMemory } from '../../shared/sync/reconcile';

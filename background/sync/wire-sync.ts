@@ -4,11 +4,11 @@ import type { Worker } from '../worker';
 import { SettingsSync, SYNC_ALARM, SYNC_DELAY_MS } from './settings-sync';
 
 export function wireSync(worker: Worker): SettingsSync {
-  const { now, shell, ready } = worker;
+  const { now, ready } = worker;
   const sync = new SettingsSync({
     now,
-    settings: () => shell.state.settings,
-    apply: (settings) => shell.send({ type: 'settingsSaved', at: now(), settings }),
+    settings: () => worker.settings.current,
+    apply: (settings) => worker.saveSettings(settings),
     diagnostics: worker.diagnostics,
     delayMs: worker.platform.syncDelayMs ?? SYNC_DELAY_MS,
     newInstallId: () => crypto.randomUUID(),

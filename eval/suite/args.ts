@@ -1,6 +1,6 @@
 // `npm run eval` arguments: which backend and model, how many cases, where the results go.
 import { MAX_RUNNING } from '../../native-host/src/runner/run-slots';
-import { DEFAULT_SETTINGS } from '../../shared/core/settings';
+import { DEFAULT_SETTINGS } from '../../shared/settings/settings';
 import { BackendName, ModelName } from '../../shared/protocol/frames';
 import { RUN_TIMEOUT_MS } from '../../shared/protocol/limits';
 

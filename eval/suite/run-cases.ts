@@ -6,7 +6,7 @@ import { aiSignal, rolesOn } from '../../background/ai/registry';
 import { NativeChannel, type ChannelStatus } from '../../background/helper/native-channel';
 import { chooseTarget } from '../../shared/core/ai-targets';
 import { MODEL_NOT_CHECKED } from '../../shared/core/browser-model-status';
-import { DEFAULT_SETTINGS } from '../../shared/core/settings';
+import { DEFAULT_SETTINGS } from '../../shared/settings/settings';
 import { failureText } from '../../shared/core/failure-text';
 import type { PlannedCase } from '../cases';
 import { spawnHostPort, type SpawnedHostPort } from './host-port';

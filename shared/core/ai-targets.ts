@@ -4,7 +4,7 @@ import { browserModelUnusable } from './browser-model-line';
 import type { Failure } from './failure';
 import { canTalk, helperFit } from './helper-fit';
 import type { HostConnection } from './host-status';
-import type { Settings } from './settings';
+import type { SessionSettings } from './settings';
 import { BROWSER_BACKEND } from './vocabulary';
 
 /** What availability is read from: the helper as the native channel reports it, and the built-in model as the worker last asked. */
@@ -136,7 +136,7 @@ function targetOn(backend: string, model: string | undefined): AITarget {
  * else the settings'. When none can run, why, in the words a person reads.
  */
 export function chooseTarget(
-  settings: Pick<Settings, 'backend' | 'model'>,
+  settings: Pick<SessionSettings, 'backend' | 'model'>,
   facts: AIFacts,
   asked: { backend?: string; model?: string } = {},
 ): TargetChoice {

@@ -1,6 +1,6 @@
 // Toolbar badge text, colour and tooltip for a surface view.
 import type { SurfaceView } from './controller/surface-view';
-import { formatClockTime } from '../plan/clock-time';
+import { formatClockTime } from '../util/clock-time';
 import { STATUS_WORDS } from './vocabulary';
 
 export interface Badge {

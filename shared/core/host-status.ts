@@ -4,7 +4,7 @@ import { BackendInfo, BackendName, ProtocolNumber, ReleaseVersion, WatcherInfo }
 import { chooseTarget } from './ai-targets';
 import { Failure } from './failure';
 import { HELPER_FITS, helperFit } from './helper-fit';
-import type { Settings } from './settings';
+import type { SessionSettings } from './settings';
 import { BrowserModelStatus, MODEL_NOT_CHECKED } from './browser-model-status';
 import { CONNECTIONS } from './vocabulary';
 
@@ -44,7 +44,7 @@ export const HostStatus = HostConnection.extend({
 export type HostStatus = z.infer<typeof HostStatus>;
 
 export function hostStatus(
-  settings: Pick<Settings, 'backend' | 'model'>,
+  settings: Pick<SessionSettings, 'backend' | 'model'>,
   host: HostConnection,
   browserModel: BrowserModelStatus = MODEL_NOT_CHECKED,
 ): HostStatus {

@@ -2,7 +2,7 @@
 import type { ObservationRecord } from './controller/records';
 import { MAX_OBSERVED_APP, MAX_OBSERVED_TITLE } from './limits';
 import { appKey } from './match';
-import { redactTitle, type Settings } from './settings';
+import { redactTitle, type SessionSettings } from './settings';
 
 export interface TabFacts {
   id?: number;
@@ -67,7 +67,7 @@ function withoutUrl(title: string, url: URL, neverSendUrls: boolean): string {
  * title redacted. Incognito (unless opted in), the extension's own pages, transient and other
  * internal browser pages are ignored: the previous observation stays current.
  */
-export function observeTab(tab: TabFacts, settings: Settings, extensionOrigin: string, at: number): TabDecision {
+export function observeTab(tab: TabFacts, settings: SessionSettings, extensionOrigin: string, at: number): TabDecision {
   if (tab.incognito && !settings.includeIncognito) return { ignore: 'incognito' };
   const url = tab.url ?? '';
   if (!url) return { ignore: 'no url yet' };
@@ -99,7 +99,7 @@ export function observeTab(tab: TabFacts, settings: Settings, extensionOrigin: s
   };
 }
 
-export function isBrowserWindow(app: string, settings: Settings): boolean {
+export function isBrowserWindow(app: string, settings: SessionSettings): boolean {
   const key = app.trim().toLowerCase();
   return settings.browserWindowClasses.some((c) => c === key);
 }
@@ -107,7 +107,7 @@ export function isBrowserWindow(app: string, settings: Settings): boolean {
 /** An OS window as an observation; null for the browser's own windows (the tab speaks for them). */
 export function observeOsWindow(
   event: { title: string; app: string; at: number },
-  settings: Settings,
+  settings: SessionSettings,
   at: number,
 ): ObservationRecord | null {
   if (!event.app.trim() && !event.title.trim()) return null;

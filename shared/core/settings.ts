@@ -1,4 +1,4 @@
-// The person's settings: one versioned zod record, with defaults and migrations from older versions.
+// The session's settings section: what the core reads (lists, the judge's and nudge's timings, the AI backend), its schema, defaults and sync scopes.
 import * as z from 'zod';
 import {
   MAX_BROWSER_CLASSES,
@@ -11,10 +11,12 @@ import {
 } from './limits';
 import { EntryList } from './match';
 import { BackendName } from '../protocol/frames';
-import { BlockList, DaySummarySetting, scheduleProblems, TemplateList } from '../plan/records';
 
-/** 2 added the plan (templates, schedule, day summary) and the sync switch. */
-export const SETTINGS_VERSION = 2;
+/**
+ * Which settings follow the person through the browser's sync and which stay on this machine. Each
+ * section of the settings record (this one, and each feature's) classifies its own fields.
+ */
+export type SettingScope = 'sync' | 'local';
 
 /**
  * OS window classes (X11 WM_CLASS, Windows process names, macOS app names) of browsers: while one
@@ -70,7 +72,7 @@ const RedactPattern = z
  * A numeric setting within its range. The messages are written to follow the field's label
  * ("Timeout: between 5 and 300 seconds"), so the options form shows zod's issue as it is.
  */
-function rangedNumber(range: SettingRange, unit: string) {
+export function rangedNumber(range: SettingRange, unit: string) {
   const outside = `between ${range.min} and ${range.max} ${unit}`;
   const number = z.number({ error: 'enter a number' });
   return (range.integer ? number.int(`enter whole ${unit}`) : number)
@@ -79,105 +81,67 @@ function rangedNumber(range: SettingRange, unit: string) {
     .default(range.fallback);
 }
 
-export const Settings = z
-  .object({
-    version: z.literal(SETTINGS_VERSION),
-    /** null: the first available backend, in the order the host reports them. */
-    backend: BackendName.nullable().default(null),
-    model: z.string().max(MAX_MODEL_CHARS, `at most ${MAX_MODEL_CHARS} characters`).default(''),
-    aiTimeoutSeconds: rangedNumber(SETTING_RANGES.aiTimeoutSeconds, 'seconds'),
-    allowed: EntryList.default([]),
-    blocked: EntryList.default([]),
-    /** Apps and sites the person declared on task from a drift banner (also in `allowed`). */
-    addedFromBanner: EntryList.default([]),
-    nudgeEnabled: z.boolean().default(true),
-    nudgeIntervalMinutes: rangedNumber(SETTING_RANGES.nudgeIntervalMinutes, 'minutes'),
-    judgeDebounceSeconds: rangedNumber(SETTING_RANGES.judgeDebounceSeconds, 'seconds'),
-    includeIncognito: z.boolean().default(false),
-    /** No input for this long (or a locked screen) is away: neither on task nor drifting. */
-    awayAfterSeconds: rangedNumber(SETTING_RANGES.awayAfterSeconds, 'seconds'),
-    /** How long a strict session makes the person wait before ending early or pausing. */
-    strictWaitSeconds: rangedNumber(SETTING_RANGES.strictWaitSeconds, 'seconds'),
-    /** History older than this is deleted. */
-    historyRetentionDays: rangedNumber(SETTING_RANGES.historyRetentionDays, 'days'),
-    /** Off: history keeps places (sites, apps) and times, never a title. */
-    historyKeepTitles: z.boolean().default(true),
-    redactPatterns: z.array(RedactPattern).max(MAX_REDACT_PATTERNS, `at most ${MAX_REDACT_PATTERNS} patterns`).default([]),
-    neverSendUrls: z.boolean().default(true),
-    browserWindowClasses: z
-      .array(
-        z.string().trim().toLowerCase().min(1, 'a class cannot be empty').max(MAX_CLASS_CHARS, `at most ${MAX_CLASS_CHARS} characters`),
-      )
-      .max(MAX_BROWSER_CLASSES, `at most ${MAX_BROWSER_CLASSES} classes`)
-      .default(DEFAULT_BROWSER_CLASSES),
-    /** What the start form and the schedule start from. */
-    templates: TemplateList.default([]),
-    schedule: BlockList.default([]),
-    daySummary: DaySummarySetting.default({ enabled: false, at: '18:00' }),
-    /** Settings, lists, templates and the schedule follow the person through the browser's sync (this switch stays per machine). */
-    syncEnabled: z.boolean().default(true),
-  })
-  .superRefine((settings, ctx) => {
-    for (const p of scheduleProblems(settings.schedule, settings.templates)) {
-      ctx.addIssue({ code: 'custom', path: ['schedule', p.index, p.field], message: p.message });
-    }
-  });
-export type Settings = z.infer<typeof Settings>;
-
-export const DEFAULT_SETTINGS: Settings = Settings.parse({ version: SETTINGS_VERSION });
-
-/** Settings as they were saved before versioning (v0): flat lists under other names. */
-const SettingsV0 = z.object({
-  allowedApps: z.array(z.string()).optional(),
-  blockedApps: z.array(z.string()).optional(),
-  backend: z.string().optional(),
-  model: z.string().optional(),
+/**
+ * The session's part of the settings record: all the core reads. The features' sections (plan, history,
+ * sync) sit beside it in the one stored record (`shared/settings/`), which the core never sees.
+ */
+export const SessionSettings = z.object({
+  /** null: the first available backend, in the order the host reports them. */
+  backend: BackendName.nullable().default(null),
+  model: z.string().max(MAX_MODEL_CHARS, `at most ${MAX_MODEL_CHARS} characters`).default(''),
+  aiTimeoutSeconds: rangedNumber(SETTING_RANGES.aiTimeoutSeconds, 'seconds'),
+  allowed: EntryList.default([]),
+  blocked: EntryList.default([]),
+  /** Apps and sites the person declared on task from a drift banner (also in `allowed`). */
+  addedFromBanner: EntryList.default([]),
+  nudgeEnabled: z.boolean().default(true),
+  nudgeIntervalMinutes: rangedNumber(SETTING_RANGES.nudgeIntervalMinutes, 'minutes'),
+  judgeDebounceSeconds: rangedNumber(SETTING_RANGES.judgeDebounceSeconds, 'seconds'),
+  includeIncognito: z.boolean().default(false),
+  /** No input for this long (or a locked screen) is away: neither on task nor drifting. */
+  awayAfterSeconds: rangedNumber(SETTING_RANGES.awayAfterSeconds, 'seconds'),
+  /** How long a strict session makes the person wait before ending early or pausing. */
+  strictWaitSeconds: rangedNumber(SETTING_RANGES.strictWaitSeconds, 'seconds'),
+  redactPatterns: z.array(RedactPattern).max(MAX_REDACT_PATTERNS, `at most ${MAX_REDACT_PATTERNS} patterns`).default([]),
+  neverSendUrls: z.boolean().default(true),
+  browserWindowClasses: z
+    .array(z.string().trim().toLowerCase().min(1, 'a class cannot be empty').max(MAX_CLASS_CHARS, `at most ${MAX_CLASS_CHARS} characters`))
+    .max(MAX_BROWSER_CLASSES, `at most ${MAX_BROWSER_CLASSES} classes`)
+    .default(DEFAULT_BROWSER_CLASSES),
 });
-
-export type SettingsLoad = { ok: true; settings: Settings; migratedFrom?: number } | { ok: false; settings: Settings; error: string };
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`)
-    .join('; ');
-}
+export type SessionSettings = z.infer<typeof SessionSettings>;
 
 /**
- * Reads stored or imported settings: current version as is, older versions migrated, anything
- * else rejected with a readable reason (the caller decides between defaults and refusing).
+ * Each field on one side; `satisfies` makes a new field a compile error until it is classified. Local:
+ * whatever depends on this machine's helper or backend.
  */
-export function loadSettings(raw: unknown): SettingsLoad {
-  if (raw === undefined || raw === null) return { ok: true, settings: DEFAULT_SETTINGS };
-  const version = typeof raw === 'object' && raw !== null && 'version' in raw ? (raw as { version: unknown }).version : 0;
-  if (version === SETTINGS_VERSION) {
-    const parsed = Settings.safeParse(raw);
-    return parsed.success
-      ? { ok: true, settings: parsed.data }
-      : { ok: false, settings: DEFAULT_SETTINGS, error: describeIssues(parsed.error) };
-  }
-  if (version === 1) {
-    // Version 2 only added fields, each with its default.
-    const parsed = Settings.safeParse({ ...(raw as object), version: SETTINGS_VERSION });
-    return parsed.success
-      ? { ok: true, settings: parsed.data, migratedFrom: 1 }
-      : { ok: false, settings: DEFAULT_SETTINGS, error: describeIssues(parsed.error) };
-  }
-  if (version === 0) {
-    const v0 = SettingsV0.safeParse(raw);
-    if (!v0.success) return { ok: false, settings: DEFAULT_SETTINGS, error: describeIssues(v0.error) };
-    const migrated = Settings.safeParse({
-      version: SETTINGS_VERSION,
-      allowed: v0.data.allowedApps ?? [],
-      blocked: v0.data.blockedApps ?? [],
-      ...(v0.data.backend ? { backend: v0.data.backend } : {}),
-      ...(v0.data.model ? { model: v0.data.model } : {}),
-    });
-    return migrated.success
-      ? { ok: true, settings: migrated.data, migratedFrom: 0 }
-      : { ok: false, settings: DEFAULT_SETTINGS, error: describeIssues(migrated.error) };
-  }
-  return { ok: false, settings: DEFAULT_SETTINGS, error: `unknown settings version ${JSON.stringify(version)}` };
+export const SESSION_SETTING_SCOPES = {
+  backend: 'local',
+  model: 'local',
+  aiTimeoutSeconds: 'local',
+  allowed: 'sync',
+  blocked: 'sync',
+  addedFromBanner: 'sync',
+  nudgeEnabled: 'sync',
+  nudgeIntervalMinutes: 'sync',
+  judgeDebounceSeconds: 'sync',
+  includeIncognito: 'sync',
+  awayAfterSeconds: 'sync',
+  strictWaitSeconds: 'sync',
+  redactPatterns: 'sync',
+  neverSendUrls: 'sync',
+  browserWindowClasses: 'local',
+} as const satisfies Record<keyof SessionSettings, SettingScope>;
+
+export const DEFAULT_SESSION_SETTINGS: SessionSettings = SessionSettings.parse({});
+
+const SESSION_KEYS = Object.keys(SESSION_SETTING_SCOPES) as Array<keyof SessionSettings>;
+
+/** The session's part of a whole settings record: what the shell hands the core. */
+export function sessionSettingsOf(record: SessionSettings): SessionSettings {
+  const part: Record<string, unknown> = {};
+  for (const key of SESSION_KEYS) part[key] = record[key];
+  return part as SessionSettings;
 }
 
 /** Applies the person's redaction patterns to a title before it can reach any prompt. */

@@ -4,13 +4,14 @@ import { Commitment, WAIT_PURPOSES } from '../core/controller/records';
 import type { CoachPlan } from '../ai/coach';
 import { MAX_DISMISSED_TEXT, MAX_ENTRY_CHARS, MAX_INTENTION_CHARS, MAX_LIST_ENTRIES, MAX_TIMEBOX_MINUTES } from '../core/limits';
 import { BackendName, ModelName } from '../protocol/frames';
-import { Settings } from '../core/settings';
+import { Settings } from '../settings/settings';
 import type { Failure } from '../core/failure';
 import { StatePush } from './pushes';
 import { HISTORY_MAX_NOTE } from '../history/limits';
 import { HistorySegment, PendingReview, REVIEW_ANSWERS, SessionProgress, TodaySummary } from '../history/records';
 import type { RecentCommitment } from '../history/recent';
-import { Rhythm, Template } from '../plan/records';
+import { Rhythm } from '../core/rhythm-record';
+import { Template } from '../plan/records';
 import type { PlanView } from '../plan/plan-view';
 
 export const StartSessionInput = z.object({

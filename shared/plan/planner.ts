@@ -1,5 +1,5 @@
 // The planner's functional core: (state, event) → {state, effects}; offers due blocks, starts, snoozes, records what became of each.
-import { parseClockTime } from './clock-time';
+import { parseClockTime } from '../util/clock-time';
 import type { PlanOffer, PlannerState, BlockOutcome } from './planner-state';
 import type { DaySummarySetting, ScheduledBlock, Template } from './records';
 import { nextOccurrence, occurrencesBetween, type Occurrence } from './schedule';

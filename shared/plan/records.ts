@@ -1,4 +1,4 @@
-// The plan's records, one zod schema each: templates, scheduled blocks, the rhythm and the end-of-day summary.
+// The plan's records, one zod schema each: templates, scheduled blocks and the end-of-day summary (a template's rhythm is the session's, in core/).
 import * as z from 'zod';
 import {
   BLOCK_MINUTES,
@@ -7,26 +7,11 @@ import {
   MAX_TEMPLATE_NAME_CHARS,
   MAX_TEMPLATES,
   MAX_TIMEBOX_MINUTES,
-  RHYTHM_BREAK_MINUTES,
-  RHYTHM_WORK_MINUTES,
 } from '../core/limits';
 import { EntryList } from '../core/match';
-import { formatClockTime, parseClockTime } from './clock-time';
-import type { Rhythm as RhythmShape } from './rhythm';
+import { formatClockTime, parseClockTime } from '../util/clock-time';
+import { Rhythm, wholeMinutes } from '../core/rhythm-record';
 import { overlapDay, WEEKDAY_NAMES } from './week';
-
-const minutes = (range: { min: number; max: number }, what: string) =>
-  z
-    .number({ error: 'enter a number' })
-    .int(`${what}: whole minutes`)
-    .min(range.min, `${what}: ${range.min} to ${range.max} minutes`)
-    .max(range.max, `${what}: ${range.min} to ${range.max} minutes`);
-
-export const Rhythm = z.object({
-  workMinutes: minutes(RHYTHM_WORK_MINUTES, 'work'),
-  breakMinutes: minutes(RHYTHM_BREAK_MINUTES, 'break'),
-}) satisfies z.ZodType<RhythmShape>;
-export type Rhythm = z.infer<typeof Rhythm>;
 
 /** Ids are made by the page that creates the record; they only have to be unique in their list. */
 const RecordId = z.string().min(1).max(64);
@@ -74,7 +59,7 @@ export const ScheduledBlock = z.object({
     .transform((days) => [...days].sort((a, b) => a - b)),
   /** "HH:MM", the person's local time. */
   start: ClockTime,
-  lengthMinutes: minutes(BLOCK_MINUTES, 'length'),
+  lengthMinutes: wholeMinutes(BLOCK_MINUTES, 'length'),
   templateId: RecordId,
   /** Start the session at the block's time without asking (only with a template that holds a full commitment). */
   autoStart: z.boolean().default(false),

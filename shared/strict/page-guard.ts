@@ -1,6 +1,6 @@
 // The second line of a strict session's blocking: what a page itself checks as it comes up, for the ways no network rule sees.
 import { blockedEntryFor } from './block-rules';
-import type { Blocking } from './blocking';
+import type { Blocking } from '../core/blocking';
 
 /**
  * The storage.local key the background keeps the blocking in for the pages' guard: a page served by its

@@ -1,6 +1,6 @@
 // The synced part as storage.sync items within the browser's quotas: split, the write plan, and the careful reassembly.
 import * as z from 'zod';
-import { SETTINGS_VERSION } from '../core/settings';
+import { SETTINGS_VERSION } from '../settings/settings';
 import { contentHash } from '../util/hash';
 import { largestFields, SyncedSettings, syncedText } from './synced-settings';
 

@@ -1,6 +1,6 @@
 // What to do when this machine's settings and the browser's sync differ: push, apply, or leave both alone — decided from hashes and times.
 import * as z from 'zod';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../settings/settings';
 import type { Decoded } from './chunks';
 import { mergeSynced, syncedHash } from './synced-settings';
 

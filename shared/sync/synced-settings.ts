@@ -1,40 +1,8 @@
-// Which settings follow the person through the browser's sync and which stay on this machine: the split, its schema, the merge.
+// Which settings follow the person through the browser's sync and which stay on this machine: the split (each section classifies its own fields), its schema, the merge.
 import * as z from 'zod';
-import { Settings } from '../core/settings';
+import type { SettingScope } from '../core/settings';
+import { Settings, SETTING_SCOPES } from '../settings/settings';
 import { canonicalJson, contentHash } from '../util/hash';
-
-export type SettingScope = 'sync' | 'local';
-
-/**
- * Every settings field, on one side. `satisfies` makes a new field a compile error until it is
- * classified here. Local: whatever depends on this machine's helper or backend, and the switch itself
- * (turning sync off in one browser must not turn it off in the others).
- */
-export const SETTING_SCOPES = {
-  /** The synced part says which version of the record wrote it. */
-  version: 'sync',
-  backend: 'local',
-  model: 'local',
-  aiTimeoutSeconds: 'local',
-  allowed: 'sync',
-  blocked: 'sync',
-  addedFromBanner: 'sync',
-  nudgeEnabled: 'sync',
-  nudgeIntervalMinutes: 'sync',
-  judgeDebounceSeconds: 'sync',
-  includeIncognito: 'sync',
-  awayAfterSeconds: 'sync',
-  strictWaitSeconds: 'sync',
-  historyRetentionDays: 'sync',
-  historyKeepTitles: 'sync',
-  redactPatterns: 'sync',
-  neverSendUrls: 'sync',
-  browserWindowClasses: 'local',
-  templates: 'sync',
-  schedule: 'sync',
-  daySummary: 'sync',
-  syncEnabled: 'local',
-} as const satisfies Record<keyof Settings, SettingScope>;
 
 type Scopes = typeof SETTING_SCOPES;
 export type SyncedKey = { [K in keyof Scopes]: Scopes[K] extends 'sync' ? K : never }[keyof Scopes];

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBlocking, trackTabs, type BrowserBlocking } from '../../background/strict/blocking';
 import { Diagnostics } from '../../background/diagnostics';
-import type { Blocking } from '../../shared/strict/blocking';
+import type { Blocking } from '../../shared/core/blocking';
 import { PAGE_GUARD_KEY } from '../../shared/strict/page-guard';
 import { FakeDnr, installFakeDnr, removeDnr } from './fake-dnr';
 import { spyConsole } from './harness';

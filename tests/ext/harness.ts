@@ -7,7 +7,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { startBackground, type Background, type StatePort } from '../../background';
 import type { NativePort } from '../../background/helper/native-channel';
 import type { StatePush } from '../../shared/messages/pushes';
-import type { Settings } from '../../shared/core/settings';
+import type { Settings } from '../../shared/settings/settings';
 import { PROTOCOL_VERSION, type BackendInfo } from '../../shared/protocol/frames';
 import type { IdlePort, IdleReading } from '../../background/observe/idle';
 import { HistoryDb } from '../../storage/history-db';

@@ -1,6 +1,6 @@
 // Requests, state ports and their senders: who may send what, what each surface receives.
 import { fakeBrowser } from 'wxt/testing';
-import { SETTINGS_VERSION } from '../../shared/core/settings';
+import { SETTINGS_VERSION } from '../../shared/settings/settings';
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../background/store';
 import { sessionOf } from '../../shared/core/controller';
@@ -128,7 +128,7 @@ describe('who may send what', () => {
     });
     bg = await boot(host);
     await bg.send(START);
-    const settingsBefore = JSON.stringify(bg.shell.state.settings);
+    const settingsBefore = JSON.stringify(bg.settings.current);
     const stateBefore = JSON.stringify(sessionOf(bg.shell.state));
     const connectsBefore = bg.host.ports.length;
     for (const type of pageOnly) {
@@ -136,7 +136,7 @@ describe('who may send what', () => {
       expect(reply, type).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
       expect(JSON.stringify(reply)).not.toContain('Write the parser tests');
     }
-    expect(JSON.stringify(bg.shell.state.settings)).toBe(settingsBefore);
+    expect(JSON.stringify(bg.settings.current)).toBe(settingsBefore);
     expect(JSON.stringify(sessionOf(bg.shell.state))).toBe(stateBefore);
     expect(bg.host.ports.length).toBe(connectsBefore);
     expect(bg.host.runs).toHaveLength(0);
@@ -175,12 +175,12 @@ describe('who may send what', () => {
   it.each(MALFORMED)('%s is rejected with a logged diagnostic, nothing thrown', async (_what, message) => {
     bg = await boot();
     const before = bg.shell.diagnostics.list().length;
-    const settingsBefore = JSON.stringify(bg.shell.state.settings);
+    const settingsBefore = JSON.stringify(bg.settings.current);
     const reply = await bg.send(message);
     expect(reply).toMatchObject({ ok: false, error: { kind: 'bad_request', message: expect.stringMatching(/rejected/) } });
     const added = bg.shell.diagnostics.list().slice(before);
     expect(added.some((d) => d.level === 'warn' && /rejected a malformed or forbidden page message/.test(d.message))).toBe(true);
-    expect(JSON.stringify(bg.shell.state.settings)).toBe(settingsBefore);
+    expect(JSON.stringify(bg.settings.current)).toBe(settingsBefore);
     expect(bg.shell.state.phase).toBe('idle');
   });
 });

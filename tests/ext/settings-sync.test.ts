@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../../background/store';
 import { INSTALL_ID_KEY, SYNC_ALARM } from '../../background/sync/settings-sync';
-import { DEFAULT_SETTINGS, Settings } from '../../shared/core/settings';
+import { DEFAULT_SETTINGS, Settings } from '../../shared/settings/settings';
 import { decodeSynced, encodeSynced, META_KEY, type SyncMeta } from '../../shared/sync/chunks';
 import { syncedPart } from '../../shared/sync/synced-settings';
 import type { Reply } from '../../shared/messages/requests';
@@ -122,7 +122,7 @@ describe('pushing this machine’s settings', () => {
       'not synced yet (MAX_WRITE_OPERATIONS_PER_MINUTE quota exceeded); it is tried again later — the copy on this computer keeps everything',
     );
     expect(syncWarnings()).toHaveLength(1);
-    expect(bg.shell.state.settings.allowed).toEqual(['retry.test']);
+    expect(bg.settings.current.allowed).toEqual(['retry.test']);
     expect(await fakeBrowser.alarms.get(SYNC_ALARM)).toBeDefined();
     await fakeBrowser.alarms.onAlarm.trigger({ name: SYNC_ALARM, scheduledTime: Date.now() });
     await bg.settingsSync.settled();
@@ -137,7 +137,7 @@ describe('pushing this machine’s settings', () => {
     const huge = { ...HERE, allowed: entries('x'), blocked: entries('y') };
     await save(huge);
     await afterDebounce();
-    expect(bg.shell.state.settings.allowed).toHaveLength(500);
+    expect(bg.settings.current.allowed).toHaveLength(500);
     const status = (await bg.send({ type: 'getSyncStatus' })) as Reply<'getSyncStatus'>;
     expect(status.ok && status.value.problem).toMatch(
       /^not synced: your settings \(mostly the .*\) take \d+ KB; the browser's sync holds 100 KB/,
@@ -151,7 +151,7 @@ describe('changes from another browser', () => {
   it('are applied to the controller’s settings, keeping this machine’s backend, model and window classes', async () => {
     await start();
     await writeFromElsewhere(THEIRS);
-    expect(bg.shell.state.settings).toMatchObject({
+    expect(bg.settings.current).toMatchObject({
       allowed: ['theirs.test'],
       nudgeEnabled: false,
       backend: 'codex',
@@ -173,29 +173,29 @@ describe('changes from another browser', () => {
       (encodeSynced(syncedPart(THEIRS), 'install-elsewhere', Date.now()) as { items: Record<string, unknown> }).items,
     );
     await start();
-    expect(bg.shell.state.settings).toMatchObject({ allowed: ['theirs.test'], backend: 'codex' });
+    expect(bg.settings.current).toMatchObject({ allowed: ['theirs.test'], backend: 'codex' });
   });
 
   it('our own write is not applied back', async () => {
     await start();
     const id = (await fakeBrowser.storage.local.get(INSTALL_ID_KEY))[INSTALL_ID_KEY] as string;
-    const before = bg.shell.state.settings;
+    const before = bg.settings.current;
     await writeFromElsewhere(THEIRS, Date.now() + 1_000, id);
-    expect(bg.shell.state.settings).toBe(before);
+    expect(bg.settings.current).toBe(before);
   });
 
   it('garbage in sync: a warning, the settings unchanged', async () => {
     await start();
-    const before = bg.shell.state.settings;
+    const before = bg.settings.current;
     const meta = (await fakeBrowser.storage.sync.get(META_KEY))[META_KEY] as SyncMeta;
     await fakeBrowser.storage.sync.set({ [META_KEY]: { ...meta, writer: 'install-elsewhere', chunks: 2, hash: 'ffffffffffffff' } });
     await bg.flush();
     await bg.settingsSync.settled();
-    expect(bg.shell.state.settings).toBe(before);
+    expect(bg.settings.current).toBe(before);
     expect(syncWarnings().at(-1)?.message).toMatch(/incomplete \(part 2 of 2 is missing.*nothing changed/);
     await fakeBrowser.storage.sync.set({ [META_KEY]: 'garbage' });
     await bg.settingsSync.settled();
-    expect(bg.shell.state.settings).toBe(before);
+    expect(bg.settings.current).toBe(before);
     expect(syncWarnings().at(-1)?.message).toMatch(/unreadable header/);
   });
 });
@@ -211,7 +211,7 @@ describe('sync off', () => {
     await save({ ...HERE, syncEnabled: false, allowed: ['off.test'] });
     await afterDebounce();
     await writeFromElsewhere({ ...THEIRS, allowed: ['later.test'] });
-    expect(bg.shell.state.settings.allowed).toEqual(['off.test']);
+    expect(bg.settings.current.allowed).toEqual(['off.test']);
     expect(get).not.toHaveBeenCalled();
     expect(set).toHaveBeenCalledTimes(1); // the test's own write as the other browser
     expect(await syncHolds()).toMatchObject({ kind: 'ok', part: { allowed: ['later.test'] } });
@@ -222,10 +222,10 @@ describe('sync off', () => {
   it('turned on again, compares with sync: the newer copy there is adopted, this machine’s backend kept', async () => {
     await start({ ...HERE, syncEnabled: false });
     await writeFromElsewhere(THEIRS);
-    expect(bg.shell.state.settings.allowed).toEqual(['here.test']);
+    expect(bg.settings.current.allowed).toEqual(['here.test']);
     await save({ ...HERE, syncEnabled: true });
     await afterDebounce();
-    expect(bg.shell.state.settings).toMatchObject({ allowed: ['theirs.test'], backend: 'codex', syncEnabled: true });
+    expect(bg.settings.current).toMatchObject({ allowed: ['theirs.test'], backend: 'codex', syncEnabled: true });
   });
 });
 

@@ -1,6 +1,6 @@
 // Storage across worker and browser restarts, corrupt values and old versions.
 import { fakeBrowser } from 'wxt/testing';
-import { SETTINGS_VERSION } from '../../shared/core/settings';
+import { SETTINGS_VERSION } from '../../shared/settings/settings';
 import { describe, expect, it } from 'vitest';
 import { unreadableKey, KEYS } from '../../background/store';
 import { sessionOf } from '../../shared/core/controller';
@@ -59,7 +59,7 @@ describe('stored values', () => {
     });
     await fakeBrowser.storage.session.set({ [KEYS.drift]: '{{{not json' });
     bg = await boot();
-    expect(bg.shell.state.settings.nudgeIntervalMinutes).toBe(5);
+    expect(bg.settings.current.nudgeIntervalMinutes).toBe(5);
     expect(bg.shell.state.phase).toBe('active');
     const messages = bg.shell.diagnostics
       .list()
@@ -74,13 +74,13 @@ describe('stored values', () => {
   it('old-version settings are migrated', async () => {
     await fakeBrowser.storage.local.set({ [KEYS.settings]: { allowedApps: ['Code'], blockedApps: ['https://www.youtube.com/'] } });
     bg = await boot();
-    expect(bg.shell.state.settings).toMatchObject({ version: SETTINGS_VERSION, allowed: ['code'], blocked: ['youtube.com'] });
+    expect(bg.settings.current).toMatchObject({ version: SETTINGS_VERSION, allowed: ['code'], blocked: ['youtube.com'] });
   });
 
   it('version 1 settings gain the plan with its defaults, and keep everything they held', async () => {
     await fakeBrowser.storage.local.set({ [KEYS.settings]: { version: 1, nudgeIntervalMinutes: 7, allowed: ['code'] } });
     bg = await boot();
-    expect(bg.shell.state.settings).toMatchObject({
+    expect(bg.settings.current).toMatchObject({
       version: SETTINGS_VERSION,
       nudgeIntervalMinutes: 7,
       allowed: ['code'],

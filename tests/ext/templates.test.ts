@@ -45,14 +45,14 @@ describe('templates', () => {
     expect(taken).toMatchObject({ ok: false, error: { message: 'a template is already called "deep WORK"' } });
     const empty = (await running.send({ type: 'saveTemplate', template: { ...TEMPLATE, name: '   ' } })) as Reply;
     expect(empty).toMatchObject({ ok: false, error: { message: 'rejected: give the template a name' } });
-    expect(running.shell.state.settings.templates.map((t) => t.name)).toEqual(['Deep work']);
+    expect(running.settings.current.templates.map((t) => t.name)).toEqual(['Deep work']);
   });
 
   it('a list entry that cannot be one is refused in words', async () => {
     running = await boot(undefined, now, undefined, testPlatform());
     const reply = (await running.send({ type: 'saveTemplate', template: { ...TEMPLATE, blocked: [`${'x'.repeat(300)}.test`] } })) as Reply;
     expect(reply).toMatchObject({ ok: false, error: { message: 'rejected: an entry is at most 253 characters' } });
-    expect(running.shell.state.settings.templates).toEqual([]);
+    expect(running.settings.current.templates).toEqual([]);
   });
 });
 

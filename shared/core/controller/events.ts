@@ -1,12 +1,12 @@
 // What can happen to the controller (events, past tense) and what it asks the shell to do (effects).
 import type { HostConnection } from '../host-status';
-import type { Settings } from '../settings';
+import type { SessionSettings } from '../settings';
 import type { ObservationSource } from '../vocabulary';
 import type { Commitment, DriftState, ObservationRecord, SessionRecord, WaitPurpose } from './records';
 import type { BrowserModelStatus } from '../browser-model-status';
 import type { AITarget } from '../ai-targets';
-import type { Rhythm } from '../../plan/rhythm';
-import type { Blocking } from '../../strict/blocking';
+import type { Rhythm } from '../rhythm';
+import type { Blocking } from '../blocking';
 
 export interface SessionStartInput {
   commitment: Commitment;
@@ -36,15 +36,15 @@ export type ControllerEvent =
   | {
       type: 'stateRestored';
       at: number;
-      settings: Settings;
+      settings: SessionSettings;
       session: SessionRecord | null;
       drift: DriftState | null;
       lastSessionId: number;
     }
   | { type: 'observed'; observation: ObservationRecord }
   | { type: 'ticked'; at: number }
-  /** The person saved settings (Options, an import). */
-  | { type: 'settingsSaved'; at: number; settings: Settings }
+  /** The person saved settings (Options, an import, another browser's sync): the session's part of the record. */
+  | { type: 'settingsSaved'; at: number; settings: SessionSettings }
   /** The native channel's view of the host changed: connection, backends, watcher. */
   | { type: 'hostStatusChanged'; at: number; host: HostConnection }
   | { type: 'browserModelChecked'; at: number; model: BrowserModelStatus }
@@ -101,7 +101,8 @@ export type ControllerEffect =
   | { type: 'armAlarm'; at: number | null }
   | { type: 'saveSession'; session: SessionRecord | null; lastSessionId: number }
   | { type: 'saveDrift'; drift: DriftState }
-  | { type: 'saveSettings'; settings: Settings }
+  /** The session's part changed here (an entry added from a banner): the shell merges it into the stored record. */
+  | { type: 'saveSettings'; settings: SessionSettings }
   | { type: 'focusPlace'; observation: ObservationRecord }
   /**
    * An OS app (where no toast is visible) drifted: raise a system notification, once per episode

@@ -5,7 +5,7 @@ import { MAX_DISMISSED_TEXT, MAX_OBSERVED_APP, MAX_OBSERVED_TITLE, NUDGE_MAX_BAC
 import { EntryList } from '../match';
 import { DRIFT_STATUSES, OBSERVATION_SOURCES } from '../vocabulary';
 import type { Verdict as AIVerdict } from '../../ai/judge';
-import { Rhythm } from '../../plan/records';
+import { Rhythm } from '../rhythm-record';
 
 const commitmentTextSchema = (field: CommitmentField) =>
   z

@@ -7,8 +7,8 @@ import type { ControllerEffect } from './events';
 import { log, unchanged, type EventOf } from './handler';
 import { Commitment, NO_STRICT_COUNTS, type DriftState, type SessionRecord } from './records';
 import { afterWait, renotifyDrift, waitRefusal } from './strict';
-import { strictNow } from '../../strict/blocking';
-import { Rhythm } from '../../plan/records';
+import { strictNow } from '../blocking';
+import { Rhythm } from '../rhythm-record';
 import { FIRST_WORK } from './session-rhythm';
 import {
   aiTargetOf,

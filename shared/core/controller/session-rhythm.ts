@@ -1,5 +1,5 @@
 // Where a session stands in its work/break rhythm and when its phase next changes: queries, no decisions.
-import { rhythmPhase, type RhythmPhase } from '../../plan/rhythm';
+import { rhythmPhase, type RhythmPhase } from '../rhythm';
 import type { RhythmMark, SessionRecord } from './records';
 import type { ControllerState } from './state';
 

@@ -4,7 +4,7 @@ import { chooseTarget, type AITarget } from '../ai-targets';
 import { NO_HOST, type HostConnection } from '../host-status';
 import { HOST_TIMEOUT_GRACE_MS } from '../../protocol/limits';
 import { REEVALUATE_MAX_MS, REEVALUATE_MIN_MS } from '../limits';
-import { DEFAULT_SETTINGS, type Settings } from '../settings';
+import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from '../settings';
 import { DriftState, type ObservationRecord, type SessionRecord } from './records';
 
 /** The timings the controller obeys, read from the settings where they are needed (nothing derived is stored). */
@@ -16,7 +16,7 @@ export interface Timings {
   readonly reevaluateEveryMs: number;
 }
 
-export function timingsOf(settings: Settings): Timings {
+export function timingsOf(settings: SessionSettings): Timings {
   const nudgeDebounceMs = Math.round(settings.nudgeIntervalMinutes * 60_000);
   return {
     nudgeDebounceMs,
@@ -43,7 +43,7 @@ interface StateCommon {
   /** Increments per started session: answers carry the session id, so old sessions' answers are dropped. */
   readonly lastSessionId: number;
   readonly drift: DriftState;
-  readonly settings: Settings;
+  readonly settings: SessionSettings;
   readonly host: HostConnection;
   /** The browser's built-in model, as the worker last found it (a backend that needs no helper). */
   readonly browserModel: BrowserModelStatus;
@@ -84,12 +84,12 @@ export function freshDrift(sessionId = 0, current: ObservationRecord | null = nu
 }
 
 export interface ControllerInputs {
-  settings?: Settings;
+  settings?: SessionSettings;
   host?: HostConnection;
 }
 
 export function initialState(inputs: ControllerInputs = {}): ControllerState {
-  const settings = inputs.settings ?? DEFAULT_SETTINGS;
+  const settings = inputs.settings ?? DEFAULT_SESSION_SETTINGS;
   const host = inputs.host ?? NO_HOST;
   return { phase: 'idle', lastSessionId: 0, drift: freshDrift(), settings, host, browserModel: MODEL_NOT_CHECKED };
 }

@@ -1,5 +1,5 @@
 // A strict session's rules: what it blocks and when, the waits before ending early or pausing, its counts.
-import { STRICT_ON_TASK_WAIT_MS, STRICT_RENOTIFY_MS, strictNow, type Blocking } from '../../strict/blocking';
+import { STRICT_ON_TASK_WAIT_MS, STRICT_RENOTIFY_MS, strictNow, type Blocking } from '../blocking';
 import { matchesAny } from '../match';
 import type { ControllerEffect } from './events';
 import type { Step } from './evaluate';

@@ -1,7 +1,6 @@
 // What the surfaces render, computed once from the controller state: derived, never stored.
 import * as z from 'zod';
 import { HostStatus, hostStatus } from '../host-status';
-import { settingsRevision } from '../settings-revision';
 import { DRIFT_STATUSES, OBSERVATION_SOURCES, PHASES } from '../vocabulary';
 import { appKey, matchesAny } from '../match';
 import { WAIT_PURPOSES, type DriftState, type ObservationRecord, type SessionRecord } from './records';
@@ -83,14 +82,17 @@ export const SurfaceView = z.object({
   /** The soft tier: advice while on task in a running session, unless the person dismissed this text. */
   nudge: z.object({ message: z.string() }).nullable(),
   host: HostStatus,
-  /** Changes whenever the stored settings do (a save here, or a change synced from another browser). */
+  /**
+   * Changes whenever the stored settings record does (a save here, or a change synced from another browser):
+   * the shell, which holds the whole record, says it; the core holds only the session's part.
+   */
   settingsRevision: z.string(),
   /** Where a running session with a rhythm stands: work or a break, until when (null paused, idle, or without a rhythm). */
   rhythm: z.object({ phase: z.enum(['work', 'break']), endsAt: z.number(), workMinutes: z.number(), breakMinutes: z.number() }).nullable(),
 });
 export type SurfaceView = z.infer<typeof SurfaceView>;
 
-export function surfaceView(s: ControllerState): SurfaceView {
+export function surfaceView(s: ControllerState, settingsRevision = ''): SurfaceView {
   const d = s.drift;
   const breaking = onBreak(s);
   // A break outranks away: the person is meant to be away from the screen then.
@@ -139,7 +141,7 @@ export function surfaceView(s: ControllerState): SurfaceView {
     // The nudge is a separate axis, shown only while on task (never alongside the hard banner).
     nudge: showNudge ? { message: d.nudgeMessage } : null,
     host: hostStatus(s.settings, s.host, s.browserModel),
-    settingsRevision: settingsRevision(s.settings),
+    settingsRevision,
     rhythm: session?.rhythm && phase && endsAt !== null ? { phase: phase.phase, endsAt, ...session.rhythm } : null,
   };
 }

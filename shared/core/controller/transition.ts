@@ -20,7 +20,7 @@ import {
   tick,
 } from './session-handlers';
 import { abandonWait, blockingOf, countBlockedNavigation, startWait } from './strict';
-import { sameBlocking } from '../../strict/blocking';
+import { sameBlocking } from '../blocking';
 import { sessionOf, type ActiveState, type ControllerState, type IdleState, type PausedState, type SessionState } from './state';
 
 /** What every phase answers the same way. */

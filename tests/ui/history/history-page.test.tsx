@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/pr
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryPage } from '../../../entrypoints/focus-history/history-page';
 import { strictWords } from '../../../entrypoints/focus-history/session-list';
-import { DEFAULT_SETTINGS, type Settings } from '../../../shared/core/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings/settings';
 import type { HistoryExport, HistoryWrite } from '../../../shared/history/records';
 import type { Reply } from '../../../shared/messages/requests';
 import { HistoryDb } from '../../../storage/history-db';

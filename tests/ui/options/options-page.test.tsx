@@ -5,7 +5,7 @@ import { OptionsPage } from '../../../entrypoints/options/options-page';
 import { detectBrowser, detectLinux } from '../../../ui/install-command';
 import { HelperChecks } from '../../../ui/components/helper-checks';
 import type { Reply } from '../../../shared/messages/requests';
-import { DEFAULT_SETTINGS, type Settings } from '../../../shared/core/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings/settings';
 import { ENVIRONMENT, fakeClient, renderWith } from '../fake-client';
 import { host, push } from '../fixtures';
 import { gnomeIntegrationMessage } from '../../../native-host/src/desktops/gnome/states';

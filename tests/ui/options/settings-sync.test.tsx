@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsPage } from '../../../entrypoints/options/options-page';
-import { DEFAULT_SETTINGS, type Settings } from '../../../shared/core/settings';
-import { settingsRevision } from '../../../shared/core/settings-revision';
+import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings/settings';
+import { settingsRevision } from '../../../shared/settings/revision';
 import type { Reply, SyncStatus } from '../../../shared/messages/requests';
 import { fakeClient, renderWith } from '../fake-client';
 import { push } from '../fixtures';

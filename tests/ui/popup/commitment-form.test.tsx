@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Popup } from '../../../entrypoints/popup/popup';
-import { DEFAULT_SETTINGS } from '../../../shared/core/settings';
+import { DEFAULT_SETTINGS } from '../../../shared/settings/settings';
 import type { Reply } from '../../../shared/messages/requests';
 import { fakeClient, renderWith } from '../fake-client';
 import { push } from '../fixtures';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Popup } from '../../../entrypoints/popup/popup';
 import { placeReasonWords } from '../../../entrypoints/popup/place-line';
-import { DEFAULT_SETTINGS } from '../../../shared/core/settings';
+import { DEFAULT_SETTINGS } from '../../../shared/settings/settings';
 import type { Reply } from '../../../shared/messages/requests';
 import type { Template } from '../../../shared/plan/records';
 import { fakeClient, renderWith } from '../fake-client';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AI_PORTS, chooseTarget, portOf, type AIFacts } from '../../../shared/core/ai-targets';
 import type { BrowserModelStatus } from '../../../shared/core/browser-model-status';
 import type { HostConnection } from '../../../shared/core/host-status';
-import { DEFAULT_SETTINGS, type Settings } from '../../../shared/core/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings/settings';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/limits';
 
 const connected: HostConnection = {

@@ -5,7 +5,7 @@ import { compareVersions } from '../../../shared/util/compare-versions';
 import { chooseTarget } from '../../../shared/core/ai-targets';
 import { MODEL_NOT_CHECKED } from '../../../shared/core/browser-model-status';
 import type { HostConnection } from '../../../shared/core/host-status';
-import { DEFAULT_SETTINGS } from '../../../shared/core/settings';
+import { DEFAULT_SETTINGS } from '../../../shared/settings/settings';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/limits';
 
 const connected = (over: Partial<HostConnection> = {}): HostConnection => ({

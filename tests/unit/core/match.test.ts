@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { entryMatches, ListEntry, matchesAny, normalizeEntry, normalizeList } from '../../../shared/core/match';
 import { isBrowserWindow } from '../../../shared/core/observe';
-import { DEFAULT_SETTINGS } from '../../../shared/core/settings';
+import { DEFAULT_SETTINGS } from '../../../shared/settings/settings';
 
 describe('entryMatches', () => {
   it.each([

@@ -1,7 +1,7 @@
 // Tab and OS-window facts → observations: host only, privacy settings first, internal pages ignored.
 import { describe, expect, it } from 'vitest';
 import { observeOsWindow, observeTab } from '../../../shared/core/observe';
-import { DEFAULT_SETTINGS, type Settings } from '../../../shared/core/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings/settings';
 
 const ORIGIN = 'chrome-extension://pebbmdeoehmckofpooiemkbkhdlekpgj/';
 const settings = (patch: Partial<Settings> = {}): Settings => ({ ...DEFAULT_SETTINGS, ...patch });

@@ -1,6 +1,6 @@
 // Templates in the settings record: unique non-empty names, checked entries, the migration from version 1, recent commitments.
 import { describe, expect, it } from 'vitest';
-import { loadSettings, Settings, SETTINGS_VERSION } from '../../../shared/core/settings';
+import { loadSettings, Settings, SETTINGS_VERSION } from '../../../shared/settings/settings';
 import { holdsCommitment, scheduleProblems, type ScheduledBlock } from '../../../shared/plan/records';
 import { recentCommitments } from '../../../shared/history/recent';
 import type { HistorySession } from '../../../shared/history/records';

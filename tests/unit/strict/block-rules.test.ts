@@ -1,7 +1,7 @@
 // A strict session's blocked list as session rules: sites, patterns, ports, IDN, apps, refusals, limits, incognito, and agreement with blockedEntryFor.
 import { describe, expect, it } from 'vitest';
 import { blockedEntryFor, blockRulesFor, siteRuleProblem, type BlockRuleOptions, type Rule } from '../../../shared/strict/block-rules';
-import type { Blocking } from '../../../shared/strict/blocking';
+import type { Blocking } from '../../../shared/core/blocking';
 
 const OPTIONS: BlockRuleOptions = { blockPagePath: '/blocked.html', excludedTabIds: [], maxRules: 5000, maxRegexRules: 1000 };
 

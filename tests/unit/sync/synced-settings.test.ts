@@ -1,7 +1,8 @@
 // The split between synced and per-machine settings, and the merge of another install's synced part.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, Settings } from '../../../shared/core/settings';
-import { LOCAL_KEYS, mergeSynced, SETTING_SCOPES, SYNCED_KEYS, syncedHash, syncedPart } from '../../../shared/sync/synced-settings';
+import { DEFAULT_SETTINGS, Settings } from '../../../shared/settings/settings';
+import { SETTING_SCOPES } from '../../../shared/settings/settings';
+import { LOCAL_KEYS, mergeSynced, SYNCED_KEYS, syncedHash, syncedPart } from '../../../shared/sync/synced-settings';
 import { machine } from './fixtures';
 
 describe('which settings sync', () => {

@@ -8,7 +8,7 @@ import {
   type ControllerState,
   type ObservationRecord,
 } from '../../../../shared/core/controller';
-import { DEFAULT_SETTINGS, type Settings } from '../../../../shared/core/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../../../shared/settings/settings';
 import { connectedHost } from '../../../../harness/hosts';
 
 export { connectedHost };

@@ -1,6 +1,6 @@
 // The drift interceptor in the controller: local rules, the debounced and guarded judge, actions.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../../shared/core/settings';
+import { DEFAULT_SETTINGS } from '../../../../shared/settings/settings';
 import { DriftState, initialState, nextDeadline, surfaceView, transition } from '../../../../shared/core/controller';
 import { connectedHost, Harness, MIN, ofType, SEC, T0 } from './harness';
 

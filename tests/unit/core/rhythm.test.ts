@@ -1,6 +1,6 @@
 // rhythmPhase: work first, then a break, cycle after cycle; the edges belong to the phase that begins there.
 import { describe, expect, it } from 'vitest';
-import { rhythmPhase, rhythmText } from '../../../shared/plan/rhythm';
+import { rhythmPhase, rhythmText } from '../../../shared/core/rhythm';
 
 const MIN = 60_000;
 const r = { workMinutes: 25, breakMinutes: 5 };

@@ -1,0 +1,17 @@
+// History's settings section: how long history is kept and whether it keeps titles; its schema, defaults and sync scopes.
+import * as z from 'zod';
+import { SETTING_RANGES } from '../core/limits';
+import { rangedNumber, type SettingScope } from '../core/settings';
+
+export const HistorySettings = z.object({
+  /** History older than this is deleted. */
+  historyRetentionDays: rangedNumber(SETTING_RANGES.historyRetentionDays, 'days'),
+  /** Off: history keeps places (sites, apps) and times, never a title. */
+  historyKeepTitles: z.boolean().default(true),
+});
+export type HistorySettings = z.infer<typeof HistorySettings>;
+
+export const HISTORY_SETTING_SCOPES = {
+  historyRetentionDays: 'sync',
+  historyKeepTitles: 'sync',
+} as const satisfies Record<keyof HistorySettings, SettingScope>;

@@ -1,0 +1,23 @@
+// The plan's settings section: templates, the schedule and the end-of-day summary; its schema, defaults, sync scopes and cross-field check.
+import * as z from 'zod';
+import type { SettingScope } from '../core/settings';
+import { BlockList, DaySummarySetting, scheduleProblems, TemplateList } from './records';
+
+export const PlanSettings = z.object({
+  /** What the start form and the schedule start from. */
+  templates: TemplateList.default([]),
+  schedule: BlockList.default([]),
+  daySummary: DaySummarySetting.default({ enabled: false, at: '18:00' }),
+});
+export type PlanSettings = z.infer<typeof PlanSettings>;
+
+export const PLAN_SETTING_SCOPES = {
+  templates: 'sync',
+  schedule: 'sync',
+  daySummary: 'sync',
+} as const satisfies Record<keyof PlanSettings, SettingScope>;
+
+/** What is wrong across the plan's fields (a scheduled block names a template that is gone), as issues on the record. */
+export function planSettingsIssues(plan: PlanSettings): Array<{ path: Array<string | number>; message: string }> {
+  return scheduleProblems(plan.schedule, plan.templates).map((p) => ({ path: ['schedule', p.index, p.field], message: p.message }));
+}

@@ -62,7 +62,8 @@ const laterAsFiles = {
           .replace(/\.ts$/, '')
           .split(sep)
           .join('-')
-          .replace(/^native-host-src-/, '');
+          // A desktop's part is named by its folder: chunks/x11-watcher.mjs, not native-host-src-desktops-x11-watcher.
+          .replace(/^native-host-src-(desktops-)?/, '');
       if (!(name in LATER)) discovered[name] = source;
       return { path: `./chunks/${name}.mjs`, external: true };
     });

@@ -1,7 +1,7 @@
 // X11 window source: keeps one X11Session alive, reconnecting with backoff when the server goes away.
-import { startReconnectingWatcher } from './reconnecting-watcher.js';
-import type { WatcherHandle, WatcherSink } from './watcher-types.js';
-import { X11Session } from './x11-session.js';
+import { startReconnectingWatcher } from '../../watcher/reconnecting-watcher.js';
+import type { WatcherHandle, WatcherSink } from '../../watcher/watcher-types.js';
+import { X11Session } from './session.js';
 
 export interface X11WatcherOptions {
   display: string;

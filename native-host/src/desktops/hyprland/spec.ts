@@ -1,7 +1,7 @@
 // Hyprland: window events from its socket2, under $XDG_RUNTIME_DIR/hypr (≥ 0.40) or /tmp/hypr.
-import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
-import type { DesktopSpec } from './desktop-spec.js';
-import { watcherRows } from './watcher-rows.js';
+import { loadedOnDemand } from '../../watcher/loaded-on-demand.js';
+import type { DesktopSpec } from '../desktop-spec.js';
+import { watcherRows } from '../watcher-rows.js';
 
 function hyprlandSocketPath(env: NodeJS.ProcessEnv): string | undefined {
   const signature = env.HYPRLAND_INSTANCE_SIGNATURE?.trim();
@@ -27,7 +27,7 @@ export const hyprland: DesktopSpec = {
   },
   start: (sink, context) =>
     loadedOnDemand(sink, 'hyprland', async () =>
-      (await import('../watcher/hyprland.js')).startHyprlandWatcher(sink, {
+      (await import('./watcher.js')).startHyprlandWatcher(sink, {
         socket: context.socket,
         running: (at) => hyprland.states.running(at),
         firstRetryMs: context.firstRetryMs,

@@ -1,9 +1,14 @@
 // wlroots window source: zwlr_foreign_toplevel_manager_v1 over $WAYLAND_DISPLAY, the activated toplevel as it changes.
-import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
-import { openSocketSession } from './socket-session.js';
-import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
-import { ArgReader, WaylandDecoder, encodeWaylandRequest, type WaylandMessage } from './wayland-wire.js';
-import { MANAGER_INTERFACE } from './wlr-protocol.js';
+import {
+  SourceUnavailable,
+  startReconnectingWatcher,
+  type SourceHandlers,
+  type SourceSession,
+} from '../../watcher/reconnecting-watcher.js';
+import { openSocketSession } from '../../watcher/socket-session.js';
+import type { ObservedWindow, WatcherHandle, WatcherSink } from '../../watcher/watcher-types.js';
+import { ArgReader, WaylandDecoder, encodeWaylandRequest, type WaylandMessage } from '../../watcher/wayland-wire.js';
+import { MANAGER_INTERFACE } from './protocol.js';
 
 export { MANAGER_INTERFACE };
 

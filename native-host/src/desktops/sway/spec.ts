@@ -1,7 +1,7 @@
 // sway: focus and title events from its IPC socket ($SWAYSOCK), found again after sway restarts.
-import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
-import type { DesktopSpec } from './desktop-spec.js';
-import { watcherRows } from './watcher-rows.js';
+import { loadedOnDemand } from '../../watcher/loaded-on-demand.js';
+import type { DesktopSpec } from '../desktop-spec.js';
+import { watcherRows } from '../watcher-rows.js';
 
 export const sway: DesktopSpec = {
   kind: 'sway-ipc',
@@ -14,7 +14,7 @@ export const sway: DesktopSpec = {
   },
   start: (sink, context) =>
     loadedOnDemand(sink, 'sway-ipc', async () =>
-      (await import('../watcher/sway-ipc.js')).startSwayWatcher(sink, {
+      (await import('./watcher.js')).startSwayWatcher(sink, {
         env: context.env,
         running: (at) => sway.states.running(at),
         firstRetryMs: context.firstRetryMs,

@@ -1,7 +1,7 @@
 // macOS: the frontmost app and its window title through osascript (titles only with Screen Recording permission).
-import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
-import type { DesktopSpec } from './desktop-spec.js';
-import { watcherRows } from './watcher-rows.js';
+import { loadedOnDemand } from '../../watcher/loaded-on-demand.js';
+import type { DesktopSpec } from '../desktop-spec.js';
+import { watcherRows } from '../watcher-rows.js';
 
 export const macos: DesktopSpec = {
   kind: 'macos',
@@ -10,9 +10,9 @@ export const macos: DesktopSpec = {
   detect: () => ({ found: true, why: 'macOS: the frontmost app through osascript' }),
   start: (sink, context) =>
     loadedOnDemand(sink, 'macos', async () =>
-      (await import('../watcher/helper-source.js')).startHelperWatcher(sink, {
+      (await import('../../watcher/helper-source.js')).startHelperWatcher(sink, {
         kind: 'macos',
-        helper: (await import('../watcher/macos-script.js')).macosHelperCommand(),
+        helper: (await import('./script.js')).macosHelperCommand(),
         runningMessage: macos.states.running(''),
         noTitlesMessage: macos.states.runningWithoutTitles,
         firstRetryMs: context.firstRetryMs,

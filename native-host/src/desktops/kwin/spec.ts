@@ -1,7 +1,7 @@
 // KDE Plasma: a KWin script that calls the host back over the session bus on every focus or title change.
-import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
-import { desktopNames, type DesktopSpec } from './desktop-spec.js';
-import { watcherRows } from './watcher-rows.js';
+import { loadedOnDemand } from '../../watcher/loaded-on-demand.js';
+import { desktopNames, type DesktopSpec } from '../desktop-spec.js';
+import { watcherRows } from '../watcher-rows.js';
 
 export const kwin: DesktopSpec = {
   kind: 'kwin',
@@ -14,7 +14,7 @@ export const kwin: DesktopSpec = {
   },
   start: (sink, context) =>
     loadedOnDemand(sink, 'kwin', async () =>
-      (await import('../watcher/kwin.js')).startKwinWatcher(sink, {
+      (await import('./watcher.js')).startKwinWatcher(sink, {
         env: context.env,
         dataDir: context.dataDir,
         running: (at) => kwin.states.running(at),

@@ -2,10 +2,10 @@
 import net from 'node:net';
 import path from 'node:path';
 import * as z from 'zod';
-import { startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
-import { isSocket, newestSocket } from './socket-files.js';
-import { openSocketSession } from './socket-session.js';
-import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
+import { startReconnectingWatcher, type SourceHandlers, type SourceSession } from '../../watcher/reconnecting-watcher.js';
+import { isSocket, newestSocket } from '../../watcher/socket-files.js';
+import { openSocketSession } from '../../watcher/socket-session.js';
+import type { ObservedWindow, WatcherHandle, WatcherSink } from '../../watcher/watcher-types.js';
 
 /** A line longer than this is not Hyprland's (titles are short): the stream is dropped and reopened. */
 const MAX_LINE_CHARS = 64 * 1024;

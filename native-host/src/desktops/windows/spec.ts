@@ -1,7 +1,7 @@
 // Windows: the foreground window through user32, read by a PowerShell helper.
-import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
-import type { DesktopSpec } from './desktop-spec.js';
-import { watcherRows } from './watcher-rows.js';
+import { loadedOnDemand } from '../../watcher/loaded-on-demand.js';
+import type { DesktopSpec } from '../desktop-spec.js';
+import { watcherRows } from '../watcher-rows.js';
 
 export const windows: DesktopSpec = {
   kind: 'windows',
@@ -10,9 +10,9 @@ export const windows: DesktopSpec = {
   detect: () => ({ found: true, why: 'Windows: the foreground window through user32' }),
   start: (sink, context) =>
     loadedOnDemand(sink, 'windows', async () =>
-      (await import('../watcher/helper-source.js')).startHelperWatcher(sink, {
+      (await import('../../watcher/helper-source.js')).startHelperWatcher(sink, {
         kind: 'windows',
-        helper: (await import('../watcher/windows-script.js')).windowsHelperCommand(),
+        helper: (await import('./script.js')).windowsHelperCommand(),
         runningMessage: windows.states.running(''),
         firstRetryMs: context.firstRetryMs,
         maxRetryMs: context.maxRetryMs,

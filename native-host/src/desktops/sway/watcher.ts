@@ -1,10 +1,15 @@
 // sway IPC window source: the focused window from GET_TREE once, then each `window` event as sway sends it.
 import * as z from 'zod';
-import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
-import { isSocket, mtime, newestSocket } from './socket-files.js';
-import { openSocketSession } from './socket-session.js';
-import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
-import { errorText } from '../../../shared/util/error-text.js';
+import {
+  SourceUnavailable,
+  startReconnectingWatcher,
+  type SourceHandlers,
+  type SourceSession,
+} from '../../watcher/reconnecting-watcher.js';
+import { isSocket, mtime, newestSocket } from '../../watcher/socket-files.js';
+import { openSocketSession } from '../../watcher/socket-session.js';
+import type { ObservedWindow, WatcherHandle, WatcherSink } from '../../watcher/watcher-types.js';
+import { errorText } from '../../../../shared/util/error-text.js';
 
 const MAGIC = Buffer.from('i3-ipc', 'ascii');
 const HEADER_BYTES = MAGIC.length + 8;

@@ -1,7 +1,7 @@
 // X11: the active window from the X server's _NET_ACTIVE_WINDOW, never in a Wayland session (its DISPLAY is XWayland).
-import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
-import type { DesktopSpec } from './desktop-spec.js';
-import { watcherRows } from './watcher-rows.js';
+import { loadedOnDemand } from '../../watcher/loaded-on-demand.js';
+import type { DesktopSpec } from '../desktop-spec.js';
+import { watcherRows } from '../watcher-rows.js';
 
 export const x11: DesktopSpec = {
   kind: 'x11',
@@ -18,7 +18,7 @@ export const x11: DesktopSpec = {
   },
   start: (sink, context) =>
     loadedOnDemand(sink, 'x11', async () =>
-      (await import('../watcher/x11-watcher.js')).startX11Watcher(sink, {
+      (await import('./watcher.js')).startX11Watcher(sink, {
         display: context.display,
         running: (at) => x11.states.running(at),
         firstRetryMs: context.firstRetryMs,

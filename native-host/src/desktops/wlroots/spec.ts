@@ -1,8 +1,8 @@
 // wlroots compositors (river, labwc, Wayfire, …): the wlr-foreign-toplevel-management protocol on the Wayland socket.
-import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
-import { MANAGER_INTERFACE } from '../watcher/wlr-protocol.js';
-import type { DesktopSpec } from './desktop-spec.js';
-import { watcherRows } from './watcher-rows.js';
+import { loadedOnDemand } from '../../watcher/loaded-on-demand.js';
+import { MANAGER_INTERFACE } from './protocol.js';
+import type { DesktopSpec } from '../desktop-spec.js';
+import { watcherRows } from '../watcher-rows.js';
 
 /** `$WAYLAND_DISPLAY` as a path: absolute, or relative to `$XDG_RUNTIME_DIR`. */
 function waylandSocketPath(env: NodeJS.ProcessEnv): string | undefined {
@@ -25,7 +25,7 @@ export const wlroots: DesktopSpec = {
   },
   start: (sink, context) =>
     loadedOnDemand(sink, 'wlr-foreign-toplevel', async () =>
-      (await import('../watcher/wlr-foreign-toplevel.js')).startForeignToplevelWatcher(sink, {
+      (await import('./watcher.js')).startForeignToplevelWatcher(sink, {
         socket: context.socket,
         running: (at) => wlroots.states.running(at),
         firstRetryMs: context.firstRetryMs,

@@ -1,12 +1,17 @@
 // KDE Plasma window source: a KWin script loaded over D-Bus calls the host back on each activation and caption change.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { appDataDir, ensurePrivateDir } from '../paths.js';
-import { sessionBusAddress, type DBusSession } from '../dbus/session-bus.js';
-import { openServiceSession } from './service-session.js';
-import { CALLBACK_INTERFACE, CALLBACK_METHOD, CALLBACK_PATH, KWIN_PLUGIN_NAME, kwinScript } from './kwin-script.js';
-import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
-import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
+import { appDataDir, ensurePrivateDir } from '../../paths.js';
+import { sessionBusAddress, type DBusSession } from '../../dbus/session-bus.js';
+import { openServiceSession } from '../../watcher/service-session.js';
+import { CALLBACK_INTERFACE, CALLBACK_METHOD, CALLBACK_PATH, KWIN_PLUGIN_NAME, kwinScript } from './script.js';
+import {
+  SourceUnavailable,
+  startReconnectingWatcher,
+  type SourceHandlers,
+  type SourceSession,
+} from '../../watcher/reconnecting-watcher.js';
+import type { ObservedWindow, WatcherHandle, WatcherSink } from '../../watcher/watcher-types.js';
 
 const KWIN = 'org.kde.KWin';
 const SCRIPTING = { path: '/Scripting', iface: 'org.kde.kwin.Scripting' };

@@ -35,6 +35,14 @@ export interface StartContext {
   maxRetryMs?: number | undefined;
 }
 
+/** What a desktop's watcher is started with: the start context, and its spec's words for what it is doing. */
+export interface WatcherStart extends StartContext {
+  states: DesktopStates;
+}
+
+/** A desktop's watcher, as its module exports it: loaded by its spec only when that desktop is chosen. */
+export type StartDesktopWatcher = (sink: WatcherSink, options: WatcherStart) => WatcherHandle;
+
 /** What the person reads while the watcher works, beside the state (`running`, …). */
 export interface DesktopStates {
   /** `running`: how it watches; `at` is where (a socket, a display, a script). */

@@ -8,6 +8,7 @@ import {
 } from '../../watcher/reconnecting-watcher.js';
 import { openServiceSession } from '../../watcher/service-session.js';
 import type { ObservedWindow, WatcherHandle, WatcherSink } from '../../watcher/watcher-types.js';
+import type { WatcherStart } from '../desktop-spec.js';
 import {
   EXTENSIONS_INTERFACE,
   EXTENSIONS_PATH,
@@ -76,12 +77,7 @@ function openGnomeSession(address: string, env: NodeJS.ProcessEnv, handlers: Sou
   );
 }
 
-export interface GnomeWatcherOptions {
-  env: NodeJS.ProcessEnv;
-  /** What `running` says, from the GNOME spec. */
-  running(at: string): string;
-  firstRetryMs?: number | undefined;
-  maxRetryMs?: number | undefined;
+export interface GnomeWatcherOptions extends WatcherStart {
   timeoutMs?: number;
 }
 
@@ -89,7 +85,7 @@ export function startGnomeWatcher(sink: WatcherSink, options: GnomeWatcherOption
   const address = sessionBusAddress(options.env);
   return startReconnectingWatcher(sink, {
     kind: 'gnome-shell',
-    describe: () => options.running(address ?? ''),
+    describe: () => options.states.running(address ?? ''),
     firstRetryMs: options.firstRetryMs,
     maxRetryMs: options.maxRetryMs,
     open: (handlers) => {

@@ -12,6 +12,7 @@ import {
   type SourceSession,
 } from '../../watcher/reconnecting-watcher.js';
 import type { ObservedWindow, WatcherHandle, WatcherSink } from '../../watcher/watcher-types.js';
+import type { WatcherStart } from '../desktop-spec.js';
 
 const KWIN = 'org.kde.KWin';
 const SCRIPTING = { path: '/Scripting', iface: 'org.kde.kwin.Scripting' };
@@ -61,14 +62,8 @@ function openKwinSession(address: string, scriptFile: string, handlers: SourceHa
   });
 }
 
-export interface KwinWatcherOptions {
-  env: NodeJS.ProcessEnv;
-  /** What `running` says, from the desktop's spec; `at` is where it watches. */
-  running(at: string): string;
-  /** Where the script file is written (default: the host's private app-data dir). */
-  dataDir?: string | undefined;
-  firstRetryMs?: number | undefined;
-  maxRetryMs?: number | undefined;
+/** The script file goes to the context's `dataDir` (default: the host's private app-data dir). */
+export interface KwinWatcherOptions extends WatcherStart {
   timeoutMs?: number;
 }
 
@@ -76,7 +71,7 @@ export function startKwinWatcher(sink: WatcherSink, options: KwinWatcherOptions)
   const address = sessionBusAddress(options.env);
   return startReconnectingWatcher(sink, {
     kind: 'kwin',
-    describe: () => options.running(KWIN_PLUGIN_NAME),
+    describe: () => options.states.running(KWIN_PLUGIN_NAME),
     firstRetryMs: options.firstRetryMs,
     maxRetryMs: options.maxRetryMs,
     open: (handlers) => {

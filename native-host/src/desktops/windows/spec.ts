@@ -1,5 +1,5 @@
 // Windows: the foreground window through user32, read by a PowerShell helper.
-import { loadedOnDemand } from '../../watcher/loaded-on-demand.js';
+import { startOnDemand } from '../../watcher/loaded-on-demand.js';
 import type { DesktopSpec } from '../desktop-spec.js';
 import { watcherRows } from '../watcher-rows.js';
 
@@ -8,16 +8,7 @@ export const windows: DesktopSpec = {
   label: 'Windows',
   session: 'windows',
   detect: () => ({ found: true, why: 'Windows: the foreground window through user32' }),
-  start: (sink, context) =>
-    loadedOnDemand(sink, 'windows', async () =>
-      (await import('../../watcher/helper-source.js')).startHelperWatcher(sink, {
-        kind: 'windows',
-        helper: (await import('./script.js')).windowsHelperCommand(),
-        runningMessage: windows.states.running(''),
-        firstRetryMs: context.firstRetryMs,
-        maxRetryMs: context.maxRetryMs,
-      }),
-    ),
+  start: (sink, context) => startOnDemand(windows, sink, context, async () => (await import('./watcher.js')).startWindowsWatcher),
   states: { running: () => 'foreground window via PowerShell (user32)' },
   doctor: { rows: watcherRows },
 };

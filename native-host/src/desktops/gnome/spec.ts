@@ -25,7 +25,7 @@ export const gnome: DesktopSpec = {
     wanted: (options, platform, env) =>
       options.gnomeExtension === 'yes' || (options.gnomeExtension === 'detect' && platform === 'linux' && isGnomeSession(env)),
     // Loaded when install runs: the helper's start (and its hello) evaluates every spec.
-    run: async (env, entries) => (await import('./install-step.js')).installGnomeExtension(env, entries),
+    run: async (env, record) => (await import('./install-step.js')).installGnomeExtension(env, record),
   },
   doctor: {
     rows: watcherRows,

@@ -33,7 +33,8 @@ const zodEnglishOnly = {
 
 /** What loads after hello, each by import(): built apart from the entry, into chunks/<name>.mjs. */
 const LATER = {
-  watcher: join(here, 'src', 'watcher', 'index.ts'),
+  // Not watcher/index.ts: that one probes, so it imports the desktop specs, which the entry holds already.
+  watcher: join(here, 'src', 'watcher', 'start-chosen.ts'),
   install: join(here, 'src', 'install', 'index.ts'),
   'run-backend': join(here, 'src', 'runner', 'run-backend.ts'),
   'config-schema': join(here, 'src', 'config-schema.ts'),

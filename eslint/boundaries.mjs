@@ -103,6 +103,14 @@ export const BOUNDARIES = [
     because: 'the host and the extension meet only through shared/protocol',
   },
   {
+    name: 'desktops-know-no-installer',
+    files: ['native-host/src/desktops/**', 'native-host/src/watcher/**'],
+    deny: ['native-host/src/install/**'],
+    typesToo: true,
+    because:
+      'the running helper evaluates every desktop spec to answer hello: what install and doctor hand a desktop is typed in desktops/hooks.ts, and install imports the desktops, never the reverse',
+  },
+  {
     name: 'test-hooks',
     files: ['test-hooks/**'],
     allow: ['test-hooks/**'],

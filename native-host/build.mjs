@@ -33,7 +33,8 @@ const zodEnglishOnly = {
 
 /** What loads after hello, each by import(): built apart from the entry, into chunks/<name>.mjs. */
 const LATER = {
-  watcher: join(here, 'src', 'watcher', 'index.ts'),
+  // Not watcher/index.ts: that one probes, so it imports the desktop specs, which the entry holds already.
+  watcher: join(here, 'src', 'watcher', 'start-chosen.ts'),
   install: join(here, 'src', 'install', 'index.ts'),
   'run-backend': join(here, 'src', 'runner', 'run-backend.ts'),
   'config-schema': join(here, 'src', 'config-schema.ts'),
@@ -62,7 +63,8 @@ const laterAsFiles = {
           .replace(/\.ts$/, '')
           .split(sep)
           .join('-')
-          .replace(/^native-host-src-/, '');
+          // A desktop's part is named by its folder: chunks/x11-watcher.mjs, not native-host-src-desktops-x11-watcher.
+          .replace(/^native-host-src-(desktops-)?/, '');
       if (!(name in LATER)) discovered[name] = source;
       return { path: `./chunks/${name}.mjs`, external: true };
     });

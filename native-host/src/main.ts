@@ -9,7 +9,7 @@ import { createLogger, logFileTarget } from './logger.js';
 import { HostServer } from './server.js';
 import { partLoadFailure } from './missing-part.js';
 import { HOST_VERSION } from './version.js';
-import type { Watcher } from './watcher/index.js';
+import type { Watcher } from './watcher/start-chosen.js';
 import { chooseWatcher } from './watcher/probe.js';
 
 // The parts built apart and loaded later (chunks/) take the login-shell probe from this file, so there is
@@ -64,9 +64,9 @@ async function nativeMessaging(args: readonly string[]): Promise<number> {
   };
   const startWatcherOnce = (): void => {
     clearTimeout(withoutHello);
-    watcherStart ??= import('./watcher/index.js')
-      .then(({ startWatcher }) => {
-        if (!stopping) watcher = startWatcher({ emit: (event) => server.push(event), log, choice });
+    watcherStart ??= import('./watcher/start-chosen.js')
+      .then(({ startChosenWatcher }) => {
+        if (!stopping) watcher = startChosenWatcher({ emit: (event) => server.push(event), log }, () => choice);
       })
       .catch((err: unknown) => {
         const message = `watcher failed to start: ${partLoadFailure(err)}`;

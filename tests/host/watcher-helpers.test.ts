@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WatcherEvent, WindowEvent } from '../../shared/protocol/frames.js';
 import { parseHelperLine } from '../../native-host/src/watcher/helper-line.js';
 import { startHelperWatcher } from '../../native-host/src/watcher/helper-source.js';
-import { MACOS_WATCHER_SCRIPT, macosHelperCommand } from '../../native-host/src/watcher/macos-script.js';
+import { MACOS_WATCHER_SCRIPT, macosHelperCommand } from '../../native-host/src/desktops/macos/script.js';
 import type { WatcherHandle } from '../../native-host/src/watcher/watcher-types.js';
-import { WINDOWS_WATCHER_SCRIPT, windowsHelperCommand } from '../../native-host/src/watcher/windows-script.js';
+import { WINDOWS_WATCHER_SCRIPT, windowsHelperCommand } from '../../native-host/src/desktops/windows/script.js';
 import { waitFor } from '../../harness/xvfb.js';
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/watcher/${name}`, import.meta.url)), 'utf8');

@@ -1,6 +1,6 @@
 // X11 text property decoding: COMPOUND_TEXT escapes, Latin-1 STRING, UTF-8, WM_CLASS.
 import { describe, expect, it } from 'vitest';
-import { decodeCompoundText, decodeLatin1String, decodeTextProperty, decodeWmClass } from '../../native-host/src/watcher/x11-text.js';
+import { decodeCompoundText, decodeLatin1String, decodeTextProperty, decodeWmClass } from '../../native-host/src/desktops/x11/text.js';
 
 const bytes = (...parts: (string | number[] | Uint8Array)[]) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));

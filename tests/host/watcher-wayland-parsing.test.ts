@@ -1,6 +1,6 @@
 // The Wayland-side parsers without a compositor: sway IPC framing and events, Hyprland lines, the Wayland wire format.
 import { describe, expect, it } from 'vitest';
-import { parseActiveWindowReply, parseHyprlandLine } from '../../native-host/src/watcher/hyprland.js';
+import { parseActiveWindowReply, parseHyprlandLine } from '../../native-host/src/desktops/hyprland/watcher.js';
 import {
   encodeIpc,
   focusedInTree,
@@ -9,9 +9,9 @@ import {
   IpcDecoder,
   windowEventChange,
   containerWindow,
-} from '../../native-host/src/watcher/sway-ipc.js';
+} from '../../native-host/src/desktops/sway/watcher.js';
 import { ArgReader, encodeWaylandRequest, WaylandDecoder, type WaylandArg } from '../../native-host/src/watcher/wayland-wire.js';
-import { ForeignToplevelClient, MANAGER_INTERFACE } from '../../native-host/src/watcher/wlr-foreign-toplevel.js';
+import { ForeignToplevelClient, MANAGER_INTERFACE } from '../../native-host/src/desktops/wlroots/watcher.js';
 import type { ObservedWindow } from '../../native-host/src/watcher/watcher-types.js';
 
 describe('sway IPC framing', () => {

@@ -1,8 +1,6 @@
 // The shape of a desktop integration: how it is found, started, worded, installed and checked by doctor, in one object.
-import type { InstallOptions } from '../install/args.js';
-import type { DoctorReport } from '../install/doctor-report.js';
-import type { InstallEntry } from '../install/record.js';
 import type { WatcherHandle, WatcherSink } from '../watcher/watcher-types.js';
+import type { DesktopDoctor, DesktopInstallStep } from './hooks.js';
 
 /** Every desktop the host can watch, by the `kind` hello and doctor report. */
 export type DesktopKind = 'windows' | 'macos' | 'x11' | 'sway-ipc' | 'hyprland' | 'kwin' | 'gnome-shell' | 'wlr-foreign-toplevel';
@@ -35,6 +33,14 @@ export interface StartContext {
   maxRetryMs?: number | undefined;
 }
 
+/** What a desktop's watcher is started with: the start context, and its spec's words for what it is doing. */
+export interface WatcherStart extends StartContext {
+  states: DesktopStates;
+}
+
+/** A desktop's watcher, as its module exports it: loaded by its spec only when that desktop is chosen. */
+export type StartDesktopWatcher = (sink: WatcherSink, options: WatcherStart) => WatcherHandle;
+
 /** What the person reads while the watcher works, beside the state (`running`, …). */
 export interface DesktopStates {
   /** `running`: how it watches; `at` is where (a socket, a display, a script). */
@@ -43,25 +49,6 @@ export interface DesktopStates {
   runningWithoutTitles?: string;
   /** A desktop whose integration has states of its own (GNOME's extension): each, in the words hello and doctor use. */
   integration?: Readonly<Record<string, string>>;
-}
-
-/** A step `install` takes for this desktop (GNOME: its shell extension), recorded for `uninstall`. */
-export interface DesktopInstallStep {
-  /** How a failure is named ("GNOME Shell extension: …"). */
-  label: string;
-  wanted(options: InstallOptions, platform: NodeJS.Platform, env: NodeJS.ProcessEnv): boolean;
-  /** Does it; returns the rows `install` prints. */
-  run(env: NodeJS.ProcessEnv, entries: InstallEntry[]): Promise<[string, string][]>;
-}
-
-export interface DesktopDoctor {
-  /** The "Window watcher" rows when this desktop's watcher is the one chosen. */
-  rows(report: DoctorReport): [string, string][];
-  /** A check of its own in a session of this desktop, whichever watcher runs (GNOME: its extension): facts, then rows. */
-  check?: {
-    run(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): Promise<Partial<DoctorReport>>;
-    rows(report: DoctorReport): [string, string][];
-  };
 }
 
 export interface DesktopSpec {

@@ -1,13 +1,13 @@
 // Every desktop the host can watch, one spec each, in the order a session is probed (like backends/registry.ts for CLIs).
 import type { DesktopKind, DesktopSpec } from './desktop-spec.js';
 import { gnome } from './gnome/spec.js';
-import { hyprland } from './hyprland.js';
-import { kwin } from './kwin.js';
-import { macos } from './macos.js';
-import { sway } from './sway.js';
-import { windows } from './windows.js';
-import { wlroots } from './wlroots.js';
-import { x11 } from './x11.js';
+import { hyprland } from './hyprland/spec.js';
+import { kwin } from './kwin/spec.js';
+import { macos } from './macos/spec.js';
+import { sway } from './sway/spec.js';
+import { windows } from './windows/spec.js';
+import { wlroots } from './wlroots/spec.js';
+import { x11 } from './x11/spec.js';
 
 /**
  * Among Wayland desktops the compositor's own event source comes first (sway IPC, Hyprland's socket,

@@ -1,7 +1,7 @@
 // The "Window watcher" rows every desktop prints in doctor: its state, why it was chosen, why the others were not, the active window.
-import type { DoctorReport } from '../install/doctor-report.js';
+import type { DesktopReport } from './hooks.js';
 
-export function watcherRows(report: DoctorReport): [string, string][] {
+export function watcherRows(report: DesktopReport): [string, string][] {
   const w = report.watcher;
   const rows: [string, string][] = [[w.kind, `${w.state}${w.message ? `  ${w.message}` : ''}`]];
   if (w.why) rows.push(['chosen', w.why]);

@@ -7,6 +7,7 @@ import { appDataDir, hostHomeDir } from '../paths.js';
 import { HOST_VERSION } from '../version.js';
 import { startWatcher } from '../watcher/index.js';
 import { watcherRows } from '../desktops/watcher-rows.js';
+import type { DesktopChecks } from '../desktops/hooks.js';
 import { DESKTOP_SPECS, desktopSpec } from '../desktops/registry.js';
 import type { InstallOptions } from './args.js';
 import { BROWSER_IDS } from '../../../shared/protocol/browser-ids.js';
@@ -169,7 +170,7 @@ export async function buildDoctorReport(options: InstallOptions): Promise<Doctor
       ? { state: record.record.state, hostVersion: record.record.hostVersion }
       : { state: 'none' };
   // Each desktop's own check in its session (GNOME: its extension), whichever watcher runs.
-  const desktopChecks: Partial<DoctorReport> = {};
+  const desktopChecks: DesktopChecks = {};
   for (const spec of DESKTOP_SPECS) Object.assign(desktopChecks, await spec.doctor.check?.run(process.platform, process.env));
   return {
     usable: reasons.length === 0,

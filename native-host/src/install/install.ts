@@ -13,7 +13,7 @@ import { allowedIds, buildManifest } from './manifest.js';
 import { mergeEntries, readInstallRecord, setAsideUnreadableRecord, writeInstallRecord, type InstallEntry } from './record.js';
 import { setDefaultValue } from './registry.js';
 import type { Output } from './output.js';
-import { makeDirs } from './dirs.js';
+import { makeDirs } from '../make-dirs.js';
 import { DESKTOP_SPECS } from '../desktops/registry.js';
 import { flatpakMaySpawn, isSandboxed, proxyContent, sandboxedTargets } from './sandboxed.js';
 import type { SandboxedBrowserSpec } from '../../../shared/protocol/sandboxed-browsers.js';
@@ -148,7 +148,7 @@ async function install(
   for (const step of DESKTOP_SPECS.map((spec) => spec.install)) {
     if (!step?.wanted(options, process.platform, process.env)) continue;
     try {
-      rows.push(...(await step.run(process.env, added)));
+      rows.push(...(await step.run(process.env, (entry) => added.push(entry))));
     } catch (err) {
       problems.push(`${step.label}: ${(err as Error).message}`);
     }

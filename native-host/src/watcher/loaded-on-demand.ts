@@ -1,5 +1,6 @@
 // A watcher whose library is loaded only when it is chosen (X11 and D-Bus are most of the host's code).
 import type { WatcherInfo } from '../../../shared/protocol/frames.js';
+import type { DesktopSpec, StartContext, StartDesktopWatcher } from '../desktops/desktop-spec.js';
 import { partLoadFailure } from '../missing-part.js';
 import { safeEmit, safeLog, type WatcherHandle, type WatcherSink } from './watcher-types.js';
 
@@ -31,4 +32,18 @@ export function loadedOnDemand(sink: WatcherSink, kind: string, load: () => Prom
       await handle?.stop();
     },
   };
+}
+
+/**
+ * Every spec's `start`: its watcher, which `load` imports, started with the context and the spec's words.
+ * Each spec keeps its own `import('./watcher.js')` in `load`: the build turns each into a chunk of its own,
+ * so the helper answers hello without any watcher, and a session loads only its desktop's.
+ */
+export function startOnDemand(
+  spec: DesktopSpec,
+  sink: WatcherSink,
+  context: StartContext,
+  load: () => Promise<StartDesktopWatcher>,
+): WatcherHandle {
+  return loadedOnDemand(sink, spec.kind, async () => (await load())(sink, { ...context, states: spec.states }));
 }

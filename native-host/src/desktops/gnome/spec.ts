@@ -1,7 +1,7 @@
 // GNOME: detected by the one GNOME rule, watched through our GNOME Shell extension, which `install` writes and `doctor` checks.
 import type { DesktopSpec } from '../desktop-spec.js';
 import { watcherRows } from '../watcher-rows.js';
-import { loadedOnDemand } from '../../watcher/loaded-on-demand.js';
+import { startOnDemand } from '../../watcher/loaded-on-demand.js';
 import { GNOME_EXTENSION_UUID, isGnomeSession } from './identity.js';
 import { GNOME_INTEGRATION_STATES, gnomeFilesMessage, gnomeIntegrationMessage } from './states.js';
 
@@ -14,15 +14,7 @@ export const gnome: DesktopSpec = {
       ? { found: true, why: 'GNOME: the antidrift GNOME Shell extension over D-Bus' }
       : { found: false, why: 'not GNOME (XDG_CURRENT_DESKTOP)' },
   // The watcher and its D-Bus library load only when GNOME is chosen.
-  start: (sink, context) =>
-    loadedOnDemand(sink, 'gnome-shell', async () =>
-      (await import('./watcher.js')).startGnomeWatcher(sink, {
-        env: context.env,
-        running: (at) => gnome.states.running(at),
-        firstRetryMs: context.firstRetryMs,
-        maxRetryMs: context.maxRetryMs,
-      }),
-    ),
+  start: (sink, context) => startOnDemand(gnome, sink, context, async () => (await import('./watcher.js')).startGnomeWatcher),
   states: {
     running: () => `the ${GNOME_EXTENSION_UUID} GNOME Shell extension over the session bus, event-driven`,
     integration: Object.fromEntries(GNOME_INTEGRATION_STATES.map((state) => [state, gnomeIntegrationMessage({ state })])),
@@ -33,7 +25,7 @@ export const gnome: DesktopSpec = {
     wanted: (options, platform, env) =>
       options.gnomeExtension === 'yes' || (options.gnomeExtension === 'detect' && platform === 'linux' && isGnomeSession(env)),
     // Loaded when install runs: the helper's start (and its hello) evaluates every spec.
-    run: async (env, entries) => (await import('./install-step.js')).installGnomeExtension(env, entries),
+    run: async (env, record) => (await import('./install-step.js')).installGnomeExtension(env, record),
   },
   doctor: {
     rows: watcherRows,

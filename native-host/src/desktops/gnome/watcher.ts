@@ -1,13 +1,8 @@
 // GNOME window source: the antidrift GNOME Shell extension's `Changed` signal on the session bus, one `Get` at start.
-import { sessionBusAddress } from '../../dbus/session-bus.js';
-import {
-  SourceUnavailable,
-  startReconnectingWatcher,
-  type SourceHandlers,
-  type SourceSession,
-} from '../../watcher/reconnecting-watcher.js';
-import { openServiceSession } from '../../watcher/service-session.js';
-import type { ObservedWindow, WatcherHandle, WatcherSink } from '../../watcher/watcher-types.js';
+import { busWindow, openServiceSession, startBusWindowWatcher } from '../../watcher/bus-window-watcher.js';
+import type { SourceHandlers, SourceSession } from '../../watcher/reconnecting-watcher.js';
+import type { WatcherHandle, WatcherSink } from '../../watcher/watcher-types.js';
+import type { WatcherStart } from '../desktop-spec.js';
 import {
   EXTENSIONS_INTERFACE,
   EXTENSIONS_PATH,
@@ -19,15 +14,8 @@ import {
 import { gnomeIntegrationOn } from './read-integration.js';
 import { gnomeIntegrationMessage } from './states.js';
 
-/** (title, wmClass, pid) as a window; empty title and class is "no window". */
-export function gnomeWindow(body: unknown[]): ObservedWindow | null | undefined {
-  const [title, wmClass, pid] = body;
-  if (typeof title !== 'string' || typeof wmClass !== 'string') return undefined;
-  if (!title && !wmClass) return null;
-  const window: ObservedWindow = { title, app: wmClass };
-  if (typeof pid === 'number' && Number.isInteger(pid) && pid > 0) window.pid = pid;
-  return window;
-}
+/** The extension's (title, wmClass, pid), from its `Changed` signal or its `Get`, as a window. */
+export const gnomeWindow = busWindow;
 
 function openGnomeSession(address: string, env: NodeJS.ProcessEnv, handlers: SourceHandlers, timeoutMs: number): Promise<SourceSession> {
   return openServiceSession(
@@ -76,28 +64,18 @@ function openGnomeSession(address: string, env: NodeJS.ProcessEnv, handlers: Sou
   );
 }
 
-export interface GnomeWatcherOptions {
-  env: NodeJS.ProcessEnv;
-  /** What `running` says, from the GNOME spec. */
-  running(at: string): string;
-  firstRetryMs?: number | undefined;
-  maxRetryMs?: number | undefined;
+export interface GnomeWatcherOptions extends WatcherStart {
   timeoutMs?: number;
 }
 
 export function startGnomeWatcher(sink: WatcherSink, options: GnomeWatcherOptions): WatcherHandle {
-  const address = sessionBusAddress(options.env);
-  return startReconnectingWatcher(sink, {
+  return startBusWindowWatcher(sink, {
     kind: 'gnome-shell',
-    describe: () => options.running(address ?? ''),
+    label: 'the GNOME watcher',
+    env: options.env,
+    describe: (address) => options.states.running(address),
     firstRetryMs: options.firstRetryMs,
     maxRetryMs: options.maxRetryMs,
-    open: (handlers) => {
-      if (!address)
-        return Promise.reject(
-          new SourceUnavailable('no usable DBUS_SESSION_BUS_ADDRESS (a unix: socket): the GNOME watcher needs the session bus'),
-        );
-      return openGnomeSession(address, options.env, handlers, options.timeoutMs ?? 5_000);
-    },
+    open: (address, handlers) => openGnomeSession(address, options.env, handlers, options.timeoutMs ?? 5_000),
   });
 }

@@ -1,5 +1,5 @@
 // The long-lived PowerShell helper that prints the foreground window as a JSON line on change.
-import type { HelperCommand } from './helper-source.js';
+import type { HelperCommand } from '../../watcher/helper-source.js';
 
 /**
  * Polls GetForegroundWindow every 250 ms inside one PowerShell process (no spawn per poll) and

@@ -1,7 +1,7 @@
 // X11: the active window from the X server's _NET_ACTIVE_WINDOW, never in a Wayland session (its DISPLAY is XWayland).
-import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
-import type { DesktopSpec } from './desktop-spec.js';
-import { watcherRows } from './watcher-rows.js';
+import { startOnDemand } from '../../watcher/loaded-on-demand.js';
+import type { DesktopSpec } from '../desktop-spec.js';
+import { watcherRows } from '../watcher-rows.js';
 
 export const x11: DesktopSpec = {
   kind: 'x11',
@@ -16,15 +16,7 @@ export const x11: DesktopSpec = {
     // x11 falls back to TCP :6000 when DISPLAY is unset; never let it guess.
     return display ? { found: true, why: `X11 session on DISPLAY ${display}`, display } : { found: false, why: 'no DISPLAY' };
   },
-  start: (sink, context) =>
-    loadedOnDemand(sink, 'x11', async () =>
-      (await import('../watcher/x11-watcher.js')).startX11Watcher(sink, {
-        display: context.display,
-        running: (at) => x11.states.running(at),
-        firstRetryMs: context.firstRetryMs,
-        maxRetryMs: context.maxRetryMs,
-      }),
-    ),
+  start: (sink, context) => startOnDemand(x11, sink, context, async () => (await import('./watcher.js')).startX11Watcher),
   states: { running: (display) => `X11 display ${display}` },
   doctor: { rows: watcherRows },
 };

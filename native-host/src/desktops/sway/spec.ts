@@ -1,7 +1,7 @@
 // sway: focus and title events from its IPC socket ($SWAYSOCK), found again after sway restarts.
-import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
-import type { DesktopSpec } from './desktop-spec.js';
-import { watcherRows } from './watcher-rows.js';
+import { startOnDemand } from '../../watcher/loaded-on-demand.js';
+import type { DesktopSpec } from '../desktop-spec.js';
+import { watcherRows } from '../watcher-rows.js';
 
 export const sway: DesktopSpec = {
   kind: 'sway-ipc',
@@ -12,15 +12,7 @@ export const sway: DesktopSpec = {
     if (socket && exists(socket)) return { found: true, why: `sway IPC at $SWAYSOCK (${socket})`, socket };
     return { found: false, why: socket ? `$SWAYSOCK (${socket}) does not exist` : 'no $SWAYSOCK (not sway)' };
   },
-  start: (sink, context) =>
-    loadedOnDemand(sink, 'sway-ipc', async () =>
-      (await import('../watcher/sway-ipc.js')).startSwayWatcher(sink, {
-        env: context.env,
-        running: (at) => sway.states.running(at),
-        firstRetryMs: context.firstRetryMs,
-        maxRetryMs: context.maxRetryMs,
-      }),
-    ),
+  start: (sink, context) => startOnDemand(sway, sink, context, async () => (await import('./watcher.js')).startSwayWatcher),
   states: { running: (socket) => `sway IPC (${socket}), event-driven` },
   doctor: { rows: watcherRows },
 };

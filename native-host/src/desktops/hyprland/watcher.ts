@@ -2,10 +2,11 @@
 import net from 'node:net';
 import path from 'node:path';
 import * as z from 'zod';
-import { startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
-import { isSocket, newestSocket } from './socket-files.js';
-import { openSocketSession } from './socket-session.js';
-import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
+import { startReconnectingWatcher, type SourceHandlers, type SourceSession } from '../../watcher/reconnecting-watcher.js';
+import { isSocket, newestSocket } from '../../watcher/socket-files.js';
+import { openSocketSession } from '../../watcher/socket-session.js';
+import type { ObservedWindow, WatcherHandle, WatcherSink } from '../../watcher/watcher-types.js';
+import type { WatcherStart } from '../desktop-spec.js';
 
 /** A line longer than this is not Hyprland's (titles are short): the stream is dropped and reopened. */
 const MAX_LINE_CHARS = 64 * 1024;
@@ -107,12 +108,7 @@ function openHyprlandSession(eventSocket: string, handlers: SourceHandlers, conn
   });
 }
 
-export interface HyprlandWatcherOptions {
-  socket: string;
-  /** What `running` says, from the desktop's spec; `at` is where it watches. */
-  running(at: string): string;
-  firstRetryMs?: number | undefined;
-  maxRetryMs?: number | undefined;
+export interface HyprlandWatcherOptions extends WatcherStart {
   connectTimeoutMs?: number;
 }
 
@@ -126,7 +122,7 @@ export function startHyprlandWatcher(sink: WatcherSink, options: HyprlandWatcher
   let socket = options.socket;
   return startReconnectingWatcher(sink, {
     kind: 'hyprland',
-    describe: () => options.running(socket),
+    describe: () => options.states.running(socket),
     firstRetryMs: options.firstRetryMs,
     maxRetryMs: options.maxRetryMs,
     open: (handlers) => {

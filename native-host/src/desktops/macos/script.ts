@@ -1,5 +1,5 @@
 // The long-lived osascript (JXA) helper that prints the frontmost app/window as a JSON line on change.
-import type { HelperCommand } from './helper-source.js';
+import type { HelperCommand } from '../../watcher/helper-source.js';
 
 /**
  * NSWorkspace gives the frontmost app and pid; CGWindowListCopyWindowInfo gives its frontmost

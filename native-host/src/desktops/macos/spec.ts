@@ -1,24 +1,14 @@
 // macOS: the frontmost app and its window title through osascript (titles only with Screen Recording permission).
-import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
-import type { DesktopSpec } from './desktop-spec.js';
-import { watcherRows } from './watcher-rows.js';
+import { startOnDemand } from '../../watcher/loaded-on-demand.js';
+import type { DesktopSpec } from '../desktop-spec.js';
+import { watcherRows } from '../watcher-rows.js';
 
 export const macos: DesktopSpec = {
   kind: 'macos',
   label: 'macOS',
   session: 'macos',
   detect: () => ({ found: true, why: 'macOS: the frontmost app through osascript' }),
-  start: (sink, context) =>
-    loadedOnDemand(sink, 'macos', async () =>
-      (await import('../watcher/helper-source.js')).startHelperWatcher(sink, {
-        kind: 'macos',
-        helper: (await import('../watcher/macos-script.js')).macosHelperCommand(),
-        runningMessage: macos.states.running(''),
-        noTitlesMessage: macos.states.runningWithoutTitles,
-        firstRetryMs: context.firstRetryMs,
-        maxRetryMs: context.maxRetryMs,
-      }),
-    ),
+  start: (sink, context) => startOnDemand(macos, sink, context, async () => (await import('./watcher.js')).startMacosWatcher),
   states: {
     running: () => 'frontmost app via osascript; window titles need Screen Recording permission for the browser (empty titles without it)',
     runningWithoutTitles:

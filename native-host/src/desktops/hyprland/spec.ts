@@ -1,7 +1,7 @@
 // Hyprland: window events from its socket2, under $XDG_RUNTIME_DIR/hypr (≥ 0.40) or /tmp/hypr.
-import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
-import type { DesktopSpec } from './desktop-spec.js';
-import { watcherRows } from './watcher-rows.js';
+import { startOnDemand } from '../../watcher/loaded-on-demand.js';
+import type { DesktopSpec } from '../desktop-spec.js';
+import { watcherRows } from '../watcher-rows.js';
 
 function hyprlandSocketPath(env: NodeJS.ProcessEnv): string | undefined {
   const signature = env.HYPRLAND_INSTANCE_SIGNATURE?.trim();
@@ -25,15 +25,7 @@ export const hyprland: DesktopSpec = {
     if (socket) return { found: true, why: `Hyprland event socket (${socket})`, socket };
     return { found: false, why: `HYPRLAND_INSTANCE_SIGNATURE is set but ${hyprlandSocketPath(env) ?? 'its socket'} does not exist` };
   },
-  start: (sink, context) =>
-    loadedOnDemand(sink, 'hyprland', async () =>
-      (await import('../watcher/hyprland.js')).startHyprlandWatcher(sink, {
-        socket: context.socket,
-        running: (at) => hyprland.states.running(at),
-        firstRetryMs: context.firstRetryMs,
-        maxRetryMs: context.maxRetryMs,
-      }),
-    ),
+  start: (sink, context) => startOnDemand(hyprland, sink, context, async () => (await import('./watcher.js')).startHyprlandWatcher),
   states: { running: (socket) => `Hyprland socket2 (${socket}), event-driven` },
   doctor: { rows: watcherRows },
 };

@@ -1,7 +1,7 @@
 // One X11 connection: follows _NET_ACTIVE_WINDOW and the active window's title, reports each read.
 import x11 from 'x11';
 import type { XClient, XDisplay, XError, XEvent, XProperty } from 'x11';
-import { decodeTextProperty, decodeWmClass } from './x11-text.js';
+import { decodeTextProperty, decodeWmClass } from './text.js';
 
 export interface ActiveWindow {
   window: number;

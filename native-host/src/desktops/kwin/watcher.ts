@@ -1,27 +1,20 @@
 // KDE Plasma window source: a KWin script loaded over D-Bus calls the host back on each activation and caption change.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { appDataDir, ensurePrivateDir } from '../paths.js';
-import { sessionBusAddress, type DBusSession } from '../dbus/session-bus.js';
-import { openServiceSession } from './service-session.js';
-import { CALLBACK_INTERFACE, CALLBACK_METHOD, CALLBACK_PATH, KWIN_PLUGIN_NAME, kwinScript } from './kwin-script.js';
-import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
-import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
+import { appDataDir, ensurePrivateDir } from '../../paths.js';
+import type { DBusSession } from '../../dbus/session-bus.js';
+import { busWindow, openServiceSession, startBusWindowWatcher } from '../../watcher/bus-window-watcher.js';
+import { CALLBACK_INTERFACE, CALLBACK_METHOD, CALLBACK_PATH, KWIN_PLUGIN_NAME, kwinScript } from './script.js';
+import { SourceUnavailable, type SourceHandlers, type SourceSession } from '../../watcher/reconnecting-watcher.js';
+import type { WatcherHandle, WatcherSink } from '../../watcher/watcher-types.js';
+import type { WatcherStart } from '../desktop-spec.js';
 
 const KWIN = 'org.kde.KWin';
 const SCRIPTING = { path: '/Scripting', iface: 'org.kde.kwin.Scripting' };
 const SCRIPT_IFACE = 'org.kde.kwin.Script';
 
-/** The callback's arguments as a window: (caption, resourceClass, pid); empty caption and class is "no window". */
-export function kwinCallbackWindow(body: unknown[]): ObservedWindow | null | undefined {
-  const [caption, resourceClass, pid] = body;
-  if (typeof caption !== 'string' || typeof resourceClass !== 'string') return undefined;
-  if (!caption && !resourceClass) return null;
-  const window: ObservedWindow = { title: caption, app: resourceClass };
-  const n = Number(pid);
-  if (Number.isInteger(n) && n > 0) window.pid = n;
-  return window;
-}
+/** The callback's arguments as a window: (caption, resourceClass, pid), the pid as text. */
+export const kwinCallbackWindow = busWindow;
 
 /** Runs a loaded script: `/Scripting/Script<id>` on Plasma 6, `/<id>` on Plasma 5. */
 async function runScript(bus: DBusSession, id: number): Promise<void> {
@@ -56,29 +49,20 @@ function openKwinSession(address: string, scriptFile: string, handlers: SourceHa
   });
 }
 
-export interface KwinWatcherOptions {
-  env: NodeJS.ProcessEnv;
-  /** What `running` says, from the desktop's spec; `at` is where it watches. */
-  running(at: string): string;
-  /** Where the script file is written (default: the host's private app-data dir). */
-  dataDir?: string | undefined;
-  firstRetryMs?: number | undefined;
-  maxRetryMs?: number | undefined;
+/** The script file goes to the context's `dataDir` (default: the host's private app-data dir). */
+export interface KwinWatcherOptions extends WatcherStart {
   timeoutMs?: number;
 }
 
 export function startKwinWatcher(sink: WatcherSink, options: KwinWatcherOptions): WatcherHandle {
-  const address = sessionBusAddress(options.env);
-  return startReconnectingWatcher(sink, {
+  return startBusWindowWatcher(sink, {
     kind: 'kwin',
-    describe: () => options.running(KWIN_PLUGIN_NAME),
+    label: 'the KWin watcher',
+    env: options.env,
+    describe: () => options.states.running(KWIN_PLUGIN_NAME),
     firstRetryMs: options.firstRetryMs,
     maxRetryMs: options.maxRetryMs,
-    open: (handlers) => {
-      if (!address)
-        return Promise.reject(
-          new SourceUnavailable('no usable DBUS_SESSION_BUS_ADDRESS (a unix: socket): the KWin watcher needs the session bus'),
-        );
+    open: (address, handlers) => {
       const dir = ensurePrivateDir(options.dataDir ?? appDataDir());
       return openKwinSession(address, path.join(dir, 'kwin-active-window.js'), handlers, options.timeoutMs ?? 5_000);
     },

@@ -1,9 +1,15 @@
 // wlroots window source: zwlr_foreign_toplevel_manager_v1 over $WAYLAND_DISPLAY, the activated toplevel as it changes.
-import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
-import { openSocketSession } from './socket-session.js';
-import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
-import { ArgReader, WaylandDecoder, encodeWaylandRequest, type WaylandMessage } from './wayland-wire.js';
-import { MANAGER_INTERFACE } from './wlr-protocol.js';
+import {
+  SourceUnavailable,
+  startReconnectingWatcher,
+  type SourceHandlers,
+  type SourceSession,
+} from '../../watcher/reconnecting-watcher.js';
+import { openSocketSession } from '../../watcher/socket-session.js';
+import type { ObservedWindow, WatcherHandle, WatcherSink } from '../../watcher/watcher-types.js';
+import type { WatcherStart } from '../desktop-spec.js';
+import { ArgReader, WaylandDecoder, encodeWaylandRequest, type WaylandMessage } from '../../watcher/wayland-wire.js';
+import { MANAGER_INTERFACE } from './protocol.js';
 
 export { MANAGER_INTERFACE };
 
@@ -168,19 +174,14 @@ function openForeignToplevelSession(socketPath: string, handlers: SourceHandlers
   });
 }
 
-export interface ForeignToplevelWatcherOptions {
-  socket: string;
-  /** What `running` says, from the desktop's spec; `at` is where it watches. */
-  running(at: string): string;
-  firstRetryMs?: number | undefined;
-  maxRetryMs?: number | undefined;
+export interface ForeignToplevelWatcherOptions extends WatcherStart {
   connectTimeoutMs?: number;
 }
 
 export function startForeignToplevelWatcher(sink: WatcherSink, options: ForeignToplevelWatcherOptions): WatcherHandle {
   return startReconnectingWatcher(sink, {
     kind: 'wlr-foreign-toplevel',
-    describe: () => options.running(options.socket),
+    describe: () => options.states.running(options.socket),
     firstRetryMs: options.firstRetryMs,
     maxRetryMs: options.maxRetryMs,
     open: (handlers) => openForeignToplevelSession(options.socket, handlers, options.connectTimeoutMs ?? 5_000),

@@ -1,10 +1,16 @@
 // sway IPC window source: the focused window from GET_TREE once, then each `window` event as sway sends it.
 import * as z from 'zod';
-import { SourceUnavailable, startReconnectingWatcher, type SourceHandlers, type SourceSession } from './reconnecting-watcher.js';
-import { isSocket, mtime, newestSocket } from './socket-files.js';
-import { openSocketSession } from './socket-session.js';
-import type { ObservedWindow, WatcherHandle, WatcherSink } from './watcher-types.js';
-import { errorText } from '../../../shared/util/error-text.js';
+import {
+  SourceUnavailable,
+  startReconnectingWatcher,
+  type SourceHandlers,
+  type SourceSession,
+} from '../../watcher/reconnecting-watcher.js';
+import { isSocket, mtime, newestSocket } from '../../watcher/socket-files.js';
+import { openSocketSession } from '../../watcher/socket-session.js';
+import type { ObservedWindow, WatcherHandle, WatcherSink } from '../../watcher/watcher-types.js';
+import type { WatcherStart } from '../desktop-spec.js';
+import { errorText } from '../../../../shared/util/error-text.js';
 
 const MAGIC = Buffer.from('i3-ipc', 'ascii');
 const HEADER_BYTES = MAGIC.length + 8;
@@ -136,12 +142,7 @@ function openSwaySession(socketPath: string, handlers: SourceHandlers, connectTi
   });
 }
 
-export interface SwayWatcherOptions {
-  env: NodeJS.ProcessEnv;
-  /** What `running` says, from the desktop's spec; `at` is where it watches. */
-  running(at: string): string;
-  firstRetryMs?: number | undefined;
-  maxRetryMs?: number | undefined;
+export interface SwayWatcherOptions extends WatcherStart {
   connectTimeoutMs?: number;
 }
 
@@ -149,7 +150,7 @@ export function startSwayWatcher(sink: WatcherSink, options: SwayWatcherOptions)
   let socketPath = '';
   return startReconnectingWatcher(sink, {
     kind: 'sway-ipc',
-    describe: () => options.running(socketPath),
+    describe: () => options.states.running(socketPath),
     firstRetryMs: options.firstRetryMs,
     maxRetryMs: options.maxRetryMs,
     open: async (handlers) => {

@@ -1,8 +1,8 @@
 // wlroots compositors (river, labwc, Wayfire, …): the wlr-foreign-toplevel-management protocol on the Wayland socket.
-import { loadedOnDemand } from '../watcher/loaded-on-demand.js';
-import { MANAGER_INTERFACE } from '../watcher/wlr-protocol.js';
-import type { DesktopSpec } from './desktop-spec.js';
-import { watcherRows } from './watcher-rows.js';
+import { startOnDemand } from '../../watcher/loaded-on-demand.js';
+import { MANAGER_INTERFACE } from './protocol.js';
+import type { DesktopSpec } from '../desktop-spec.js';
+import { watcherRows } from '../watcher-rows.js';
 
 /** `$WAYLAND_DISPLAY` as a path: absolute, or relative to `$XDG_RUNTIME_DIR`. */
 function waylandSocketPath(env: NodeJS.ProcessEnv): string | undefined {
@@ -23,15 +23,7 @@ export const wlroots: DesktopSpec = {
       return { found: true, why: `wlr-foreign-toplevel-management on ${socket} (wlroots compositors: river, labwc, Wayfire, …)`, socket };
     return { found: false, why: socket ? `${socket} does not exist` : 'WAYLAND_DISPLAY or XDG_RUNTIME_DIR is not set' };
   },
-  start: (sink, context) =>
-    loadedOnDemand(sink, 'wlr-foreign-toplevel', async () =>
-      (await import('../watcher/wlr-foreign-toplevel.js')).startForeignToplevelWatcher(sink, {
-        socket: context.socket,
-        running: (at) => wlroots.states.running(at),
-        firstRetryMs: context.firstRetryMs,
-        maxRetryMs: context.maxRetryMs,
-      }),
-    ),
+  start: (sink, context) => startOnDemand(wlroots, sink, context, async () => (await import('./watcher.js')).startForeignToplevelWatcher),
   states: { running: (socket) => `${MANAGER_INTERFACE} on ${socket}, event-driven (no pid in this protocol)` },
   doctor: { rows: watcherRows },
 };

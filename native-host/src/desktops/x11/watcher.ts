@@ -1,15 +1,10 @@
 // X11 window source: keeps one X11Session alive, reconnecting with backoff when the server goes away.
-import { startReconnectingWatcher } from './reconnecting-watcher.js';
-import type { WatcherHandle, WatcherSink } from './watcher-types.js';
-import { X11Session } from './x11-session.js';
+import { startReconnectingWatcher } from '../../watcher/reconnecting-watcher.js';
+import type { WatcherHandle, WatcherSink } from '../../watcher/watcher-types.js';
+import type { WatcherStart } from '../desktop-spec.js';
+import { X11Session } from './session.js';
 
-export interface X11WatcherOptions {
-  display: string;
-  /** What `running` says, from the desktop's spec; `at` is where it watches. */
-  running(at: string): string;
-  /** Backoff bounds; tests shorten them. */
-  firstRetryMs?: number | undefined;
-  maxRetryMs?: number | undefined;
+export interface X11WatcherOptions extends WatcherStart {
   connectTimeoutMs?: number;
 }
 
@@ -17,7 +12,7 @@ export function startX11Watcher(sink: WatcherSink, options: X11WatcherOptions): 
   const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
   return startReconnectingWatcher(sink, {
     kind: 'x11',
-    describe: () => options.running(options.display),
+    describe: () => options.states.running(options.display),
     firstRetryMs: options.firstRetryMs,
     maxRetryMs: options.maxRetryMs,
     open: (handlers) =>

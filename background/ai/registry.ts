@@ -7,7 +7,6 @@ import { HOST_TIMEOUT_GRACE_MS } from '../../shared/protocol/limits';
 import type { NativeChannel } from '../helper/native-channel';
 import type { Worker } from '../worker';
 import { BrowserModel } from './browser-model-port';
-import { echoPort } from './echo-port';
 import { helperPort } from './helper-port';
 
 /** Opens the port on the target a call was launched with. */
@@ -31,7 +30,6 @@ export function aiPortRunners(worker: Worker, channel: NativeChannel): AIPortRun
   return {
     helper: { open: (target) => helperPort(channel, target) },
     browser: new BrowserModel(worker.platform.languageModel, undefined, (message) => worker.diagnostics.add('warn', message)),
-    echo: echoPort,
   };
 }
 

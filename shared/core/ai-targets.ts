@@ -141,12 +141,7 @@ const BROWSER: ReportingPortFacts = reportingPort(BROWSER_BACKEND, BROWSER_MODEL
  * Every AI port, in the order Automatic tries them: the helper's CLI backends first (measured, usually
  * stronger), then the built-in model. The background keys the half that runs calls by the same ids.
  */
-/** Throwaway (issue 43, item 5's measure): a port that answers every call on task. */
-const ECHO: ReportingPortFacts = reportingPort('echo', 'the echo port', (status) =>
-  status.availability === 'available' ? 'the echo port answers every call: on task' : `the echo port is unavailable: ${status.reason}`,
-);
-
-export const AI_PORTS = { helper: HELPER, browser: BROWSER, echo: ECHO } as const satisfies Record<string, AIPortFacts>;
+export const AI_PORTS = { helper: HELPER, browser: BROWSER } as const satisfies Record<string, AIPortFacts>;
 export type AIPortId = keyof typeof AI_PORTS;
 const PORT_IDS = Object.keys(AI_PORTS) as AIPortId[];
 

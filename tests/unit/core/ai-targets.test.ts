@@ -94,17 +94,12 @@ describe('chooseTarget', () => {
 
 describe('ports that report their own status', () => {
   it('are every port but the helper, each shown by id with its name, its status and that status in words', () => {
-    expect(REPORTING_PORT_IDS).toEqual(['browser', 'echo']);
+    expect(REPORTING_PORT_IDS).toEqual(['browser']);
     expect(hostStatus(settings(), connected, {}).ports).toEqual({
       browser: {
         name: "the browser's built-in model",
         status: { availability: 'unavailable', reason: 'not checked yet' },
         line: "the browser's built-in model is unavailable: not checked yet",
-      },
-      echo: {
-        name: 'the echo port',
-        status: { availability: 'unavailable', reason: 'not checked yet' },
-        line: 'the echo port is unavailable: not checked yet',
       },
     });
     expect(hostStatus(settings(), connected, { browser: READY }).ports.browser.line).toBe(

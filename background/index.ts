@@ -49,10 +49,10 @@ export function startBackground(platform: BackgroundPlatform): Background {
   const settingsSync = wireSync(worker);
   const planner = wirePlan(worker, history, observer);
 
-  // The controller's own deadline: a tick, and the built-in model asked again.
+  // The controller's own deadline: a tick, and the AI ports that report their own status asked again.
   worker.alarms.own(TICK_ALARM, () => {
     send({ type: 'ticked', at: now() });
-    void ready.then(ai.checkBrowserModel).catch(() => {});
+    void ready.then(ai.checkPorts).catch(() => {});
   });
   browser.alarms.onAlarm.addListener(worker.alarms.route);
   platform.fireDueAlarms?.(worker.alarms.route);
@@ -64,7 +64,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
     planner,
     channel,
     history,
-    checkBrowserModel: ai.checkBrowserModel,
+    checkAIPorts: ai.checkPorts,
     now,
     extensionId,
     extensionOrigin,

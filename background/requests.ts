@@ -62,8 +62,8 @@ export interface RequestContext {
   focusPlace(place: ObservationRecord): Promise<void>;
   history: HistoryRecorder;
   planner: Planner;
-  /** Asks the browser about its built-in model again and tells the controller when that changed. */
-  checkBrowserModel(): Promise<void>;
+  /** Asks each AI port that reports its own status again (the built-in model after a download); the controller decides what changed. */
+  checkAIPorts(): Promise<void>;
   /** Whether settings sync through the browser, and its last problem. */
   syncStatus(): SyncStatus;
 }
@@ -91,8 +91,8 @@ async function askAI<T>(
   asked: { backend?: string; model?: string },
   call: (roles: AIRoles, signal: AbortSignal, target: AITarget) => Promise<T>,
 ): Promise<T> {
-  const { settings, host, browserModel } = ctx.shell.state;
-  const choice = chooseTarget(settings, { host, browserModel }, asked);
+  const { settings, host, ports } = ctx.shell.state;
+  const choice = chooseTarget(settings, { host, ports }, asked);
   const timeoutMs = settings.aiTimeoutSeconds * 1000;
   let failure: Failure;
   if (choice.ok) {
@@ -160,8 +160,8 @@ const HANDLERS: Handlers = {
     ctx.channel.reconnectNow();
     return null;
   },
-  checkBrowserModel: async (_req, ctx) => {
-    await ctx.checkBrowserModel();
+  checkAIPorts: async (_req, ctx) => {
+    await ctx.checkAIPorts();
     return null;
   },
   getHistoryStatus: async (_req, ctx) => {

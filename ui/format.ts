@@ -66,9 +66,9 @@ export function formatClock(ms: number): string {
  * fall back to, and it needs something (a download) or cannot run. Ready and in use, the status line
  * already names it.
  */
-export function showsBrowserModel(host: HostStatus): boolean {
-  const model = host.browserModel.availability;
-  if (host.activeBackend === BROWSER_BACKEND) return model !== 'available';
-  if (host.chosenBackend === BROWSER_BACKEND) return true;
-  return host.chosenBackend === null && host.activeBackend === null && model !== 'unavailable';
+export function showsBrowserModel({ ports, activeBackend: active, chosenBackend: chosen }: HostStatus): boolean {
+  const model = ports.browser.status.availability;
+  if (active === BROWSER_BACKEND) return model !== 'available';
+  if (chosen === BROWSER_BACKEND) return true;
+  return chosen === null && active === null && model !== 'unavailable';
 }

@@ -7,11 +7,12 @@ import {
   type LanguageModelApi,
   type ModelSession,
 } from '../../shared/ai/prompt-api';
-import { browserModelUnusable } from '../../shared/core/browser-model-line';
-import type { BrowserModelStatus } from '../../shared/core/browser-model-status';
+import { BROWSER_MODEL, browserModelUnusable } from '../../shared/core/browser-model-line';
+import type { PortStatus } from '../../shared/core/port-status';
 import { BROWSER_BACKEND } from '../../shared/core/vocabulary';
 import { SYSTEM_PROMPT } from '../../shared/protocol/system-prompt';
 import { errorText } from '../../shared/util/error-text';
+import type { ReportingPortRunner } from './registry';
 
 export { MODEL_OPTIONS, type LanguageModelApi } from '../../shared/ai/prompt-api';
 
@@ -32,7 +33,7 @@ export const NO_PROMPT_API =
 function abortFailure(signal: AbortSignal): unknown {
   const reason: unknown = signal.reason;
   return reason instanceof DOMException && reason.name === 'TimeoutError'
-    ? new AIFailure({ kind: 'timeout', message: "the browser's built-in model gave no answer in time" })
+    ? new AIFailure({ kind: 'timeout', message: `${BROWSER_MODEL} gave no answer in time` })
     : reason;
 }
 
@@ -44,8 +45,9 @@ const isRefusedConstraint = (error: unknown) => error instanceof DOMException &&
  * calls come (creating one is the slow part); each call prompts a clone of it, so no call sees
  * another's conversation. The base session is destroyed after `idleMs` without a call, or by
  * `dispose()`. The worker never downloads the model: a model that is not `available` is a failure.
+ * It is its own runner in the registry: every target opens it, and it reports its status when asked.
  */
-export class BrowserModel implements AIPort {
+export class BrowserModel implements AIPort, ReportingPortRunner {
   readonly name = BROWSER_BACKEND;
   private base: Promise<ModelSession> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -66,6 +68,11 @@ export class BrowserModel implements AIPort {
     return this.lookup();
   }
 
+  /** One backend without models: every target opens this port. */
+  open(): AIPort {
+    return this;
+  }
+
   async availability(): Promise<ModelAvailability> {
     if (!this.api) return 'unavailable';
     try {
@@ -76,7 +83,7 @@ export class BrowserModel implements AIPort {
   }
 
   /** Its availability and, when it cannot be used here at all, why. */
-  async status(): Promise<BrowserModelStatus> {
+  async status(): Promise<PortStatus> {
     if (!this.api) return { availability: 'unavailable', reason: NO_PROMPT_API };
     const availability = await this.availability();
     return availability === 'unavailable' ? { availability, reason: DEVICE_UNSUPPORTED } : { availability };
@@ -94,7 +101,7 @@ export class BrowserModel implements AIPort {
     } catch (error) {
       this.base = undefined;
       if (signal.aborted) throw abortFailure(signal);
-      throw new AIFailure({ kind: 'unavailable', message: `the browser's built-in model could not start: ${errorText(error)}` });
+      throw new AIFailure({ kind: 'unavailable', message: `${BROWSER_MODEL} could not start: ${errorText(error)}` });
     }
     try {
       return await this.prompt(session, call);
@@ -102,8 +109,8 @@ export class BrowserModel implements AIPort {
       if (error instanceof AIFailure) throw error;
       if (signal.aborted) throw abortFailure(signal);
       if (error instanceof DOMException && error.name === 'QuotaExceededError')
-        throw new AIFailure({ kind: 'bad_request', message: `the prompt is too long for the browser's built-in model (${error.message})` });
-      throw new AIFailure({ kind: 'api_error', message: `the browser's built-in model failed: ${errorText(error)}` });
+        throw new AIFailure({ kind: 'bad_request', message: `the prompt is too long for ${BROWSER_MODEL} (${error.message})` });
+      throw new AIFailure({ kind: 'api_error', message: `${BROWSER_MODEL} failed: ${errorText(error)}` });
     } finally {
       session.destroy();
     }
@@ -131,7 +138,7 @@ export class BrowserModel implements AIPort {
         if (!isRefusedConstraint(error) || signal.aborted) throw error;
         if (this.unconstrained.size === 0)
           this.note(
-            `the browser's built-in model refused the ${role} answer's schema (${errorText(error)}): asking without one; answers are parsed as strictly`,
+            `${BROWSER_MODEL} refused the ${role} answer's schema (${errorText(error)}): asking without one; answers are parsed as strictly`,
           );
         this.unconstrained.add(role);
       }
@@ -156,7 +163,7 @@ export class BrowserModel implements AIPort {
     if (room && room.needed > room.left)
       throw new AIFailure({
         kind: 'bad_request',
-        message: `the prompt is too long for the browser's built-in model (${Math.round(room.needed)} tokens, ${Math.round(room.left)} left)`,
+        message: `the prompt is too long for ${BROWSER_MODEL} (${Math.round(room.needed)} tokens, ${Math.round(room.left)} left)`,
         hint: 'shorter titles or commitment text fit; the CLI backends take longer prompts',
       });
   }

@@ -1,6 +1,6 @@
 // The helper's CLI backends as an AI port: one `run` round trip on the backend and model a call was launched with.
 import { AIFailure, type AIPort } from '../../shared/ai';
-import type { AITarget } from '../../shared/core/ai-targets';
+import { HELPER_DIAGNOSTICS, type AITarget } from '../../shared/core/ai-targets';
 import { errorText } from '../../shared/util/error-text';
 import type { NativeChannel } from '../helper/native-channel';
 
@@ -20,7 +20,7 @@ export function helperPort(channel: NativeChannel, target: AITarget): AIPort {
         throw new AIFailure({
           kind: 'unavailable',
           message: `${backend} could not be asked: the helper did not answer (${errorText(error)})`,
-          hint: 'Options → Helper → Diagnostics says why; Reconnect tries again',
+          hint: HELPER_DIAGNOSTICS,
         });
       }
       if (!result.ok) throw new AIFailure(result.error);

@@ -1,15 +1,41 @@
-// The one registry of AI ports: the half of each port that runs calls, keyed by the same ids as the core's half that chooses.
+// The one registry of AI ports: the half of each port that runs calls and says its status, keyed by the same ids as the core's half that chooses.
 import { createAIRoles, type AIPort, type AIRoles } from '../../shared/ai';
-import type { AIPortId, AITarget } from '../../shared/core/ai-targets';
+import type { AIPortId, AITarget, ReportingPortId } from '../../shared/core/ai-targets';
 import { PROMPT_LIMITS } from '../../shared/core/limits';
+import type { PortStatus } from '../../shared/core/port-status';
 import { HOST_TIMEOUT_GRACE_MS } from '../../shared/protocol/limits';
+import type { NativeChannel } from '../helper/native-channel';
+import type { Worker } from '../worker';
+import { BrowserModel } from './browser-model-port';
+import { helperPort } from './helper-port';
 
-/** Opens the port a target names; a new port is one file here and one entry in shared/core/ai-targets. */
-export type AIPortRunners = { readonly [P in AIPortId]: (target: AITarget) => AIPort };
+/** Opens the port on the target a call was launched with. */
+export interface PortRunner {
+  open(target: AITarget): AIPort;
+}
 
-/** The roles on the port, backend and model a call was launched with, under its timeout. */
-export function rolesOn(runners: AIPortRunners, target: AITarget, timeoutMs: number): AIRoles {
-  return createAIRoles(runners[target.port](target), PROMPT_LIMITS, timeoutMs);
+/** A port that reports its own status also says it when asked (at start, each tick, by Options); the helper's is the host connection. */
+export interface ReportingPortRunner extends PortRunner {
+  status(): Promise<PortStatus>;
+}
+
+/** Every port id has its runner; the core's facts decide which must report (a missing one fails the typecheck). */
+export type AIPortRunners = { readonly [P in AIPortId]: P extends ReportingPortId ? ReportingPortRunner : PortRunner };
+
+/**
+ * The ports' running halves, made with what the worker has (its platform, diagnostics) and the helper's channel;
+ * a new port is one file in this folder, its entry here, and its facts in `AI_PORTS` (shared/core/ai-targets).
+ */
+export function aiPortRunners(worker: Worker, channel: NativeChannel): AIPortRunners {
+  return {
+    helper: { open: (target) => helperPort(channel, target) },
+    browser: new BrowserModel(worker.platform.languageModel, undefined, (message) => worker.diagnostics.add('warn', message)),
+  };
+}
+
+/** The roles on a port opened on the backend and model a call was launched with, under its timeout. */
+export function rolesOn(port: AIPort, timeoutMs: number): AIRoles {
+  return createAIRoles(port, PROMPT_LIMITS, timeoutMs);
 }
 
 /** The extension gives up a grace period after the run's own timeout, by which the host has answered. */

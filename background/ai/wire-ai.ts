@@ -1,27 +1,30 @@
-// Wires the AI ports: the helper's and the browser's built-in model behind the roles, and the model's availability, asked at start and each tick.
+// Wires the AI ports: each port's running half behind the roles, and the status of each port that reports one, asked at start and each tick.
 import type { AIRoles } from '../../shared/ai';
-import type { AITarget } from '../../shared/core/ai-targets';
+import { REPORTING_PORT_IDS, type AITarget } from '../../shared/core/ai-targets';
 import type { NativeChannel } from '../helper/native-channel';
 import type { Worker } from '../worker';
-import { BrowserModel } from './browser-model-port';
-import { helperPort } from './helper-port';
-import { rolesOn, type AIPortRunners } from './registry';
+import { aiPortRunners, rolesOn } from './registry';
 
 export interface WiredAI {
   rolesOn(target: AITarget, timeoutMs: number): AIRoles;
-  /** The built-in model's availability changes outside us (a download, a policy): asked at start, each tick, and by Options. */
-  checkBrowserModel(): Promise<void>;
+  /** A port's status changes outside us (the built-in model: a download, a policy): asked at start, each tick, and by Options. */
+  checkPorts(): Promise<void>;
 }
 
 export function wireAI(worker: Worker, channel: NativeChannel): WiredAI {
   const { now, shell } = worker;
-  const browserModel = new BrowserModel(worker.platform.languageModel, undefined, (message) => worker.diagnostics.add('warn', message));
-  const runners: AIPortRunners = { helper: (target) => helperPort(channel, target), browser: () => browserModel };
+  const runners = aiPortRunners(worker, channel);
   const ai: WiredAI = {
-    rolesOn: (target, timeoutMs) => rolesOn(runners, target, timeoutMs),
-    checkBrowserModel: async () => shell.send({ type: 'browserModelChecked', at: now(), model: await browserModel.status() }),
+    rolesOn: (target, timeoutMs) => rolesOn(runners[target.port].open(target), timeoutMs),
+    checkPorts: async () => {
+      await Promise.all(
+        REPORTING_PORT_IDS.map(async (port) =>
+          shell.send({ type: 'aiPortChecked', at: now(), port, status: await runners[port].status() }),
+        ),
+      );
+    },
   };
   worker.effects.rolesOn = ai.rolesOn;
-  worker.whenReady(() => void ai.checkBrowserModel().catch(() => {}));
+  worker.whenReady(() => void ai.checkPorts().catch(() => {}));
   return ai;
 }

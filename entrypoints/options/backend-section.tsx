@@ -1,11 +1,12 @@
 // Options: which AI backend and model, its timeout, and a button that tries it for real.
 import { useState } from 'preact/hooks';
-import type { HostStatus } from '../../shared/core/host-status';
+import type { HostStatus, PortView } from '../../shared/core/host-status';
 import { failureText } from '../../shared/core/failure-text';
 import { BROWSER_BACKEND } from '../../shared/core/vocabulary';
 import { aiName } from '../../ui/setup-state';
 import { BrowserModelPanel } from '../../ui/components/browser-model-panel';
 import { replyError, useClient } from '../../ui/connection/surface-client';
+import { capitalize } from '../../ui/format';
 import { RangeField, Section, TextField } from './field';
 import type { Draft, DraftErrors } from './settings-draft';
 
@@ -14,13 +15,28 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 
 type TestResult = { ok: true; text: string } | { ok: false; text: string } | null;
 
+/** A port that reports its own status and has no panel of its own: its name and its status in one line. */
+function PortLine({ id, port }: { id: string; port: PortView }) {
+  return (
+    <div class="field" data-testid={`port-${id}`}>
+      <span class="label">{capitalize(port.name)}</span>
+      <p class="hint" data-testid={`port-${id}-line`}>
+        {capitalize(port.line)}
+      </p>
+    </div>
+  );
+}
+
 export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): void; errors: DraftErrors; host: HostStatus | null }) {
   const client = useClient();
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<TestResult>(null);
   const backends = p.host?.backends ?? [];
+  // The ports that report their own status (the built-in model), by id: each one backend of the same name.
+  const ports: Record<string, PortView> = p.host?.ports ?? {};
   const chosen = p.draft.backend;
-  const unknownChoice = chosen !== null && chosen !== BROWSER_BACKEND && !backends.some((b) => b.name === chosen);
+  const onPort = chosen !== null && Object.hasOwn(ports, chosen);
+  const unknownChoice = chosen !== null && !onPort && !backends.some((b) => b.name === chosen);
 
   const test = async () => {
     setTesting(true);
@@ -58,13 +74,15 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
               {b.available ? (b.version ? ` — ${b.version}` : '') : ` — unavailable: ${b.problem ?? 'not found'}`}
             </option>
           ))}
-          <option value={BROWSER_BACKEND} disabled={p.host?.browserModel.availability === 'unavailable' && chosen !== BROWSER_BACKEND}>
-            the browser's built-in model — {p.host?.browserModel.availability ?? 'unknown'}
-          </option>
+          {Object.entries(ports).map(([id, port]) => (
+            <option key={id} value={id} disabled={port.status.availability === 'unavailable' && chosen !== id}>
+              {port.name} — {port.status.availability}
+            </option>
+          ))}
           {unknownChoice ? <option value={chosen}>{chosen} (not reported by the helper)</option> : null}
         </select>
         <p class="hint">Automatic uses the helper's AI tools first, in the order listed, then the browser's built-in model.</p>
-        {p.host?.aiOff && chosen === p.host.chosenBackend && (p.host.connection === 'connected' || chosen === BROWSER_BACKEND) ? (
+        {p.host?.aiOff && chosen === p.host.chosenBackend && (p.host.connection === 'connected' || onPort) ? (
           // The same words every AI call would fail with now (the choice is made once, in the core). While the
           // helper is missing, stopped or still connecting, the Helper section above already says so.
           <p class="hint" data-testid="ai-off">
@@ -79,7 +97,10 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
           </p>
         ) : null}
       </div>
-      {p.host ? <BrowserModelPanel host={p.host} /> : null}
+      {/* The built-in model has a panel of its own (a download starts from a click there); any other port, its line. */}
+      {Object.entries(ports).map(([id, port]) =>
+        id === BROWSER_BACKEND ? <BrowserModelPanel key={id} host={p.host!} /> : <PortLine key={id} id={id} port={port} />,
+      )}
       <TextField
         id="model"
         label="Model (optional)"

@@ -15,7 +15,7 @@ export function WorksAlready({ host, onStart }: { host: HostStatus; onStart(): v
       <h2 id="works-title">Works already, without the helper</h2>
       <ul class="facts-list">
         <li>Your tabs: a blocked site gets a banner at once, an allowed one counts as on task.</li>
-        <li data-testid="works-model">{MODEL_WORDS[host.browserModel.availability]}</li>
+        <li data-testid="works-model">{MODEL_WORDS[host.ports.browser.status.availability]}</li>
       </ul>
       <p class="muted">With the helper: your desktop apps (editors, terminals, chat), and the AI you use in a terminal.</p>
       <div class="row wrap">

@@ -5,7 +5,6 @@ import { helperPort } from '../../background/ai/helper-port';
 import { aiSignal, rolesOn } from '../../background/ai/registry';
 import { NativeChannel, type ChannelStatus } from '../../background/helper/native-channel';
 import { chooseTarget } from '../../shared/core/ai-targets';
-import { MODEL_NOT_CHECKED } from '../../shared/core/browser-model-status';
 import { DEFAULT_SETTINGS } from '../../shared/settings/settings';
 import { failureText } from '../../shared/core/failure-text';
 import type { PlannedCase } from '../cases';
@@ -87,23 +86,12 @@ export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOp
     const find = (st: ChannelStatus) => st.backends.find((b) => b.name === opts.backend);
     const host = await until((st) => find(st)?.available === true, LOGIN_SHELL_WAIT_MS);
     // The extension's own choice: the same words when the backend cannot run.
-    const choice = chooseTarget(
-      { ...DEFAULT_SETTINGS, backend: opts.backend, model: opts.model ?? '' },
-      { host, browserModel: MODEL_NOT_CHECKED },
-    );
+    const choice = chooseTarget({ ...DEFAULT_SETTINGS, backend: opts.backend, model: opts.model ?? '' }, { host, ports: {} });
     if (!choice.ok) return { outcomes: [], hostVersion: host.hostVersion, stoppedBecause: failureText(choice.failure) };
     const timeoutMs = opts.timeoutSeconds * 1000;
-    // Only the helper's backends are run from Node; the built-in model is evaluated inside the browser (browser-entry.ts).
-    const roles = rolesOn(
-      {
-        helper: (target) => helperPort(channel, target),
-        browser: () => {
-          throw new Error('the built-in model runs in the browser: --backend browser');
-        },
-      },
-      choice.target,
-      timeoutMs,
-    );
+    // Only the helper's backends are run from Node: with no port reporting a status, no other port is chosen (the
+    // built-in model is evaluated inside the browser, browser-entry.ts).
+    const roles = rolesOn(helperPort(channel, choice.target), timeoutMs);
     const outcomes: Outcome[] = [];
     let next = 0;
     let stoppedBecause: string | undefined;

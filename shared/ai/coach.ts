@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { InvalidCoachError } from './errors';
 import { parseRoleObject } from './parse-object';
-import { dataBlock, personTextChars } from './prompt-data';
+import { REPLY_ONE_OBJECT, dataBlock, personTextChars } from './prompt-data';
 import { cleanAndCap, cleanText } from './sanitize';
 import type { PromptLimits } from './vocabulary';
 
@@ -80,7 +80,7 @@ export function buildCoachPrompt(intention: string, limits: Pick<PromptLimits, '
     '',
     dataBlock(data),
     '',
-    'Reply with exactly one JSON object and nothing else (no code fence, no other text):',
+    REPLY_ONE_OBJECT,
     '{"next_action": "...", "success_condition": "...", "allowed": ["app or site", ...]}',
   ].join('\n');
 }

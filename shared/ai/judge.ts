@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { InvalidVerdictError } from './errors';
 import { parseRoleObject } from './parse-object';
-import { MAX_APP_CHARS, MAX_TITLE_CHARS, UNTRUSTED_TITLES_NOTE, dataBlock, personTextChars } from './prompt-data';
+import { MAX_APP_CHARS, MAX_TITLE_CHARS, REPLY_ONE_OBJECT, UNTRUSTED_TITLES_NOTE, dataBlock, personTextChars } from './prompt-data';
 import { cleanAndCap } from './sanitize';
 import type { ObservationSource, PromptLimits } from './vocabulary';
 
@@ -72,7 +72,7 @@ export function buildJudgePrompt(commitment: string, observation: Observation, l
     '',
     dataBlock(data),
     '',
-    'Reply with exactly one JSON object and nothing else (no code fence, no other text):',
+    REPLY_ONE_OBJECT,
     '{"drifting": <true|false>, "reason": "<one short sentence>"}',
     'The reason is one short sentence addressed to the person, saying what the window is and how it relates ' +
       'to the commitment. It must not be empty when drifting is true.',

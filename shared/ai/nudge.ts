@@ -1,7 +1,7 @@
 // Nudge role: the prompt that judges the trajectory of recent titles, and its strict parser.
 import * as z from 'zod';
 import { parseRoleObject } from './parse-object';
-import { MAX_TITLE_CHARS, UNTRUSTED_TITLES_NOTE, dataBlock, personTextChars } from './prompt-data';
+import { MAX_TITLE_CHARS, REPLY_ONE_OBJECT, UNTRUSTED_TITLES_NOTE, dataBlock, personTextChars } from './prompt-data';
 import { cleanAndCap } from './sanitize';
 import type { PromptLimits } from './vocabulary';
 
@@ -59,7 +59,7 @@ export function buildNudgePrompt(commitment: string, recentTitles: readonly stri
     '',
     dataBlock(data),
     '',
-    'Reply with exactly one JSON object and nothing else (no code fence, no other text):',
+    REPLY_ONE_OBJECT,
     '{"on_track": <true or false>, "message": "<one short sentence>"}',
     'When on_track is false, the message is one kind sentence of no more than 20 words, addressed to the ' +
       'person, that names what they seem to be doing instead. When on_track is true, the message is "".',

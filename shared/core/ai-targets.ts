@@ -1,17 +1,26 @@
-// Which AI port and backend a call runs on: each port's backends and availability in words, from what the controller knows, and the one choice.
-import type { BrowserModelStatus } from './browser-model-status';
-import { browserModelUnusable } from './browser-model-line';
+// Which AI port and backend a call runs on: each port's backends, status and availability in words, from what the controller knows, and the one choice.
+import { BROWSER_MODEL, browserModelLine, browserModelUnusable } from './browser-model-line';
 import type { Failure } from './failure';
 import { canTalk, helperFit } from './helper-fit';
 import type { HostConnection } from './host-status';
+import { PORT_NOT_CHECKED, type PortStatus } from './port-status';
 import type { SessionSettings } from './settings';
 import { BROWSER_BACKEND } from './vocabulary';
 
-/** What availability is read from: the helper as the native channel reports it, and the built-in model as the worker last asked. */
+/**
+ * What availability is read from: the helper's port by the host connection as the native channel reports it
+ * (the connection carries more than AI: the watcher, the versions), every other port by what it last reported.
+ */
 export interface AIFacts {
   host: HostConnection;
-  browserModel: BrowserModelStatus;
+  ports: PortStatuses;
 }
+
+/** What each port that reports its own status last said, by id; absent: not asked yet. */
+export type PortStatuses = { readonly [P in ReportingPortId]?: PortStatus };
+
+/** A reporting port's status: what it last said, else not checked yet. */
+export const portStatus = (ports: PortStatuses, id: ReportingPortId): PortStatus => ports[id] ?? PORT_NOT_CHECKED;
 
 export type Availability = { ok: true } | { ok: false; failure: Failure };
 
@@ -32,7 +41,17 @@ export interface AIPortFacts {
   readonly takesModel: boolean;
 }
 
+/** A port that reports its own status (every port but the helper's): its name and that status in one line, for the surfaces. */
+export interface ReportingPortFacts extends AIPortFacts {
+  /** Lower-case, as it continues a sentence; the surfaces capitalize it where it starts one. */
+  readonly name: string;
+  line(status: PortStatus): string;
+}
+
 const OK: Availability = { ok: true };
+
+/** Where to look when the helper does not answer, and what to try. */
+export const HELPER_DIAGNOSTICS = 'Options → Helper → Diagnostics says why; Reconnect tries again';
 
 /** Why the helper cannot run anything now (not there, not connected, too far apart), or null when it can. */
 function helperProblem(who: string, host: HostConnection): Failure | null {
@@ -46,7 +65,7 @@ function helperProblem(who: string, host: HostConnection): Failure | null {
     return {
       kind: 'unavailable',
       message: `${who} cannot be asked: the helper is not connected${host.error ? ` (${host.error})` : ''}`,
-      hint: 'Options → Helper → Diagnostics says why; Reconnect tries again',
+      hint: HELPER_DIAGNOSTICS,
     };
   const fit = helperFit(host);
   if (canTalk(fit)) return null;
@@ -92,23 +111,43 @@ const HELPER: AIPortFacts = {
   takesModel: true,
 };
 
-/** The browser's built-in model (the Prompt API): one backend, usable once the browser says `available`. */
-const BROWSER_MODEL: AIPortFacts = {
-  names: [BROWSER_BACKEND],
-  backends: () => [BROWSER_BACKEND],
-  availability: (_backend, { browserModel }) =>
-    browserModel.availability === 'available' ? OK : { ok: false, failure: browserModelUnusable(browserModel) },
-  whyNone: ({ browserModel }) => browserModelUnusable(browserModel),
-  takesModel: false,
-};
+/**
+ * A port of one backend, named as the port and without models, that reports its own status: it can answer
+ * once it says `available`; else `unusable` says why and what to do (by default, its line).
+ */
+function reportingPort(
+  id: ReportingPortId,
+  name: string,
+  line: (status: PortStatus) => string,
+  unusable = (status: PortStatus): Failure => ({ kind: 'unavailable', message: line(status) }),
+): ReportingPortFacts {
+  const whyNone = ({ ports }: AIFacts) => unusable(portStatus(ports, id));
+  return {
+    name,
+    line,
+    names: [id],
+    backends: () => [id],
+    availability: (_backend, facts) =>
+      portStatus(facts.ports, id).availability === 'available' ? OK : { ok: false, failure: whyNone(facts) },
+    whyNone,
+    takesModel: false,
+  };
+}
+
+/** The browser's built-in model (the Prompt API): usable once the browser says `available`. */
+const BROWSER: ReportingPortFacts = reportingPort(BROWSER_BACKEND, BROWSER_MODEL, browserModelLine, browserModelUnusable);
 
 /**
  * Every AI port, in the order Automatic tries them: the helper's CLI backends first (measured, usually
  * stronger), then the built-in model. The background keys the half that runs calls by the same ids.
  */
-export const AI_PORTS = { helper: HELPER, browser: BROWSER_MODEL } as const satisfies Record<string, AIPortFacts>;
+export const AI_PORTS = { helper: HELPER, browser: BROWSER } as const satisfies Record<string, AIPortFacts>;
 export type AIPortId = keyof typeof AI_PORTS;
 const PORT_IDS = Object.keys(AI_PORTS) as AIPortId[];
+
+/** The ports that report their own status: those made with their name and line (every one but the helper's). */
+export type ReportingPortId = { [P in AIPortId]: (typeof AI_PORTS)[P] extends ReportingPortFacts ? P : never }[AIPortId];
+export const REPORTING_PORT_IDS = PORT_IDS.filter((id) => 'line' in AI_PORTS[id]) as ReportingPortId[];
 
 /** The port that owns a backend name: the one that names it, else the one that takes every other name. */
 export function portOf(backend: string): AIPortId {

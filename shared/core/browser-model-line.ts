@@ -1,21 +1,24 @@
-// The browser's built-in model in words, one per state: the line Options and the popup show, and the failure of a call (zod-free).
+// The browser's built-in model in words, one per state: its status line (the view carries it to Options and the popup), and the failure of a call (zod-free).
 import type { Failure } from './failure';
-import type { BrowserModelStatus } from './browser-model-status';
+import type { PortStatus } from './port-status';
 import type { ModelAvailability } from './vocabulary';
 
+/** The port's name, written once: its facts show it, its lines and its failures start with it. */
+export const BROWSER_MODEL = "the browser's built-in model";
+
 /** Lower-case, as a failure's message is; the surfaces capitalize it where it starts a sentence. */
-export function browserModelLine(status: BrowserModelStatus): string {
+export function browserModelLine(status: PortStatus): string {
   const lines: Record<ModelAvailability, string> = {
-    available: "the browser's built-in model is ready: titles it judges never leave this computer",
-    downloadable: "the browser's built-in model is not downloaded yet: Options → AI backend → Download",
-    downloading: "the browser's built-in model is downloading",
-    unavailable: `the browser's built-in model is unavailable${status.reason ? `: ${status.reason}` : ''}`,
+    available: `${BROWSER_MODEL} is ready: titles it judges never leave this computer`,
+    downloadable: `${BROWSER_MODEL} is not downloaded yet: Options → AI backend → Download`,
+    downloading: `${BROWSER_MODEL} is downloading`,
+    unavailable: `${BROWSER_MODEL} is unavailable${status.reason ? `: ${status.reason}` : ''}`,
   };
   return lines[status.availability];
 }
 
 /** Why no call can run on the built-in model now (anything but `available`), and what to do. */
-export function browserModelUnusable(status: BrowserModelStatus): Failure {
+export function browserModelUnusable(status: PortStatus): Failure {
   return {
     kind: 'unavailable',
     message: browserModelLine(status),

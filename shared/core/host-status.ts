@@ -1,11 +1,11 @@
 // The native host as the controller and the surfaces see it: connection, backends, and which one the AI uses.
 import * as z from 'zod';
 import { BackendInfo, BackendName, ProtocolNumber, ReleaseVersion, WatcherInfo } from '../protocol/frames';
-import { chooseTarget } from './ai-targets';
+import { AI_PORTS, chooseTarget, portStatus, REPORTING_PORT_IDS, type PortStatuses, type ReportingPortId } from './ai-targets';
 import { Failure } from './failure';
 import { HELPER_FITS, helperFit } from './helper-fit';
 import type { SessionSettings } from './settings';
-import { BrowserModelStatus, MODEL_NOT_CHECKED } from './browser-model-status';
+import { PortStatus } from './port-status';
 import { CONNECTIONS } from './vocabulary';
 
 /** What the native channel knows about the host; it reports every change as a controller event. */
@@ -28,6 +28,15 @@ export type HostConnection = z.infer<typeof HostConnection>;
 /** The host before the channel has said anything. */
 export const NO_HOST: HostConnection = { connection: 'connecting', backends: [] };
 
+/** A port that reports its own status, as the surfaces show it: its name, its status, and that status in one line of words. */
+export const PortView = z.object({ name: z.string(), status: PortStatus, line: z.string() });
+export type PortView = z.infer<typeof PortView>;
+
+export function portView(id: ReportingPortId, status: PortStatus): PortView {
+  const { name, line } = AI_PORTS[id];
+  return { name, status, line: line(status) };
+}
+
 /** The host status the surfaces show: the connection plus the backend the AI roles use now. */
 export const HostStatus = HostConnection.extend({
   /** The chosen backend if available, else the first available one, or null. */
@@ -36,25 +45,21 @@ export const HostStatus = HostConnection.extend({
   chosenBackend: BackendName.nullable(),
   /** Whether helper and extension are the same release, and which side to update if not. */
   fit: z.enum(HELPER_FITS),
-  /** The browser's built-in model: a backend that needs no helper. */
-  browserModel: BrowserModelStatus,
+  /** Every port that reports its own status (the built-in model: a backend that needs no helper), by id; the helper's is the connection above. */
+  ports: z.record(z.enum(REPORTING_PORT_IDS), PortView),
   /** Why no AI call can run now, in words (null when one can): the same choice every call makes. */
   aiOff: Failure.nullable(),
 });
 export type HostStatus = z.infer<typeof HostStatus>;
 
-export function hostStatus(
-  settings: Pick<SessionSettings, 'backend' | 'model'>,
-  host: HostConnection,
-  browserModel: BrowserModelStatus = MODEL_NOT_CHECKED,
-): HostStatus {
-  const choice = chooseTarget(settings, { host, browserModel });
+export function hostStatus(settings: Pick<SessionSettings, 'backend' | 'model'>, host: HostConnection, ports: PortStatuses): HostStatus {
+  const choice = chooseTarget(settings, { host, ports });
   return {
     ...host,
     activeBackend: choice.ok ? choice.target.backend : null,
     aiOff: choice.ok ? null : choice.failure,
     chosenBackend: settings.backend,
     fit: helperFit(host),
-    browserModel,
+    ports: Object.fromEntries(REPORTING_PORT_IDS.map((id) => [id, portView(id, portStatus(ports, id))])) as HostStatus['ports'],
   };
 }

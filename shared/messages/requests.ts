@@ -131,8 +131,8 @@ export const REQUESTS = {
   },
   getDiagnostics: { body: NoFields, fromContent: false, reply: z.array(DiagnosticEntry) },
   reconnectHost: { body: NoFields, fromContent: false, reply: Done },
-  /** Options after a download of the built-in model (or a cancel): the worker asks the browser again. */
-  checkBrowserModel: { body: NoFields, fromContent: false, reply: Done },
+  /** Options after a download of the built-in model (or a cancel): the worker asks each port that reports its own status again. */
+  checkAIPorts: { body: NoFields, fromContent: false, reply: Done },
   getHistoryStatus: { body: NoFields, fromContent: false, reply: HistoryStatus },
   getStartChoices: { body: NoFields, fromContent: false, reply: StartChoices },
   /** Save as template: refused in words when the name is taken or empty. */

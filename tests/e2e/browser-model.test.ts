@@ -39,7 +39,7 @@ describe('with the built-in model and no helper at all', () => {
     const options = await e2e().options();
     await options.setNudgeInterval(0.25);
     // What Options does after a download: the worker asks the browser again.
-    await options.page.evaluate(() => chrome.runtime.sendMessage({ type: 'checkBrowserModel' }));
+    await options.page.evaluate(() => chrome.runtime.sendMessage({ type: 'checkAIPorts' }));
     await expect
       .poll(() => options.byId('browser-model-line').textContent())
       .toContain('is ready: titles it judges never leave this computer');

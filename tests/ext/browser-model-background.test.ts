@@ -30,7 +30,7 @@ const noHelper = () => {
 describe('the built-in model in the background', () => {
   it('where there is none: listed as unavailable with the reason, and Automatic uses the CLI backend', async () => {
     bg = await boot();
-    expect(bg.shell.snapshot().view.host.browserModel).toEqual({ availability: 'unavailable', reason: NO_PROMPT_API });
+    expect(bg.shell.snapshot().view.host.ports.browser.status).toEqual({ availability: 'unavailable', reason: NO_PROMPT_API });
     expect(aiTargetOf(bg.shell.state)).toEqual({ port: 'helper', backend: 'claude' });
     const chosen = (await bg.send({ type: 'testBackend', backend: 'browser' })) as Reply<'testBackend'>;
     expect(chosen).toMatchObject({ ok: false, error: { kind: 'unavailable', message: expect.stringContaining(NO_PROMPT_API) } });
@@ -39,7 +39,7 @@ describe('the built-in model in the background', () => {
   it('Automatic keeps the CLI backends first even when the model is ready', async () => {
     bg = await boot(new FakeHost(), Date.now, undefined, testPlatform(undefined, fakeLanguageModel()));
     await bg.flush();
-    expect(bg.shell.snapshot().view.host.browserModel).toEqual({ availability: 'available' });
+    expect(bg.shell.snapshot().view.host.ports.browser.status).toEqual({ availability: 'available' });
     expect(aiTargetOf(bg.shell.state)).toEqual({ port: 'helper', backend: 'claude' });
   });
 
@@ -92,7 +92,7 @@ describe('the built-in model in the background', () => {
     expect(model.created).toBe(0);
     // Options finished a download: the worker asks again and the backend becomes usable.
     model.state = 'available';
-    await bg.send({ type: 'checkBrowserModel' });
+    await bg.send({ type: 'checkAIPorts' });
     expect(aiTargetOf(bg.shell.state)).toEqual({ port: 'browser', backend: 'browser' });
     const again = (await bg.send({ type: 'testBackend' })) as Reply<'testBackend'>;
     expect(again).toMatchObject({ ok: true, value: { backend: 'browser' } });

@@ -103,7 +103,7 @@ describe('who may send what', () => {
     testBackend: { type: 'testBackend' },
     getDiagnostics: { type: 'getDiagnostics' },
     reconnectHost: { type: 'reconnectHost' },
-    checkBrowserModel: { type: 'checkBrowserModel' },
+    checkAIPorts: { type: 'checkAIPorts' },
     getHistoryStatus: { type: 'getHistoryStatus' },
     getSyncStatus: { type: 'getSyncStatus' },
     reviewSession: { type: 'reviewSession', key: 'k-1', answer: 'yes', note: '' },

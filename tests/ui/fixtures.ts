@@ -1,20 +1,26 @@
 // Builders of well-formed pushes for the UI tests (typed by the real contract).
 import type { SessionView, SurfaceView, ToastView } from '../../shared/core/controller/surface-view';
-import type { HostStatus } from '../../shared/core/host-status';
+import { REPORTING_PORT_IDS } from '../../shared/core/ai-targets';
+import { portView, type HostStatus } from '../../shared/core/host-status';
+import { PORT_NOT_CHECKED, type PortStatus } from '../../shared/core/port-status';
 import type { StatePush, ToastPush } from '../../shared/messages/pushes';
 
 export const T0 = 1_700_000_000_000;
 
-export function host(over: Partial<HostStatus> = {}): HostStatus {
+/** `browserModel`: the built-in model's status, put in `ports` with its words as the core makes them (any other port: not checked yet). */
+export function host(over: Partial<HostStatus> & { browserModel?: PortStatus } = {}): HostStatus {
+  const { browserModel = { availability: 'unavailable', reason: 'no Prompt API' }, ...rest } = over;
   return {
     connection: 'connected',
     backends: [],
     activeBackend: 'claude',
     chosenBackend: null,
     fit: 'same',
-    browserModel: { availability: 'unavailable', reason: 'no Prompt API' },
+    ports: Object.fromEntries(
+      REPORTING_PORT_IDS.map((id) => [id, portView(id, id === 'browser' ? browserModel : PORT_NOT_CHECKED)]),
+    ) as HostStatus['ports'],
     aiOff: null,
-    ...over,
+    ...rest,
   };
 }
 

@@ -1,7 +1,6 @@
 // Options: the browser's built-in model — its state, and a download a person starts, follows and can cancel.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { languageModelApi, MODEL_OPTIONS } from '../../shared/ai/prompt-api';
-import { browserModelLine } from '../../shared/core/browser-model-line';
 import type { HostStatus } from '../../shared/core/host-status';
 import { errorText } from '../../shared/util/error-text';
 import { useClient } from '../connection/surface-client';
@@ -14,7 +13,7 @@ export function BrowserModelPanel({ host }: { host: HostStatus }) {
   const [download, setDownload] = useState<Download>({ state: 'idle' });
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
-  const status = host.browserModel;
+  const { status, line } = host.ports.browser;
   const canDownload = status.availability === 'downloadable' || status.availability === 'downloading';
 
   // Started from the click itself: the browser downloads the model only for a page with user activation.
@@ -44,7 +43,7 @@ export function BrowserModelPanel({ host }: { host: HostStatus }) {
       )
       .finally(() => {
         abort.current = null;
-        void client.request({ type: 'checkBrowserModel' });
+        void client.request({ type: 'checkAIPorts' });
       });
   };
 
@@ -52,7 +51,7 @@ export function BrowserModelPanel({ host }: { host: HostStatus }) {
     <div class="field" data-testid="browser-model-panel">
       <span class="label">The browser's built-in model</span>
       <p class="hint" data-testid="browser-model-line">
-        {capitalize(browserModelLine(status))}
+        {capitalize(line)}
       </p>
       {download.state === 'running' ? (
         <div class="row">

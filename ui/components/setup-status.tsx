@@ -1,6 +1,5 @@
 // The helper and the AI in one line of the person's words, the built-in model's line where it matters, and the one next step.
 import type { HostStatus } from '../../shared/core/host-status';
-import { browserModelLine } from '../../shared/core/browser-model-line';
 import { capitalize, showsBrowserModel } from '../format';
 import type { SetupLine, SetupTarget } from '../setup-state';
 
@@ -15,7 +14,7 @@ export function SetupStatus({ line, host }: { line: SetupLine; host: HostStatus 
       {showsBrowserModel(host) ? (
         <p class="host-line tone-muted" data-testid="browser-model-status">
           <span class="dot" aria-hidden="true" />
-          <span>{capitalize(browserModelLine(host.browserModel))}</span>
+          <span>{capitalize(host.ports.browser.line)}</span>
         </p>
       ) : null}
     </div>

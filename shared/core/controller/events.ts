@@ -3,8 +3,8 @@ import type { HostConnection } from '../host-status';
 import type { SessionSettings } from '../settings';
 import type { ObservationSource } from '../vocabulary';
 import type { Commitment, DriftState, ObservationRecord, SessionRecord, WaitPurpose } from './records';
-import type { BrowserModelStatus } from '../browser-model-status';
-import type { AITarget } from '../ai-targets';
+import type { AITarget, ReportingPortId } from '../ai-targets';
+import type { PortStatus } from '../port-status';
 import type { Rhythm } from '../rhythm';
 import type { Blocking } from '../blocking';
 
@@ -47,7 +47,8 @@ export type ControllerEvent =
   | { type: 'settingsSaved'; at: number; settings: SessionSettings }
   /** The native channel's view of the host changed: connection, backends, watcher. */
   | { type: 'hostStatusChanged'; at: number; host: HostConnection }
-  | { type: 'browserModelChecked'; at: number; model: BrowserModelStatus }
+  /** An AI port that reports its own status said it (the helper's is the host above). */
+  | { type: 'aiPortChecked'; at: number; port: ReportingPortId; status: PortStatus }
   /** A judge answered; `backend` is the one that did (the launch's target). */
   | {
       type: 'judgeSucceeded';

@@ -8,6 +8,7 @@ import { log, unchanged, type EventOf } from './handler';
 import { Commitment, NO_STRICT_COUNTS, type DriftState, type SessionRecord } from './records';
 import { afterWait, renotifyDrift, waitRefusal } from './strict';
 import { strictNow } from '../blocking';
+import { portStatus } from '../ai-targets';
 import { Rhythm } from '../rhythm-record';
 import { FIRST_WORK } from './session-rhythm';
 import {
@@ -105,7 +106,7 @@ export function restoreState(s: ControllerState, e: EventOf<'stateRestored'>): S
 }
 
 /** New inputs; a backend that just became usable gets the current window looked at again. */
-function withInputs(s: ControllerState, at: number, inputs: Partial<Pick<ControllerState, 'settings' | 'host' | 'browserModel'>>): Step {
+function withInputs(s: ControllerState, at: number, inputs: Partial<Pick<ControllerState, 'settings' | 'host' | 'ports'>>): Step {
   const next: ControllerState = { ...s, ...inputs };
   const becameAvailable = aiTargetOf(next) !== null && aiTargetOf(s) === null;
   return becameAvailable && next.phase === 'active' ? evaluateCurrent(next, at, false) : unchanged(next);
@@ -119,11 +120,11 @@ export function changeHost(s: ControllerState, e: EventOf<'hostStatusChanged'>):
   return withInputs(s, e.at, { host: e.host });
 }
 
-/** The worker asks at start, each tick and for Options; only an answer that differs is a change (decided here, not by the asker). */
-export function checkBrowserModel(s: ControllerState, e: EventOf<'browserModelChecked'>): Step {
-  const known = s.browserModel;
-  if (known.availability === e.model.availability && known.reason === e.model.reason) return unchanged(s);
-  return withInputs(s, e.at, { browserModel: e.model });
+/** The worker asks each reporting port at start, each tick and for Options; only an answer that differs is a change (decided here, not by the asker). */
+export function checkAIPort(s: ControllerState, e: EventOf<'aiPortChecked'>): Step {
+  const known = portStatus(s.ports, e.port);
+  if (known.availability === e.status.availability && known.reason === e.status.reason) return unchanged(s);
+  return withInputs(s, e.at, { ports: { ...s.ports, [e.port]: e.status } });
 }
 
 export function tick(s: ActiveState, e: EventOf<'ticked'>): Step {

@@ -1,6 +1,5 @@
 // The controller's state: an explicit session phase, the drift state, and the inputs it obeys (settings, host).
-import { MODEL_NOT_CHECKED, type BrowserModelStatus } from '../browser-model-status';
-import { chooseTarget, type AITarget } from '../ai-targets';
+import { chooseTarget, type AITarget, type PortStatuses } from '../ai-targets';
 import { NO_HOST, type HostConnection } from '../host-status';
 import { HOST_TIMEOUT_GRACE_MS } from '../../protocol/limits';
 import { REEVALUATE_MAX_MS, REEVALUATE_MIN_MS } from '../limits';
@@ -28,7 +27,7 @@ export function timingsOf(settings: SessionSettings): Timings {
 }
 
 /** The backend and model an AI call launched now runs on, or null when none can (no host, none available). */
-export function aiTargetOf(s: Pick<StateCommon, 'settings' | 'host' | 'browserModel'>): AITarget | null {
+export function aiTargetOf(s: Pick<StateCommon, 'settings' | 'host' | 'ports'>): AITarget | null {
   // The words of a failed choice are the surfaces' (hostStatus carries them); a launch only needs the target.
   const choice = chooseTarget(s.settings, s);
   return choice.ok ? choice.target : null;
@@ -45,8 +44,8 @@ interface StateCommon {
   readonly drift: DriftState;
   readonly settings: SessionSettings;
   readonly host: HostConnection;
-  /** The browser's built-in model, as the worker last found it (a backend that needs no helper). */
-  readonly browserModel: BrowserModelStatus;
+  /** What each AI port that reports its own status last said (the helper's is `host`): the built-in model needs no helper. */
+  readonly ports: PortStatuses;
 }
 
 export type PausedSession = SessionRecord & { readonly pausedAt: number };
@@ -91,5 +90,5 @@ export interface ControllerInputs {
 export function initialState(inputs: ControllerInputs = {}): ControllerState {
   const settings = inputs.settings ?? DEFAULT_SESSION_SETTINGS;
   const host = inputs.host ?? NO_HOST;
-  return { phase: 'idle', lastSessionId: 0, drift: freshDrift(), settings, host, browserModel: MODEL_NOT_CHECKED };
+  return { phase: 'idle', lastSessionId: 0, drift: freshDrift(), settings, host, ports: {} };
 }

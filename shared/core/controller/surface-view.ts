@@ -140,7 +140,7 @@ export function surfaceView(s: ControllerState, settingsRevision = ''): SurfaceV
         : null,
     // The nudge is a separate axis, shown only while on task (never alongside the hard banner).
     nudge: showNudge ? { message: d.nudgeMessage } : null,
-    host: hostStatus(s.settings, s.host, s.browserModel),
+    host: hostStatus(s.settings, s.host, s.ports),
     settingsRevision,
     rhythm: session?.rhythm && phase && endsAt !== null ? { phase: phase.phase, endsAt, ...session.rhythm } : null,
   };

@@ -10,7 +10,7 @@ import { crossRhythmEdge } from './rhythm-edges';
 import { unchanged, type Handler, type HandlerTable } from './handler';
 import {
   changeHost,
-  checkBrowserModel,
+  checkAIPort,
   endSessionChosen,
   pauseSession,
   restoreState,
@@ -29,7 +29,7 @@ const ANY_PHASE: HandlerTable<ControllerState> = {
   stateRestored: restoreState,
   settingsSaved: saveSettings,
   hostStatusChanged: changeHost,
-  browserModelChecked: checkBrowserModel,
+  aiPortChecked: checkAIPort,
   awayStarted: markAway,
   awayEnded: markBack,
 };

@@ -119,7 +119,7 @@ export function helperStates(e2e: E2E, control: () => Promise<Page>, version: st
       else writeFileSync(registration, text);
       setClis(want.clis);
       await setFakeModel(await e2e.sw(), want.model);
-      await request({ type: 'checkBrowserModel' });
+      await request({ type: 'checkAIPorts' });
       await request({ type: 'reconnectHost' });
       await expect.poll(async () => setupStateOf(await host()), { timeout: 20_000, interval: 100 }).toBe(state);
     },

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BrowserModelPanel } from '../../../ui/components/browser-model-panel';
-import type { BrowserModelStatus } from '../../../shared/core/browser-model-status';
+import type { PortStatus } from '../../../shared/core/port-status';
 import { fakeLanguageModel, type FakeLanguageModel } from '../../support/fake-language-model';
 import { fakeClient, renderWith } from '../fake-client';
 import { host } from '../fixtures';
@@ -14,7 +14,7 @@ afterEach(() => {
   installed = undefined;
 });
 
-function panel(browserModel: BrowserModelStatus, connection: 'connected' | 'missing' = 'connected') {
+function panel(browserModel: PortStatus, connection: 'connected' | 'missing' = 'connected') {
   const fake = fakeClient({});
   renderWith(fake.client, <BrowserModelPanel host={host({ browserModel, connection })} />);
   return fake;
@@ -61,9 +61,9 @@ describe("Options: the browser's built-in model", () => {
     fireEvent.click(screen.getByTestId('browser-model-download'));
     await waitFor(() => expect((screen.getByTestId('browser-model-progress') as HTMLProgressElement).value).toBe(0.5));
     expect(screen.getByTestId('browser-model-panel').textContent).toContain('50 %');
-    expect(fake.sent('checkBrowserModel')).toHaveLength(0);
+    expect(fake.sent('checkAIPorts')).toHaveLength(0);
     release();
-    await waitFor(() => expect(fake.sent('checkBrowserModel')).toHaveLength(1));
+    await waitFor(() => expect(fake.sent('checkAIPorts')).toHaveLength(1));
     expect(screen.queryByTestId('browser-model-progress')).toBeNull();
     expect(model.state).toBe('available');
     expect(model.destroyed).toBe(1); // the page's session existed only to download
@@ -88,6 +88,6 @@ describe("Options: the browser's built-in model", () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('The download was cancelled.'));
     expect(model.state).toBe('downloadable');
     expect(model.created).toBe(0);
-    await waitFor(() => expect(fake.sent('checkBrowserModel')).toHaveLength(1));
+    await waitFor(() => expect(fake.sent('checkAIPorts')).toHaveLength(1));
   });
 });

@@ -8,6 +8,7 @@ import type { Reply } from '../../../shared/messages/requests';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings/settings';
 import { ENVIRONMENT, fakeClient, renderWith } from '../fake-client';
 import { host, push } from '../fixtures';
+import type { HostStatus } from '../../../shared/core/host-status';
 import { gnomeIntegrationMessage } from '../../../native-host/src/desktops/gnome/states';
 
 afterEach(cleanup);
@@ -95,6 +96,25 @@ describe('options: backend', () => {
       }),
     );
     expect((await screen.findByTestId('ai-off')).textContent).toBe('AI off: no AI backend was found on this computer');
+  });
+
+  it('a port that reports its own status, without a panel of its own, is listed and gets its name and line', async () => {
+    const fake = await options({}, { ...DEFAULT_SETTINGS, backend: 'echo' });
+    const echo = { name: 'the echo port', status: { availability: 'available' as const }, line: 'the echo port answers on task' };
+    const ports = { ...host().ports, echo } as HostStatus['ports'];
+    fake.push(push({ phase: 'idle', host: host({ ports }) }));
+    expect((await screen.findByTestId('port-echo-line')).textContent).toBe('The echo port answers on task');
+    expect(within(screen.getByTestId('port-echo')).getByText('The echo port')).toBeTruthy();
+    const select = screen.getByTestId('backend-select') as HTMLSelectElement;
+    expect([...select.options].map((o) => [o.value, o.textContent, o.disabled])).toContainEqual([
+      'echo',
+      'the echo port — available',
+      false,
+    ]);
+    expect(select.value).toBe('echo');
+    // The built-in model keeps its own panel, and gets no second line.
+    expect(screen.getByTestId('browser-model-panel')).toBeTruthy();
+    expect(screen.queryByTestId('port-browser')).toBeNull();
   });
 
   it('tests the chosen backend and model and shows text and time', async () => {

@@ -1,7 +1,8 @@
 // The one choice of where an AI call runs: each port's availability in words, Automatic's order, and what is asked for.
 import { describe, expect, it } from 'vitest';
-import { AI_PORTS, chooseTarget, portOf, type AIFacts } from '../../../shared/core/ai-targets';
-import type { BrowserModelStatus } from '../../../shared/core/browser-model-status';
+import { AI_PORTS, chooseTarget, portOf, REPORTING_PORT_IDS, type AIFacts } from '../../../shared/core/ai-targets';
+import { hostStatus } from '../../../shared/core/host-status';
+import type { PortStatus } from '../../../shared/core/port-status';
 import type { HostConnection } from '../../../shared/core/host-status';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings/settings';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/limits';
@@ -16,11 +17,11 @@ const connected: HostConnection = {
     { name: 'codex', available: true },
   ],
 };
-const READY: BrowserModelStatus = { availability: 'available' };
-const DOWNLOADABLE: BrowserModelStatus = { availability: 'downloadable' };
-const facts = (host: Partial<HostConnection> = {}, browserModel: BrowserModelStatus = DOWNLOADABLE): AIFacts => ({
+const READY: PortStatus = { availability: 'available' };
+const DOWNLOADABLE: PortStatus = { availability: 'downloadable' };
+const facts = (host: Partial<HostConnection> = {}, browserModel: PortStatus = DOWNLOADABLE): AIFacts => ({
   host: { ...connected, ...host },
-  browserModel,
+  ports: { browser: browserModel },
 });
 const settings = (over: Partial<Settings> = {}) => ({ ...DEFAULT_SETTINGS, ...over });
 
@@ -88,5 +89,21 @@ describe('chooseTarget', () => {
     expect(portOf('claude')).toBe('helper');
     expect(portOf('my-custom')).toBe('helper');
     expect(Object.values(AI_PORTS).filter((p) => !('names' in p)).length).toBe(1);
+  });
+});
+
+describe('ports that report their own status', () => {
+  it('are every port but the helper, each shown by id with its name, its status and that status in words', () => {
+    expect(REPORTING_PORT_IDS).toEqual(['browser']);
+    expect(hostStatus(settings(), connected, {}).ports).toEqual({
+      browser: {
+        name: "the browser's built-in model",
+        status: { availability: 'unavailable', reason: 'not checked yet' },
+        line: "the browser's built-in model is unavailable: not checked yet",
+      },
+    });
+    expect(hostStatus(settings(), connected, { browser: READY }).ports.browser.line).toBe(
+      "the browser's built-in model is ready: titles it judges never leave this computer",
+    );
   });
 });

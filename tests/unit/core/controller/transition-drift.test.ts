@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../shared/settings/settings';
 import { DriftState, initialState, nextDeadline, surfaceView, transition } from '../../../../shared/core/controller';
 import { connectedHost, Harness, MIN, ofType, SEC, T0 } from './harness';
+import { PORT_NOT_CHECKED } from '../../../../shared/core/port-status';
 
 function judged(h: Harness, app: string, drifting: boolean, reason = drifting ? 'Video site, unrelated to the parser tests' : '') {
   const [judge] = ofType(h.effects, 'runJudge')
@@ -224,6 +225,18 @@ describe('drift judge', () => {
     expect(h.status).toBe('unknown');
     const effects = h.send({ type: 'hostStatusChanged', at: h.now, host: connectedHost(true) });
     expect(ofType(effects, 'runJudge')).toHaveLength(1);
+  });
+
+  it('a port that reports its own status: the same answer changes nothing, a usable one gets the current app judged', () => {
+    const h = new Harness({ aiAvailable: false });
+    h.start();
+    h.observe('news.test', 'Headlines');
+    const before = h.state;
+    expect(h.send({ type: 'aiPortChecked', at: h.now, port: 'browser', status: PORT_NOT_CHECKED })).toEqual([]);
+    expect(h.state).toBe(before);
+    const effects = h.send({ type: 'aiPortChecked', at: h.now, port: 'browser', status: { availability: 'available' } });
+    expect(ofType(effects, 'runJudge').map((j) => j.target)).toEqual([{ port: 'browser', backend: 'browser' }]);
+    expect(h.state.ports).toEqual({ browser: { availability: 'available' } });
   });
 
   it('paused → nothing judged, nothing nudged; resume re-evaluates', () => {

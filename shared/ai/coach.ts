@@ -5,6 +5,7 @@ import { parseRoleObject } from './parse-object';
 import { REPLY_ONE_OBJECT, dataBlock, personTextChars } from './prompt-data';
 import { cleanAndCap, cleanText } from './sanitize';
 import type { PromptLimits } from './vocabulary';
+import { onFirstUse } from '../util/on-first-use';
 
 /** Longest next action or success condition kept, in code points (longer ones end with "…"). */
 export const MAX_COACH_TEXT_CHARS = 300;
@@ -14,11 +15,13 @@ export const MAX_ALLOWED_ENTRIES = 20;
 export const MAX_ALLOWED_ENTRY_CHARS = 100;
 
 /** The coach object on the wire (snake_case). A missing or null `allowed` reads as []. */
-export const CoachSchema = z.object({
-  next_action: z.string(),
-  success_condition: z.string(),
-  allowed: z.array(z.string()).nullish(),
-});
+export const CoachSchema = onFirstUse(() =>
+  z.object({
+    next_action: z.string(),
+    success_condition: z.string(),
+    allowed: z.array(z.string()).nullish(),
+  }),
+);
 export type CoachWire = z.infer<typeof CoachSchema>;
 
 export interface CoachPlan {

@@ -1,10 +1,11 @@
 // The connection test Options runs: a fixed prompt, and an answer that must be the JSON object it asks for.
 import * as z from 'zod';
 import { parseRoleObject } from './parse-object';
+import { onFirstUse } from '../util/on-first-use';
 
 export const CONNECTION_TEST_PROMPT = 'This is a connection test. Reply with exactly this JSON object and nothing else: {"ok": true}';
 
-export const TestAnswer = z.object({ ok: z.literal(true) });
+export const TestAnswer = onFirstUse(() => z.object({ ok: z.literal(true) }));
 
 /**
  * The raw answer, once it is known to hold `{"ok": true}`: a backend that cannot follow this format

@@ -5,15 +5,18 @@ import { parseRoleObject } from './parse-object';
 import { MAX_APP_CHARS, MAX_TITLE_CHARS, REPLY_ONE_OBJECT, UNTRUSTED_TITLES_NOTE, dataBlock, personTextChars } from './prompt-data';
 import { cleanAndCap } from './sanitize';
 import type { ObservationSource, PromptLimits } from './vocabulary';
+import { onFirstUse } from '../util/on-first-use';
 
 /** Longest reason shown to the person, in code points (longer ones end with "…"). */
 export const MAX_REASON_CHARS = 300;
 
 /** The verdict object on the wire. A missing or null reason reads as "" (fine unless drifting). */
-export const VerdictSchema = z.object({
-  drifting: z.boolean(),
-  reason: z.string().nullish(),
-});
+export const VerdictSchema = onFirstUse(() =>
+  z.object({
+    drifting: z.boolean(),
+    reason: z.string().nullish(),
+  }),
+);
 export type VerdictWire = z.infer<typeof VerdictSchema>;
 
 export type { ObservationSource };

@@ -4,15 +4,18 @@ import { parseRoleObject } from './parse-object';
 import { MAX_TITLE_CHARS, REPLY_ONE_OBJECT, UNTRUSTED_TITLES_NOTE, dataBlock, personTextChars } from './prompt-data';
 import { cleanAndCap } from './sanitize';
 import type { PromptLimits } from './vocabulary';
+import { onFirstUse } from '../util/on-first-use';
 
 /** Longest nudge message shown to the person, in code points (longer ones end with "…"). */
 export const MAX_MESSAGE_CHARS = 300;
 
 /** The nudge object on the wire. A missing or null message reads as "". */
-export const NudgeSchema = z.object({
-  on_track: z.boolean(),
-  message: z.string().nullish(),
-});
+export const NudgeSchema = onFirstUse(() =>
+  z.object({
+    on_track: z.boolean(),
+    message: z.string().nullish(),
+  }),
+);
 export type NudgeWire = z.infer<typeof NudgeSchema>;
 
 /**

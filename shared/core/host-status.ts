@@ -7,29 +7,32 @@ import { HELPER_FITS, helperFit } from './helper-fit';
 import type { SessionSettings } from './settings';
 import { PortStatus } from './port-status';
 import { CONNECTIONS } from './vocabulary';
+import { onFirstUse } from '../util/on-first-use';
 
 /** What the native channel knows about the host; it reports every change as a controller event. */
-export const HostConnection = z.object({
-  connection: z.enum(CONNECTIONS),
-  hostVersion: z.string().optional(),
-  platform: z.string().optional(),
-  watcher: WatcherInfo.optional(),
-  backends: z.array(BackendInfo),
-  /** Why the host is not connected, in words (the browser's own error where there is one). */
-  error: z.string().optional(),
-  /** The helper's protocol and the oldest extension protocol it serves (absent: a helper of protocol 1). */
-  protocol: ProtocolNumber.optional(),
-  oldestProtocol: ProtocolNumber.optional(),
-  /** This extension's release, as it told the helper. */
-  extensionVersion: ReleaseVersion.optional(),
-});
+export const HostConnection = onFirstUse(() =>
+  z.object({
+    connection: z.enum(CONNECTIONS),
+    hostVersion: z.string().optional(),
+    platform: z.string().optional(),
+    watcher: WatcherInfo.optional(),
+    backends: z.array(BackendInfo),
+    /** Why the host is not connected, in words (the browser's own error where there is one). */
+    error: z.string().optional(),
+    /** The helper's protocol and the oldest extension protocol it serves (absent: a helper of protocol 1). */
+    protocol: ProtocolNumber.optional(),
+    oldestProtocol: ProtocolNumber.optional(),
+    /** This extension's release, as it told the helper. */
+    extensionVersion: ReleaseVersion.optional(),
+  }),
+);
 export type HostConnection = z.infer<typeof HostConnection>;
 
 /** The host before the channel has said anything. */
 export const NO_HOST: HostConnection = { connection: 'connecting', backends: [] };
 
 /** A port that reports its own status, as the surfaces show it: its name, its status, and that status in one line of words. */
-export const PortView = z.object({ name: z.string(), status: PortStatus, line: z.string() });
+export const PortView = onFirstUse(() => z.object({ name: z.string(), status: PortStatus, line: z.string() }));
 export type PortView = z.infer<typeof PortView>;
 
 export function portView(id: ReportingPortId, status: PortStatus): PortView {
@@ -38,18 +41,20 @@ export function portView(id: ReportingPortId, status: PortStatus): PortView {
 }
 
 /** The host status the surfaces show: the connection plus the backend the AI roles use now. */
-export const HostStatus = HostConnection.extend({
-  /** The chosen backend if available, else the first available one, or null. */
-  activeBackend: BackendName.nullable(),
-  /** The backend the person chose in Options (null: Automatic), so a missing choice is named. */
-  chosenBackend: BackendName.nullable(),
-  /** Whether helper and extension are the same release, and which side to update if not. */
-  fit: z.enum(HELPER_FITS),
-  /** Every port that reports its own status (the built-in model: a backend that needs no helper), by id; the helper's is the connection above. */
-  ports: z.record(z.enum(REPORTING_PORT_IDS), PortView),
-  /** Why no AI call can run now, in words (null when one can): the same choice every call makes. */
-  aiOff: Failure.nullable(),
-});
+export const HostStatus = onFirstUse(() =>
+  HostConnection.extend({
+    /** The chosen backend if available, else the first available one, or null. */
+    activeBackend: BackendName.nullable(),
+    /** The backend the person chose in Options (null: Automatic), so a missing choice is named. */
+    chosenBackend: BackendName.nullable(),
+    /** Whether helper and extension are the same release, and which side to update if not. */
+    fit: z.enum(HELPER_FITS),
+    /** Every port that reports its own status (the built-in model: a backend that needs no helper), by id; the helper's is the connection above. */
+    ports: z.record(z.enum(REPORTING_PORT_IDS), PortView),
+    /** Why no AI call can run now, in words (null when one can): the same choice every call makes. */
+    aiOff: Failure.nullable(),
+  }),
+);
 export type HostStatus = z.infer<typeof HostStatus>;
 
 export function hostStatus(settings: Pick<SessionSettings, 'backend' | 'model'>, host: HostConnection, ports: PortStatuses): HostStatus {

@@ -13,86 +13,105 @@ import type { RecentCommitment } from '../history/recent';
 import { Rhythm } from '../core/rhythm-record';
 import { Template } from '../plan/records';
 import type { PlanView } from '../plan/plan-view';
+import { onFirstUse } from '../util/on-first-use';
 
-export const StartSessionInput = z.object({
-  commitment: Commitment,
-  allowed: z.array(z.string()).max(MAX_LIST_ENTRIES),
-  blocked: z.array(z.string()).max(MAX_LIST_ENTRIES),
-  timeboxMinutes: z.number().int().min(1).max(MAX_TIMEBOX_MINUTES).optional(),
-  rhythm: Rhythm.optional(),
-  strict: z.boolean().optional(),
-  allowlistOnly: z.boolean().optional(),
-});
+export const StartSessionInput = onFirstUse(() =>
+  z.object({
+    commitment: Commitment,
+    allowed: z.array(z.string()).max(MAX_LIST_ENTRIES),
+    blocked: z.array(z.string()).max(MAX_LIST_ENTRIES),
+    timeboxMinutes: z.number().int().min(1).max(MAX_TIMEBOX_MINUTES).optional(),
+    rhythm: Rhythm.optional(),
+    strict: z.boolean().optional(),
+    allowlistOnly: z.boolean().optional(),
+  }),
+);
 export type StartSessionInput = z.infer<typeof StartSessionInput>;
 
-export const CoachSuggestion = z.object({
-  nextAction: z.string(),
-  successCondition: z.string(),
-  allowed: z.array(z.string()),
-}) satisfies z.ZodType<CoachPlan>;
-export type CoachSuggestion = z.infer<typeof CoachSuggestion>;
-
-export const BackendTestResult = z.object({
-  /** The text the backend answered, how long it took, and which backend it was. */
-  text: z.string(),
-  ms: z.number(),
-  backend: z.string(),
-});
-
-export const DiagnosticEntry = z.object({ at: z.number(), level: z.enum(['info', 'warn', 'error']), message: z.string() });
-export type DiagnosticEntry = z.infer<typeof DiagnosticEntry>;
-
-/** The running session so far (its totals and its band), the ended session awaiting its review, and today, for the popup. */
-export const HistoryStatus = z.object({
-  progress: SessionProgress.nullable(),
-  pendingReview: PendingReview.nullable(),
-  /** Null when history cannot be read. */
-  today: TodaySummary.nullable(),
-  band: z.array(HistorySegment),
-});
-export type HistoryStatus = z.infer<typeof HistoryStatus>;
-
-/** A template as the start form saves it: the background gives it its id. */
-export const TemplateInput = Template.omit({ id: true });
-export type TemplateInput = z.input<typeof TemplateInput>;
-
-/** What the start form offers to start from: the templates, then the last distinct commitments. */
-export const StartChoices = z.object({
-  templates: z.array(Template),
-  recent: z.array(
+export const CoachSuggestion = onFirstUse(
+  () =>
     z.object({
       nextAction: z.string(),
       successCondition: z.string(),
       allowed: z.array(z.string()),
-      blocked: z.array(z.string()),
-      timeboxMinutes: z.number().nullable(),
-    }) satisfies z.ZodType<RecentCommitment>,
-  ),
-});
+    }) satisfies z.ZodType<CoachPlan>,
+);
+export type CoachSuggestion = z.infer<typeof CoachSuggestion>;
+
+export const BackendTestResult = onFirstUse(() =>
+  z.object({
+    /** The text the backend answered, how long it took, and which backend it was. */
+    text: z.string(),
+    ms: z.number(),
+    backend: z.string(),
+  }),
+);
+
+export const DiagnosticEntry = onFirstUse(() =>
+  z.object({ at: z.number(), level: z.enum(['info', 'warn', 'error']), message: z.string() }),
+);
+export type DiagnosticEntry = z.infer<typeof DiagnosticEntry>;
+
+/** The running session so far (its totals and its band), the ended session awaiting its review, and today, for the popup. */
+export const HistoryStatus = onFirstUse(() =>
+  z.object({
+    progress: SessionProgress.nullable(),
+    pendingReview: PendingReview.nullable(),
+    /** Null when history cannot be read. */
+    today: TodaySummary.nullable(),
+    band: z.array(HistorySegment),
+  }),
+);
+export type HistoryStatus = z.infer<typeof HistoryStatus>;
+
+/** A template as the start form saves it: the background gives it its id. */
+export const TemplateInput = onFirstUse(() => Template.omit({ id: true }));
+export type TemplateInput = z.input<typeof TemplateInput>;
+
+/** What the start form offers to start from: the templates, then the last distinct commitments. */
+export const StartChoices = onFirstUse(() =>
+  z.object({
+    templates: z.array(Template),
+    recent: z.array(
+      z.object({
+        nextAction: z.string(),
+        successCondition: z.string(),
+        allowed: z.array(z.string()),
+        blocked: z.array(z.string()),
+        timeboxMinutes: z.number().nullable(),
+      }) satisfies z.ZodType<RecentCommitment>,
+    ),
+  }),
+);
 export type StartChoices = z.infer<typeof StartChoices>;
 /** Whether settings follow the person through the browser's sync, when they last did, and the last problem in words. */
-export const SyncStatus = z.object({ enabled: z.boolean(), lastSyncedAt: z.number().nullable(), problem: z.string().nullable() });
+export const SyncStatus = onFirstUse(() =>
+  z.object({ enabled: z.boolean(), lastSyncedAt: z.number().nullable(), problem: z.string().nullable() }),
+);
 export type SyncStatus = z.infer<typeof SyncStatus>;
-const planTime = z.number().int().nonnegative();
-const OccurrenceKey = z.string().min(1).max(100);
+const planTime = onFirstUse(() => z.number().int().nonnegative());
+const OccurrenceKey = onFirstUse(() => z.string().min(1).max(100));
 
 /** The scheduled block on offer now (waiting: a session runs, the block starts when it ends) and today's blocks, for the popup. */
-export const PlanReply = z.object({
-  due: z.object({ key: OccurrenceKey, label: z.string(), start: planTime, end: planTime, waiting: z.boolean() }).nullable(),
-  today: z.array(
+export const PlanReply = onFirstUse(
+  () =>
     z.object({
-      key: OccurrenceKey,
-      label: z.string(),
-      start: planTime,
-      end: planTime,
-      state: z.enum(['done', 'now', 'next', 'missed', 'later']),
-    }),
-  ),
-}) satisfies z.ZodType<PlanView>;
+      due: z.object({ key: OccurrenceKey, label: z.string(), start: planTime, end: planTime, waiting: z.boolean() }).nullable(),
+      today: z.array(
+        z.object({
+          key: OccurrenceKey,
+          label: z.string(),
+          start: planTime,
+          end: planTime,
+          state: z.enum(['done', 'now', 'next', 'missed', 'later']),
+        }),
+      ),
+    }) satisfies z.ZodType<PlanView>,
+);
 
 /** The reply of a request that only acts: the new state reaches every surface as a push. */
-const Done = z.null();
-const NoFields = z.object({});
+const Done = onFirstUse(() => z.null());
+const NoFields = onFirstUse(() => z.object({}));
 
 interface RequestSpec {
   /** The request's fields besides `type`. */
@@ -175,7 +194,7 @@ export type ReplyValue<T extends RequestType> = z.output<Specs[T]['reply']>;
 /** Every reply: the request's value, or why it failed. */
 export type Reply<T extends RequestType = RequestType> = { ok: true; value: ReplyValue<T> } | { ok: false; error: Failure };
 
-const RequestType = z.enum(REQUEST_TYPES as [RequestType, ...RequestType[]]);
+const RequestType = onFirstUse(() => z.enum(REQUEST_TYPES as [RequestType, ...RequestType[]]));
 
 export type RequestParse = { ok: true; request: ParsedRequestOf<RequestType> } | { ok: false; type: string; error: string };
 

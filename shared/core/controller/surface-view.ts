@@ -7,44 +7,51 @@ import { WAIT_PURPOSES, type DriftState, type ObservationRecord, type SessionRec
 import { onTaskFrom } from './strict';
 import { announcedPhase, onBreak, phaseEndsAt } from './session-rhythm';
 import type { ControllerState } from './state';
+import { onFirstUse } from '../../util/on-first-use';
 
 /** What the banner says when a drift has no reason of its own (never expected: verdicts must give one). */
 export const FALLBACK_DRIFT_REASON = 'This does not look like your task.';
 
-export const SessionView = z.object({
-  id: z.number(),
-  commitment: z.object({ nextAction: z.string(), successCondition: z.string() }),
-  allowed: z.array(z.string()),
-  blocked: z.array(z.string()),
-  startedAt: z.number(),
-  endsAt: z.number().optional(),
-  pausedAt: z.number().optional(),
-  pausedTotalMs: z.number(),
-  rhythm: z.object({ workMinutes: z.number(), breakMinutes: z.number() }).optional(),
-  /** Blocked sites are blocked, ending early or pausing waits; false once the timebox has ended (the session then ends as any other). */
-  strict: z.boolean(),
-  allowlistOnly: z.boolean(),
-  /** The wait counting down now: ending or pausing happens at `readyAt`. */
-  wait: z.object({ purpose: z.enum(WAIT_PURPOSES), startedAt: z.number(), readyAt: z.number() }).optional(),
-  /** How long a wait started now would take, in seconds (the setting). */
-  waitSeconds: z.number(),
-});
+export const SessionView = onFirstUse(() =>
+  z.object({
+    id: z.number(),
+    commitment: z.object({ nextAction: z.string(), successCondition: z.string() }),
+    allowed: z.array(z.string()),
+    blocked: z.array(z.string()),
+    startedAt: z.number(),
+    endsAt: z.number().optional(),
+    pausedAt: z.number().optional(),
+    pausedTotalMs: z.number(),
+    rhythm: z.object({ workMinutes: z.number(), breakMinutes: z.number() }).optional(),
+    /** Blocked sites are blocked, ending early or pausing waits; false once the timebox has ended (the session then ends as any other). */
+    strict: z.boolean(),
+    allowlistOnly: z.boolean(),
+    /** The wait counting down now: ending or pausing happens at `readyAt`. */
+    wait: z.object({ purpose: z.enum(WAIT_PURPOSES), startedAt: z.number(), readyAt: z.number() }).optional(),
+    /** How long a wait started now would take, in seconds (the setting). */
+    waitSeconds: z.number(),
+  }),
+);
 export type SessionView = z.infer<typeof SessionView>;
 
 /** Why the place counts as it does: a list entry matched it, the AI judged it, or nothing could tell yet. */
-export const PlaceReason = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('allowed'), entry: z.string() }),
-  z.object({ kind: z.literal('blocked'), entry: z.string() }),
-  /** Allowlist-only: not on the allowed list is drift, with no AI asked. */
-  z.object({ kind: z.literal('notAllowed') }),
-  z.object({ kind: z.literal('judged'), drifting: z.boolean() }),
-  z.object({ kind: z.literal('checking') }),
-  z.object({ kind: z.literal('unjudged') }),
-]);
+export const PlaceReason = onFirstUse(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('allowed'), entry: z.string() }),
+    z.object({ kind: z.literal('blocked'), entry: z.string() }),
+    /** Allowlist-only: not on the allowed list is drift, with no AI asked. */
+    z.object({ kind: z.literal('notAllowed') }),
+    z.object({ kind: z.literal('judged'), drifting: z.boolean() }),
+    z.object({ kind: z.literal('checking') }),
+    z.object({ kind: z.literal('unjudged') }),
+  ]),
+);
 export type PlaceReason = z.infer<typeof PlaceReason>;
 
 /** The place the person is looking at (a tab's site, or an app), and why it counts as it does. */
-export const PlaceView = z.object({ source: z.enum(OBSERVATION_SOURCES), title: z.string(), app: z.string(), why: PlaceReason });
+export const PlaceView = onFirstUse(() =>
+  z.object({ source: z.enum(OBSERVATION_SOURCES), title: z.string(), app: z.string(), why: PlaceReason }),
+);
 export type PlaceView = z.infer<typeof PlaceView>;
 
 /** The same order evaluate.ts decides in: blocked, allowed, a cached verdict, a judge in flight, nothing. */
@@ -61,35 +68,39 @@ export function placeReason(session: SessionRecord, d: DriftState, current: Obse
   return { kind: 'unjudged' };
 }
 
-export const SurfaceView = z.object({
-  phase: z.enum(PHASES),
-  session: SessionView.nullable(),
-  status: z.enum(DRIFT_STATUSES),
-  /** The person is away (idle or screen locked): no banner or heads-up is shown meanwhile. */
-  away: z.boolean(),
-  /** Null when idle: outside a session nothing is shown of what the person looks at. */
-  place: PlaceView.nullable(),
-  /** The hard tier: the person drifted in a running session. `answered`: this episode's banner was answered. */
-  banner: z
-    .object({
-      episode: z.number(),
-      reason: z.string(),
-      answered: z.boolean(),
-      /** "This is on task" is offered from this moment (0: at once; later: a strict session's wait); null: not at all. */
-      onTaskFrom: z.number().nullable(),
-    })
-    .nullable(),
-  /** The soft tier: advice while on task in a running session, unless the person dismissed this text. */
-  nudge: z.object({ message: z.string() }).nullable(),
-  host: HostStatus,
-  /**
-   * Changes whenever the stored settings record does (a save here, or a change synced from another browser):
-   * the shell, which holds the whole record, says it; the core holds only the session's part.
-   */
-  settingsRevision: z.string(),
-  /** Where a running session with a rhythm stands: work or a break, until when (null paused, idle, or without a rhythm). */
-  rhythm: z.object({ phase: z.enum(['work', 'break']), endsAt: z.number(), workMinutes: z.number(), breakMinutes: z.number() }).nullable(),
-});
+export const SurfaceView = onFirstUse(() =>
+  z.object({
+    phase: z.enum(PHASES),
+    session: SessionView.nullable(),
+    status: z.enum(DRIFT_STATUSES),
+    /** The person is away (idle or screen locked): no banner or heads-up is shown meanwhile. */
+    away: z.boolean(),
+    /** Null when idle: outside a session nothing is shown of what the person looks at. */
+    place: PlaceView.nullable(),
+    /** The hard tier: the person drifted in a running session. `answered`: this episode's banner was answered. */
+    banner: z
+      .object({
+        episode: z.number(),
+        reason: z.string(),
+        answered: z.boolean(),
+        /** "This is on task" is offered from this moment (0: at once; later: a strict session's wait); null: not at all. */
+        onTaskFrom: z.number().nullable(),
+      })
+      .nullable(),
+    /** The soft tier: advice while on task in a running session, unless the person dismissed this text. */
+    nudge: z.object({ message: z.string() }).nullable(),
+    host: HostStatus,
+    /**
+     * Changes whenever the stored settings record does (a save here, or a change synced from another browser):
+     * the shell, which holds the whole record, says it; the core holds only the session's part.
+     */
+    settingsRevision: z.string(),
+    /** Where a running session with a rhythm stands: work or a break, until when (null paused, idle, or without a rhythm). */
+    rhythm: z
+      .object({ phase: z.enum(['work', 'break']), endsAt: z.number(), workMinutes: z.number(), breakMinutes: z.number() })
+      .nullable(),
+  }),
+);
 export type SurfaceView = z.infer<typeof SurfaceView>;
 
 export function surfaceView(s: ControllerState, settingsRevision = ''): SurfaceView {
@@ -150,20 +161,22 @@ export function surfaceView(s: ControllerState, settingsRevision = ''): SurfaceV
  * What a web page's toast is told: only what it shows. The toast runs inside every site's
  * renderer, so it never gets titles (another app's, perhaps), the lists or the host status.
  */
-export const ToastView = z.object({
-  /** Present only while unanswered: the toast does not repeat a banner the person already answered. */
-  banner: z
-    .object({
-      episode: z.number(),
-      reason: z.string(),
-      task: z.string(),
-      onTaskFrom: z.number().nullable(),
-      /** A strict session: ending early waits in the popup, so the toast offers no End. */
-      strict: z.boolean(),
-    })
-    .nullable(),
-  nudge: z.object({ message: z.string() }).nullable(),
-});
+export const ToastView = onFirstUse(() =>
+  z.object({
+    /** Present only while unanswered: the toast does not repeat a banner the person already answered. */
+    banner: z
+      .object({
+        episode: z.number(),
+        reason: z.string(),
+        task: z.string(),
+        onTaskFrom: z.number().nullable(),
+        /** A strict session: ending early waits in the popup, so the toast offers no End. */
+        strict: z.boolean(),
+      })
+      .nullable(),
+    nudge: z.object({ message: z.string() }).nullable(),
+  }),
+);
 export type ToastView = z.infer<typeof ToastView>;
 
 export function toastView(view: SurfaceView): ToastView {

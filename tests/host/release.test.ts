@@ -130,6 +130,16 @@ describe('release/', () => {
     }
   });
 
+  it("neither extension zip carries zod's JSON Schema generator (modules/zod-without-json-schema.ts); zod's own file has it", async () => {
+    const generator = 'https://json-schema.org/draft/2020-12/schema';
+    expect(readFileSync(join(process.cwd(), 'node_modules', 'zod', 'v4', 'core', 'to-json-schema.js'), 'utf8')).toContain(generator);
+    for (const name of [`antidrift-${VERSION}-chrome.zip`, `antidrift-${VERSION}-firefox.zip`]) {
+      const zip = await zipOf(name);
+      const scripts = Object.keys(zip.files).filter((f) => f.endsWith('.js'));
+      for (const script of scripts) expect(await zip.file(script)!.async('string'), `${name}: ${script}`).not.toContain(generator);
+    }
+  });
+
   it('the sources zip rebuilds both extension zips file for file, as BUILD.md says (what AMO reviewers do)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'antidrift-rebuild-'));
     try {

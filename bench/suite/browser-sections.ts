@@ -105,6 +105,12 @@ export const BROWSER_SECTIONS = {
           ms(c.floor.toAllowedMs),
           ms(c.floor.toBlockedMs),
         ),
+        row(
+          '2c. cold tab switch → badge',
+          "the floor carrying our worker's bundle as code it never calls: what our bytes cost before any of them runs",
+          ms(c.floorWithOurBytes.toAllowedMs),
+          ms(c.floorWithOurBytes.toBlockedMs),
+        ),
       );
       ctx.budgets.push(
         p95Budget('cold-badge-p95', 'cold tab switch → badge p95 (worker stopped first)', 150, [c.toAllowedMs, c.toBlockedMs]),

@@ -1,10 +1,10 @@
 // Section 2c, cold paths: tab switch → badge with the service worker stopped first, the worker's start-up split, and the same for an empty extension (the floor), in real Chromium.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { WORKER_MARKS } from '../../background/start-marks';
-import { EXTENSION_ORIGIN, launchExtensionBrowser, startPageServer, type ExtensionBrowser } from '../../harness/chromium';
+import { EXTENSION_DIR, EXTENSION_ORIGIN, launchExtensionBrowser, startPageServer, type ExtensionBrowser } from '../../harness/chromium';
 import { armSpin, badgeText, clockOffset, spinResult, type ExtensionContext } from './badge-bench';
 import { benchProfile, startBenchSession } from './bench-profile';
 import { sleep, summarize, wallNow, type Summary } from './stats';
@@ -21,6 +21,8 @@ export interface ColdResult {
   afterHydrationMs: Summary;
   /** The floor: an empty MV3 extension whose worker, woken by the same switch, sets the badge from the tab's address. */
   floor: { toAllowedMs: Summary; toBlockedMs: Summary };
+  /** The same floor carrying our worker's bundle as a function it never calls: what our bytes cost before any of them runs. */
+  floorWithOurBytes: { toAllowedMs: Summary; toBlockedMs: Summary };
 }
 
 /** The floor extension: nothing but a worker that answers a tab switch with a badge, and a page to watch it from. */
@@ -124,7 +126,7 @@ async function coldSwitches(run: ColdRun): Promise<{ ON: number[]; '!': number[]
 }
 
 /** The same switches with only the floor extension loaded, in a browser of its own. */
-async function benchFloor(switches: number): Promise<ColdResult['floor']> {
+async function benchFloor(switches: number, carrying?: string): Promise<ColdResult['floor']> {
   const root = mkdtempSync(join(tmpdir(), 'antidrift-bench-floor-'));
   const dir = join(root, 'extension');
   const server = await startPageServer();
@@ -132,6 +134,8 @@ async function benchFloor(switches: number): Promise<ColdResult['floor']> {
   try {
     mkdirSync(dir);
     for (const [name, text] of Object.entries(FLOOR_FILES)) writeFileSync(join(dir, name), text);
+    // Parsed (the whole script is checked when it loads), never run.
+    if (carrying) writeFileSync(join(dir, 'background.js'), `${FLOOR_FILES['background.js']}\nfunction neverCalled() {\n${carrying}\n}\n`);
     browser = await launchExtensionBrowser({
       userDataDir: join(root, 'profile'),
       home: root,
@@ -203,6 +207,7 @@ export async function benchCold(opts: { switches: number }): Promise<ColdResult>
       afterHydrationMs: summarize(out.badgeAt.map((at, i) => at - (marks[i]!.origin + marks[i]!.hydrated))),
       // After ours has closed: the two browsers never share the machine.
       floor: await benchFloor(opts.switches),
+      floorWithOurBytes: await benchFloor(opts.switches, readFileSync(join(EXTENSION_DIR, 'background.js'), 'utf8')),
     };
   } finally {
     await browser?.close();

@@ -104,7 +104,7 @@ describe('options: backend', () => {
     const ports = { ...host().ports, echo } as HostStatus['ports'];
     fake.push(push({ phase: 'idle', host: host({ ports }) }));
     expect((await screen.findByTestId('port-echo-line')).textContent).toBe('The echo port answers on task');
-    expect(within(screen.getByTestId('port-echo')).getByText('The echo port')).toBeTruthy();
+    expect(screen.getByTestId('port-echo').querySelector('.label')?.textContent).toBe('The echo port');
     const select = screen.getByTestId('backend-select') as HTMLSelectElement;
     expect([...select.options].map((o) => [o.value, o.textContent, o.disabled])).toContainEqual([
       'echo',
@@ -113,7 +113,7 @@ describe('options: backend', () => {
     ]);
     expect(select.value).toBe('echo');
     // The built-in model keeps its own panel, and gets no second line.
-    expect(screen.getByTestId('browser-model-panel')).toBeTruthy();
+    expect(screen.getByTestId('browser-model-panel').querySelector('.label')?.textContent).toBe("The browser's built-in model");
     expect(screen.queryByTestId('port-browser')).toBeNull();
   });
 

@@ -56,7 +56,9 @@ async function checkLauncher(browsers: BrowserCheck[], extensionId: string): Pro
   return { path, ...target, problems, hello: { hostVersion: hello.hostVersion, protocol: hello.protocol, ms: hello.ms } };
 }
 
-const WATCHER_PROBE_MS = 1_500;
+// The probe ends at the first window; the limit only matters on a busy machine, where the watcher's
+// start-up (spawning xprop, joining the session bus) took over 1.5 s in CI and the report missed a window.
+const WATCHER_PROBE_MS = 5_000;
 
 async function checkTarget(target: ManifestTarget, extensionId: string, launcher: string): Promise<BrowserCheck> {
   const check = await checkManifest(target, extensionId);

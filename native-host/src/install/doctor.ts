@@ -57,7 +57,8 @@ async function checkLauncher(browsers: BrowserCheck[], extensionId: string): Pro
 }
 
 // The probe ends at the first window; the limit only matters on a busy machine, where the watcher's
-// start-up (spawning xprop, joining the session bus) took over 1.5 s in CI and the report missed a window.
+// start-up (connecting to the display or the session bus, the first reads) took over 1.5 s in CI and
+// the report missed a window that was there.
 const WATCHER_PROBE_MS = 5_000;
 
 async function checkTarget(target: ManifestTarget, extensionId: string, launcher: string): Promise<BrowserCheck> {

@@ -47,8 +47,13 @@ export interface Worker {
   readonly ports: StatePorts;
   readonly alarms: AlarmRouter;
   readonly effects: EffectPorts;
-  /** Settles once the stored state is back and applied: listeners wait for it before they act. */
+  /** Settles once the stored state is back and applied and every subsystem has had its first look: listeners wait for it before they act. */
   readonly ready: Promise<void>;
+  /**
+   * Settles once the controller's state is back, a task before `ready`: what the event that woke the
+   * worker waits for, so its badge is not queued behind the subsystems' first reads.
+   */
+  readonly hydrated: Promise<void>;
   /** Sees every applied transition, in the order the subsystems were wired (cheap; a throw is caught by the shell). */
   onTransition(observer: TransitionObserver): void;
   /** Runs with what was stored before the controller's state is applied (a subsystem's own memory). */
@@ -137,6 +142,8 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
   const send = (event: ControllerEvent) => void shell.send(event);
   let settle!: () => void;
   const ready = new Promise<void>((resolve) => (settle = resolve));
+  let settleHydrated!: () => void;
+  const hydrated = new Promise<void>((resolve) => (settleHydrated = resolve));
   return {
     platform,
     now,
@@ -152,6 +159,7 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
     alarms: new AlarmRouter(),
     effects,
     ready,
+    hydrated,
     onTransition: (observer) => void transitions.push(observer),
     onLoaded: (restore) => void restores.push(restore),
     whenReady: (start) => void starts.push(start),
@@ -165,8 +173,18 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
         const { session, drift, lastSessionId } = stored;
         shell.hydrate({ type: 'stateRestored', at: now(), settings: settings.replace(stored.settings), session, drift, lastSessionId });
         markWorker(WORKER_MARKS.hydrated);
-        for (const start of starts) start(stored);
-        settle();
+        settleHydrated();
+        // The next task: the woken worker's own event is handled first (its lookups are in flight), then the subsystems read and parse theirs.
+        setTimeout(() => {
+          for (const start of starts) {
+            try {
+              start(stored);
+            } catch (error) {
+              diagnostics.add('warn', `a part of the extension did not start: ${errorText(error)}`);
+            }
+          }
+          settle();
+        }, 0);
       });
     },
   };

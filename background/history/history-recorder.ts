@@ -56,13 +56,20 @@ export class HistoryRecorder {
   #writing: Promise<void> = Promise.resolve();
   #heartbeat: unknown = null;
   #pendingReview: PendingReview | null = null;
+  #begin!: () => void;
+  /** Settles once `start` has loaded what the recorder keeps (the database open, an unended session resumed). */
   readonly ready: Promise<void>;
 
   constructor(
     private readonly deps: RecorderDeps,
     private readonly privacy: () => { keepTitles: boolean; retentionDays: number },
   ) {
-    this.ready = this.#load();
+    this.ready = new Promise<void>((resolve) => (this.#begin = resolve)).then(() => this.#load());
+  }
+
+  /** Opens the database: after a wake's own event is handled, not at once (transitions queue until then). */
+  start(): void {
+    this.#begin();
   }
 
   async #load(): Promise<void> {

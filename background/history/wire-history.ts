@@ -28,5 +28,6 @@ export function wireHistory(worker: Worker): HistoryRecorder {
     },
   );
   worker.onTransition((before, after, event) => history.observe(before, after, event));
+  worker.whenReady(() => history.start());
   return history;
 }

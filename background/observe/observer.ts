@@ -9,6 +9,12 @@ import { errorText } from '../../shared/util/error-text';
 /** windows.WINDOW_ID_NONE in Chromium and Firefox: the browser lost focus to another app. */
 const WINDOW_ID_NONE = -1;
 
+/** A lookup started before its turn: its failure is reported when its turn awaits it, not as an unhandled rejection now. */
+function early<T>(lookup: Promise<T>): Promise<T> {
+  lookup.catch(() => {});
+  return lookup;
+}
+
 export class Observer {
   #memory: ObserverMemory = { focus: 'browser' };
   private chain: Promise<void> = Promise.resolve();
@@ -71,9 +77,11 @@ export class Observer {
 
   tabActivated(tabId: number, windowId: number): void {
     const at = this.now();
+    // Asked at once, read in turn: on a woken worker the lookup runs while the state is still loading.
+    const tab = early(browser.tabs.get(tabId));
     this.enqueue(async () => {
       this.setMemory({ focus: 'browser', windowId });
-      this.observe(await browser.tabs.get(tabId), at);
+      this.observe(await tab, at);
     });
   }
 
@@ -91,9 +99,10 @@ export class Observer {
   windowFocused(windowId: number): void {
     if (windowId === WINDOW_ID_NONE) return; // the host reports which app took focus
     const at = this.now();
+    const tabs = early(browser.tabs.query({ active: true, windowId }));
     this.enqueue(async () => {
       this.setMemory({ focus: 'browser', windowId });
-      const [tab] = await browser.tabs.query({ active: true, windowId });
+      const [tab] = await tabs;
       this.observe(tab, at);
     });
   }

@@ -21,6 +21,6 @@ export function wireObserver(worker: Worker): Observer {
   worker.whenReady(() => {
     if (!shell.state.drift.current) observer.observeActiveTab();
   });
-  observer.holdUntil(worker.ready);
+  observer.holdUntil(worker.hydrated);
   return observer;
 }

@@ -1,6 +1,6 @@
 // The observer over WXT's fake browser: what a tab or a host window becomes, and what never leaves the browser.
 import { fakeBrowser } from 'wxt/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   tabOf,
   activate,
@@ -13,6 +13,7 @@ import {
   restartWorker,
   type Running,
   START,
+  testPlatform,
 } from './harness';
 
 let bg: Running;
@@ -72,6 +73,35 @@ describe('observations', () => {
     await bg.flush();
     expect(bg.shell.state.drift.current?.title).toBe('Fix [redacted] now');
     expect(bg.shell.state.drift.recentTitles.join(' ')).not.toContain('4711');
+  });
+
+  it('a woken worker paints the badge of the tab that woke it before the other parts read anything (history opens after)', async () => {
+    bg = await boot();
+    await bg.send(START);
+    const docs = await openTab('https://docs.test/', 'Parser guide');
+    await activate(docs);
+    await bg.flush();
+    expect(await readBadge()).toMatchObject({ text: 'ON' });
+    await restartWorker(true);
+    const order: string[] = [];
+    const setBadgeText = fakeBrowser.action.setBadgeText.bind(fakeBrowser.action);
+    vi.spyOn(fakeBrowser.action, 'setBadgeText').mockImplementation((details) => {
+      order.push(`badge ${details.text}`);
+      return setBadgeText(details);
+    });
+    const platform = testPlatform();
+    const openHistory = platform.openHistory;
+    platform.openHistory = () => {
+      order.push('history opened');
+      return openHistory();
+    };
+    const videos = await openTab('https://videos.test/', 'Cat videos');
+    await fakeBrowser.tabs.update(videos, { active: true });
+    bg = await boot(new FakeHost(), Date.now, () => fakeBrowser.tabs.onActivated.trigger({ tabId: videos, windowId: 0 }), platform);
+    await bg.flush();
+    expect(await readBadge()).toMatchObject({ text: '!' });
+    expect(order.indexOf('badge !')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('badge !')).toBeLessThan(order.indexOf('history opened'));
   });
 
   it('internal and own pages are ignored; the previous observation stays', async () => {

@@ -1,6 +1,7 @@
 // storage.sync adapter: pushes this machine's synced settings (debounced, within quotas), applies other browsers' changes, reports problems.
 import { browser } from 'wxt/browser';
 import * as z from 'zod';
+import { onFirstUse } from '../../shared/util/on-first-use';
 import type { Settings } from '../../shared/settings/settings';
 import type { SyncStatus } from '../../shared/messages/requests';
 import { decodeSynced, encodeSynced, isSyncKey, META_KEY, planWrite } from '../../shared/sync/chunks';
@@ -19,7 +20,7 @@ export const INSTALL_ID_KEY = 'installId';
 export const SYNC_DELAY_MS = 2_000;
 /** Saves that keep coming still push this often at most: well under 120 writes a minute and 1,800 an hour. */
 const MAX_WAIT_MS = 10_000;
-const InstallId = z.string().min(8).max(100);
+const InstallId = onFirstUse(() => z.string().min(8).max(100));
 
 const NO_SYNC_AREA = 'this browser has no storage.sync: settings stay on this computer';
 

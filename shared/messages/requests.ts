@@ -125,53 +125,59 @@ interface RequestSpec {
 export const REQUESTS = {
   driftBackToTask: { body: NoFields, fromContent: true, reply: Done },
   driftOnTask: { body: NoFields, fromContent: true, reply: Done },
-  driftDismiss: { body: z.object({ episode: z.number().int().nonnegative() }), fromContent: true, reply: Done },
-  nudgeDismiss: { body: z.object({ message: z.string().max(MAX_DISMISSED_TEXT) }), fromContent: true, reply: Done },
+  driftDismiss: { body: onFirstUse(() => z.object({ episode: z.number().int().nonnegative() })), fromContent: true, reply: Done },
+  nudgeDismiss: { body: onFirstUse(() => z.object({ message: z.string().max(MAX_DISMISSED_TEXT) })), fromContent: true, reply: Done },
   endSession: { body: NoFields, fromContent: true, reply: Done },
   getState: { body: NoFields, fromContent: false, reply: StatePush },
-  startSession: { body: z.object({ input: StartSessionInput }), fromContent: false, reply: Done },
+  startSession: { body: onFirstUse(() => z.object({ input: StartSessionInput })), fromContent: false, reply: Done },
   pauseSession: { body: NoFields, fromContent: false, reply: Done },
   /** A strict session's wait to end early or pause: the popup counts it down, then ends or pauses. */
-  beginWait: { body: z.object({ purpose: z.enum(WAIT_PURPOSES) }), fromContent: false, reply: Done },
+  beginWait: { body: onFirstUse(() => z.object({ purpose: z.enum(WAIT_PURPOSES) })), fromContent: false, reply: Done },
   /** Keep going: the wait is off. */
   cancelWait: { body: NoFields, fromContent: false, reply: Done },
   /** The block page was shown for this site (History counts it). */
-  navigationBlocked: { body: z.object({ site: z.string().max(MAX_ENTRY_CHARS) }), fromContent: false, reply: Done },
+  navigationBlocked: { body: onFirstUse(() => z.object({ site: z.string().max(MAX_ENTRY_CHARS) })), fromContent: false, reply: Done },
   /** The block page's Back to task: the last on-task tab comes forward (`none`: there is none to go to). */
-  blockPageBackToTask: { body: NoFields, fromContent: false, reply: z.object({ went: z.enum(['tab', 'none']) }) },
+  blockPageBackToTask: { body: NoFields, fromContent: false, reply: onFirstUse(() => z.object({ went: z.enum(['tab', 'none']) })) },
   resumeSession: { body: NoFields, fromContent: false, reply: Done },
-  coach: { body: z.object({ intention: z.string().trim().min(1).max(MAX_INTENTION_CHARS) }), fromContent: false, reply: CoachSuggestion },
+  coach: {
+    body: onFirstUse(() => z.object({ intention: z.string().trim().min(1).max(MAX_INTENTION_CHARS) })),
+    fromContent: false,
+    reply: CoachSuggestion,
+  },
   getSettings: { body: NoFields, fromContent: false, reply: Settings },
-  saveSettings: { body: z.object({ settings: Settings }), fromContent: false, reply: Settings },
+  saveSettings: { body: onFirstUse(() => z.object({ settings: Settings })), fromContent: false, reply: Settings },
   testBackend: {
-    body: z.object({ backend: BackendName.optional(), model: ModelName.optional() }),
+    body: onFirstUse(() => z.object({ backend: BackendName.optional(), model: ModelName.optional() })),
     fromContent: false,
     reply: BackendTestResult,
   },
-  getDiagnostics: { body: NoFields, fromContent: false, reply: z.array(DiagnosticEntry) },
+  getDiagnostics: { body: NoFields, fromContent: false, reply: onFirstUse(() => z.array(DiagnosticEntry)) },
   reconnectHost: { body: NoFields, fromContent: false, reply: Done },
   /** Options after a download of the built-in model (or a cancel): the worker asks each port that reports its own status again. */
   checkAIPorts: { body: NoFields, fromContent: false, reply: Done },
   getHistoryStatus: { body: NoFields, fromContent: false, reply: HistoryStatus },
   getStartChoices: { body: NoFields, fromContent: false, reply: StartChoices },
   /** Save as template: refused in words when the name is taken or empty. */
-  saveTemplate: { body: z.object({ template: TemplateInput }), fromContent: false, reply: Template },
+  saveTemplate: { body: onFirstUse(() => z.object({ template: TemplateInput })), fromContent: false, reply: Template },
   getSyncStatus: { body: NoFields, fromContent: false, reply: SyncStatus },
   /** `answer` null: the person skipped the review. */
   reviewSession: {
-    body: z.object({
-      key: z.string().min(1).max(100),
-      answer: z.enum(REVIEW_ANSWERS).nullable(),
-      note: z.string().trim().max(HISTORY_MAX_NOTE).default(''),
-    }),
+    body: onFirstUse(() =>
+      z.object({
+        key: z.string().min(1).max(100),
+        answer: z.enum(REVIEW_ANSWERS).nullable(),
+        note: z.string().trim().max(HISTORY_MAX_NOTE).default(''),
+      }),
+    ),
     fromContent: false,
     reply: Done,
   },
   getPlan: { body: NoFields, fromContent: false, reply: PlanReply },
   /** Start / In 10 minutes / dismiss the scheduled block on offer (`key` is its occurrence). */
-  startDueBlock: { body: z.object({ key: OccurrenceKey }), fromContent: false, reply: Done },
-  snoozeDueBlock: { body: z.object({ key: OccurrenceKey }), fromContent: false, reply: Done },
-  dismissDueBlock: { body: z.object({ key: OccurrenceKey }), fromContent: false, reply: Done },
+  startDueBlock: { body: onFirstUse(() => z.object({ key: OccurrenceKey })), fromContent: false, reply: Done },
+  snoozeDueBlock: { body: onFirstUse(() => z.object({ key: OccurrenceKey })), fromContent: false, reply: Done },
+  dismissDueBlock: { body: onFirstUse(() => z.object({ key: OccurrenceKey })), fromContent: false, reply: Done },
 } as const satisfies Record<string, RequestSpec>;
 
 type Specs = typeof REQUESTS;

@@ -1,5 +1,6 @@
 // The synced part as storage.sync items within the browser's quotas: split, the write plan, and the careful reassembly.
 import * as z from 'zod';
+import { onFirstUse } from '../util/on-first-use';
 import { SETTINGS_VERSION } from '../settings/settings';
 import { contentHash } from '../util/hash';
 import { largestFields, SyncedSettings, syncedText } from './synced-settings';
@@ -29,17 +30,19 @@ export const isSyncKey = (key: string): boolean => /^settings\.(meta|\d+)$/.test
 const META_FORMAT = 1;
 
 /** What is read first: how many chunks make the synced part, its hash, who wrote it and when. */
-export const SyncMeta = z.object({
-  format: z.literal(META_FORMAT),
-  /** The settings version of the synced part (a newer one is left alone: this version cannot read it). */
-  version: z.number().int().positive(),
-  chunks: z.number().int().min(1).max(MAX_CHUNKS),
-  hash: z.string().regex(/^[0-9a-f]{14}$/),
-  /** The install id of the writer: an install ignores its own writes. */
-  writer: z.string().min(1).max(100),
-  /** When the writer's synced part last changed (its clock): the newer side wins a conflict. */
-  savedAt: z.number().nonnegative(),
-});
+export const SyncMeta = onFirstUse(() =>
+  z.object({
+    format: z.literal(META_FORMAT),
+    /** The settings version of the synced part (a newer one is left alone: this version cannot read it). */
+    version: z.number().int().positive(),
+    chunks: z.number().int().min(1).max(MAX_CHUNKS),
+    hash: z.string().regex(/^[0-9a-f]{14}$/),
+    /** The install id of the writer: an install ignores its own writes. */
+    writer: z.string().min(1).max(100),
+    /** When the writer's synced part last changed (its clock): the newer side wins a conflict. */
+    savedAt: z.number().nonnegative(),
+  }),
+);
 export type SyncMeta = z.infer<typeof SyncMeta>;
 
 const encoder = new TextEncoder();

@@ -1,21 +1,24 @@
 // What to do when this machine's settings and the browser's sync differ: push, apply, or leave both alone — decided from hashes and times.
 import * as z from 'zod';
+import { onFirstUse } from '../util/on-first-use';
 import type { Settings } from '../settings/settings';
 import type { Decoded } from './chunks';
 import { mergeSynced, syncedHash } from './synced-settings';
 
 /** What this install remembers about sync, in storage.local (never synced: it is about this machine). */
-export const SyncMemory = z.object({
-  version: z.literal(1),
-  /** The last state both sides agreed on: the hash sync held, and this machine's synced-part hash then. */
-  agreed: z.object({ remote: z.string(), local: z.string() }).nullable(),
-  /** This machine's synced-part hash as last seen, and when it last changed (0: before sync kept count). */
-  localHash: z.string().nullable(),
-  localChangedAt: z.number().nonnegative(),
-  lastSyncedAt: z.number().nullable(),
-  /** The last sync problem in words, until a sync succeeds. */
-  problem: z.string().max(1000).nullable(),
-});
+export const SyncMemory = onFirstUse(() =>
+  z.object({
+    version: z.literal(1),
+    /** The last state both sides agreed on: the hash sync held, and this machine's synced-part hash then. */
+    agreed: z.object({ remote: z.string(), local: z.string() }).nullable(),
+    /** This machine's synced-part hash as last seen, and when it last changed (0: before sync kept count). */
+    localHash: z.string().nullable(),
+    localChangedAt: z.number().nonnegative(),
+    lastSyncedAt: z.number().nullable(),
+    /** The last sync problem in words, until a sync succeeds. */
+    problem: z.string().max(1000).nullable(),
+  }),
+);
 export type SyncMemory = z.infer<typeof SyncMemory>;
 
 export const FRESH_MEMORY: SyncMemory = {

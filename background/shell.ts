@@ -31,7 +31,8 @@ export interface ShellDeps {
 type Restored = Extract<ControllerEvent, { type: 'stateRestored' }>;
 
 export class Shell {
-  #state: ControllerState = initialState();
+  /** Built when first needed: at hydration from the stored settings, so a woken worker never builds the defaults. */
+  #state: ControllerState | undefined;
   #hydrated = false;
   /** The view last published, and its JSON: the one place that decides whether anything changed. */
   #published: { view: SurfaceView; key: string } | null = null;
@@ -45,7 +46,7 @@ export class Shell {
 
   /** The controller state, read-only: only events change it. */
   get state(): ControllerState {
-    return this.#state;
+    return (this.#state ??= initialState());
   }
 
   get isHydrated(): boolean {
@@ -68,6 +69,7 @@ export class Shell {
 
   /** The stored state is back: it is applied first, then everything that waited for it. */
   hydrate(restored: Restored): void {
+    this.#state ??= initialState({ settings: restored.settings });
     void this.#apply(restored).catch(() => {});
     this.#hydrated = true;
     for (const work of this.#queue.splice(0)) work();
@@ -75,7 +77,7 @@ export class Shell {
   }
 
   #apply(event: ControllerEvent): Promise<void> {
-    const before = this.#state;
+    const before = this.state;
     let effects: ControllerEffect[];
     try {
       const step = transition(before, event);
@@ -87,7 +89,7 @@ export class Shell {
       return Promise.resolve();
     }
     try {
-      this.deps.observeTransition?.(before, this.#state, event);
+      this.deps.observeTransition?.(before, this.state, event);
     } catch (error) {
       // History is a bystander: its failure must not cost the person a banner.
       this.#internalError(error);
@@ -111,7 +113,7 @@ export class Shell {
   }
 
   snapshot(): StatePush {
-    return { type: 'state', view: surfaceView(this.#state, this.deps.settingsRevision()), now: this.deps.now() };
+    return { type: 'state', view: surfaceView(this.state, this.deps.settingsRevision()), now: this.deps.now() };
   }
 
   /**

@@ -14,7 +14,7 @@ import {
 import { RECENT_TITLES, VERDICT_CACHE_LIMIT } from '../shared/core/limits';
 import { appKey } from '../shared/core/match';
 import { HOST_TIMEOUT_GRACE_MS } from '../shared/protocol/limits';
-import { DEFAULT_SETTINGS, type Settings } from '../shared/settings/settings';
+import { defaultSettings, type Settings } from '../shared/settings/settings';
 
 export interface SoakOptions {
   seed: number;
@@ -41,7 +41,7 @@ export const FAILURES_BOUND = 64;
 /** Pending judges are keyed by app and expire within the AI timeout plus the host's grace; this is far above any real count. */
 export const PENDING_JUDGES_BOUND = 64;
 
-const SETTINGS: Settings = { ...DEFAULT_SETTINGS, judgeDebounceSeconds: 1.5, aiTimeoutSeconds: 30, nudgeIntervalMinutes: 5 };
+const SETTINGS: Settings = { ...defaultSettings(), judgeDebounceSeconds: 1.5, aiTimeoutSeconds: 30, nudgeIntervalMinutes: 5 };
 const NUDGE_INTERVAL_MS = SETTINGS.nudgeIntervalMinutes * 60_000;
 const AI_TIMEOUT_MS = SETTINGS.aiTimeoutSeconds * 1_000;
 const T0 = 1_700_000_000_000;

@@ -1,6 +1,6 @@
 // `npm run eval` arguments: which backend and model, how many cases, where the results go.
 import { MAX_RUNNING } from '../../native-host/src/runner/run-slots';
-import { DEFAULT_SETTINGS } from '../../shared/settings/settings';
+import { defaultSettings } from '../../shared/settings/settings';
 import { BackendName, ModelName } from '../../shared/protocol/frames';
 import { RUN_TIMEOUT_MS } from '../../shared/protocol/limits';
 
@@ -20,7 +20,7 @@ false-alarm rate, the nudge's agreement, latency and calls.
   --limit <n>          only the first n cases (in file order)
   --kind <a,b>         only these kinds of commitment (file names in eval/cases/)
   --concurrency <n>    calls at once, 1 to ${MAX_RUNNING} (the host runs at most ${MAX_RUNNING}; default ${MAX_RUNNING})
-  --timeout <seconds>  per call (default ${DEFAULT_SETTINGS.aiTimeoutSeconds}, as in Options)
+  --timeout <seconds>  per call (default ${defaultSettings().aiTimeoutSeconds}, as in Options)
   --out <file>         results file (default eval/results.json); a run resumes from it
   --fresh              ignore earlier results and ask every case again
   --strict             exit 1 if any case is answered against its label or fails
@@ -57,7 +57,7 @@ export function parseEvalArgs(argv: readonly string[]): ParsedArgs {
     limit: undefined,
     kinds: [],
     concurrency: MAX_RUNNING,
-    timeoutSeconds: DEFAULT_SETTINGS.aiTimeoutSeconds,
+    timeoutSeconds: defaultSettings().aiTimeoutSeconds,
     out: undefined,
     fresh: false,
     strict: false,

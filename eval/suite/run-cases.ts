@@ -5,7 +5,7 @@ import { helperPort } from '../../background/ai/helper-port';
 import { aiSignal, rolesOn } from '../../background/ai/registry';
 import { NativeChannel, type ChannelStatus } from '../../background/helper/native-channel';
 import { chooseTarget } from '../../shared/core/ai-targets';
-import { DEFAULT_SETTINGS } from '../../shared/settings/settings';
+import { defaultSettings } from '../../shared/settings/settings';
 import { failureText } from '../../shared/core/failure-text';
 import type { PlannedCase } from '../cases';
 import { spawnHostPort, type SpawnedHostPort } from './host-port';
@@ -86,7 +86,7 @@ export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOp
     const find = (st: ChannelStatus) => st.backends.find((b) => b.name === opts.backend);
     const host = await until((st) => find(st)?.available === true, LOGIN_SHELL_WAIT_MS);
     // The extension's own choice: the same words when the backend cannot run.
-    const choice = chooseTarget({ ...DEFAULT_SETTINGS, backend: opts.backend, model: opts.model ?? '' }, { host, ports: {} });
+    const choice = chooseTarget({ ...defaultSettings(), backend: opts.backend, model: opts.model ?? '' }, { host, ports: {} });
     if (!choice.ok) return { outcomes: [], hostVersion: host.hostVersion, stoppedBecause: failureText(choice.failure) };
     const timeoutMs = opts.timeoutSeconds * 1000;
     // Only the helper's backends are run from Node: with no port reporting a status, no other port is chosen (the

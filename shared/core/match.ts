@@ -3,21 +3,24 @@ import * as z from 'zod';
 import { MAX_LIST_ENTRIES } from './limits';
 import { checkEntry, normalizeEntry, normalizeList } from './list-entry';
 import type { ObservationSource } from './vocabulary';
+import { onFirstUse } from '../util/on-first-use';
 
 /**
  * One list entry as the person types it: an app class (`code`, `xterm`), a site (`github.com`),
  * a site with a wildcard (`*.google.com`, `docs.*`), or a pasted URL (normalised to its host).
  * The rules live in list-entry.ts; this is their zod face for stored and imported records.
  */
-export const ListEntry = z.string().transform((raw, ctx) => {
-  const checked = checkEntry(raw);
-  if (checked.ok) return checked.entry;
-  ctx.addIssue({ code: 'custom', message: checked.message });
-  return z.NEVER;
-});
+export const ListEntry = onFirstUse(() =>
+  z.string().transform((raw, ctx) => {
+    const checked = checkEntry(raw);
+    if (checked.ok) return checked.entry;
+    ctx.addIssue({ code: 'custom', message: checked.message });
+    return z.NEVER;
+  }),
+);
 export type ListEntry = z.infer<typeof ListEntry>;
 
-export const EntryList = z.array(ListEntry).max(MAX_LIST_ENTRIES);
+export const EntryList = onFirstUse(() => z.array(ListEntry).max(MAX_LIST_ENTRIES));
 
 export { normalizeEntry, normalizeList };
 

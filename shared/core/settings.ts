@@ -11,6 +11,7 @@ import {
 } from './limits';
 import { EntryList } from './match';
 import { BackendName } from '../protocol/frames';
+import { onFirstUse } from '../util/on-first-use';
 
 /**
  * Which settings follow the person through the browser's sync and which stay on this machine. Each
@@ -59,14 +60,16 @@ export function patternProblem(pattern: string): string | undefined {
   }
 }
 
-const RedactPattern = z
-  .string()
-  .min(1, 'a pattern cannot be empty')
-  .max(MAX_PATTERN_CHARS, `at most ${MAX_PATTERN_CHARS} characters`)
-  .superRefine((pattern, ctx) => {
-    const problem = patternProblem(pattern);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+const RedactPattern = onFirstUse(() =>
+  z
+    .string()
+    .min(1, 'a pattern cannot be empty')
+    .max(MAX_PATTERN_CHARS, `at most ${MAX_PATTERN_CHARS} characters`)
+    .superRefine((pattern, ctx) => {
+      const problem = patternProblem(pattern);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+);
 
 /**
  * A numeric setting within its range. The messages are written to follow the field's label
@@ -85,30 +88,34 @@ export function rangedNumber(range: SettingRange, unit: string) {
  * The session's part of the settings record: all the core reads. The features' sections (plan, history,
  * sync) sit beside it in the one stored record (`shared/settings/`), which the core never sees.
  */
-export const SessionSettings = z.object({
-  /** null: the first available backend, in the order the host reports them. */
-  backend: BackendName.nullable().default(null),
-  model: z.string().max(MAX_MODEL_CHARS, `at most ${MAX_MODEL_CHARS} characters`).default(''),
-  aiTimeoutSeconds: rangedNumber(SETTING_RANGES.aiTimeoutSeconds, 'seconds'),
-  allowed: EntryList.default([]),
-  blocked: EntryList.default([]),
-  /** Apps and sites the person declared on task from a drift banner (also in `allowed`). */
-  addedFromBanner: EntryList.default([]),
-  nudgeEnabled: z.boolean().default(true),
-  nudgeIntervalMinutes: rangedNumber(SETTING_RANGES.nudgeIntervalMinutes, 'minutes'),
-  judgeDebounceSeconds: rangedNumber(SETTING_RANGES.judgeDebounceSeconds, 'seconds'),
-  includeIncognito: z.boolean().default(false),
-  /** No input for this long (or a locked screen) is away: neither on task nor drifting. */
-  awayAfterSeconds: rangedNumber(SETTING_RANGES.awayAfterSeconds, 'seconds'),
-  /** How long a strict session makes the person wait before ending early or pausing. */
-  strictWaitSeconds: rangedNumber(SETTING_RANGES.strictWaitSeconds, 'seconds'),
-  redactPatterns: z.array(RedactPattern).max(MAX_REDACT_PATTERNS, `at most ${MAX_REDACT_PATTERNS} patterns`).default([]),
-  neverSendUrls: z.boolean().default(true),
-  browserWindowClasses: z
-    .array(z.string().trim().toLowerCase().min(1, 'a class cannot be empty').max(MAX_CLASS_CHARS, `at most ${MAX_CLASS_CHARS} characters`))
-    .max(MAX_BROWSER_CLASSES, `at most ${MAX_BROWSER_CLASSES} classes`)
-    .default(DEFAULT_BROWSER_CLASSES),
-});
+export const SessionSettings = onFirstUse(() =>
+  z.object({
+    /** null: the first available backend, in the order the host reports them. */
+    backend: BackendName.nullable().default(null),
+    model: z.string().max(MAX_MODEL_CHARS, `at most ${MAX_MODEL_CHARS} characters`).default(''),
+    aiTimeoutSeconds: rangedNumber(SETTING_RANGES.aiTimeoutSeconds, 'seconds'),
+    allowed: EntryList.default([]),
+    blocked: EntryList.default([]),
+    /** Apps and sites the person declared on task from a drift banner (also in `allowed`). */
+    addedFromBanner: EntryList.default([]),
+    nudgeEnabled: z.boolean().default(true),
+    nudgeIntervalMinutes: rangedNumber(SETTING_RANGES.nudgeIntervalMinutes, 'minutes'),
+    judgeDebounceSeconds: rangedNumber(SETTING_RANGES.judgeDebounceSeconds, 'seconds'),
+    includeIncognito: z.boolean().default(false),
+    /** No input for this long (or a locked screen) is away: neither on task nor drifting. */
+    awayAfterSeconds: rangedNumber(SETTING_RANGES.awayAfterSeconds, 'seconds'),
+    /** How long a strict session makes the person wait before ending early or pausing. */
+    strictWaitSeconds: rangedNumber(SETTING_RANGES.strictWaitSeconds, 'seconds'),
+    redactPatterns: z.array(RedactPattern).max(MAX_REDACT_PATTERNS, `at most ${MAX_REDACT_PATTERNS} patterns`).default([]),
+    neverSendUrls: z.boolean().default(true),
+    browserWindowClasses: z
+      .array(
+        z.string().trim().toLowerCase().min(1, 'a class cannot be empty').max(MAX_CLASS_CHARS, `at most ${MAX_CLASS_CHARS} characters`),
+      )
+      .max(MAX_BROWSER_CLASSES, `at most ${MAX_BROWSER_CLASSES} classes`)
+      .default(DEFAULT_BROWSER_CLASSES),
+  }),
+);
 export type SessionSettings = z.infer<typeof SessionSettings>;
 
 /**
@@ -133,7 +140,9 @@ export const SESSION_SETTING_SCOPES = {
   browserWindowClasses: 'local',
 } as const satisfies Record<keyof SessionSettings, SettingScope>;
 
-export const DEFAULT_SESSION_SETTINGS: SessionSettings = SessionSettings.parse({});
+let defaults: SessionSettings | undefined;
+/** The session's fields at their defaults: built on first use, as the schema is. */
+export const defaultSessionSettings = (): SessionSettings => (defaults ??= SessionSettings.parse({}));
 
 const SESSION_KEYS = Object.keys(SESSION_SETTING_SCOPES) as Array<keyof SessionSettings>;
 

@@ -2,13 +2,16 @@
 import * as z from 'zod';
 import { SETTING_RANGES } from '../core/limits';
 import { rangedNumber, type SettingScope } from '../core/settings';
+import { onFirstUse } from '../util/on-first-use';
 
-export const HistorySettings = z.object({
-  /** History older than this is deleted. */
-  historyRetentionDays: rangedNumber(SETTING_RANGES.historyRetentionDays, 'days'),
-  /** Off: history keeps places (sites, apps) and times, never a title. */
-  historyKeepTitles: z.boolean().default(true),
-});
+export const HistorySettings = onFirstUse(() =>
+  z.object({
+    /** History older than this is deleted. */
+    historyRetentionDays: rangedNumber(SETTING_RANGES.historyRetentionDays, 'days'),
+    /** Off: history keeps places (sites, apps) and times, never a title. */
+    historyKeepTitles: z.boolean().default(true),
+  }),
+);
 export type HistorySettings = z.infer<typeof HistorySettings>;
 
 export const HISTORY_SETTING_SCOPES = {

@@ -12,32 +12,35 @@ import { EntryList } from '../core/match';
 import { formatClockTime, parseClockTime } from '../util/clock-time';
 import { Rhythm, wholeMinutes } from '../core/rhythm-record';
 import { overlapDay, WEEKDAY_NAMES } from './week';
+import { onFirstUse } from '../util/on-first-use';
 
 /** Ids are made by the page that creates the record; they only have to be unique in their list. */
-const RecordId = z.string().min(1).max(64);
+const RecordId = onFirstUse(() => z.string().min(1).max(64));
 
 /** A commitment text in a template may be blank (a template can hold only lists); it is checked when the session starts. */
-const TemplateText = z.string().trim().max(MAX_COMMITMENT_CHARS, `keep it under ${MAX_COMMITMENT_CHARS} characters`);
+const TemplateText = onFirstUse(() => z.string().trim().max(MAX_COMMITMENT_CHARS, `keep it under ${MAX_COMMITMENT_CHARS} characters`));
 
 /** Everything the start form holds, kept under a name. */
-export const Template = z.object({
-  id: RecordId,
-  name: z
-    .string()
-    .trim()
-    .min(1, 'give the template a name')
-    .max(MAX_TEMPLATE_NAME_CHARS, `keep the name under ${MAX_TEMPLATE_NAME_CHARS} characters`),
-  nextAction: TemplateText.default(''),
-  successCondition: TemplateText.default(''),
-  allowed: EntryList.default([]),
-  blocked: EntryList.default([]),
-  timeboxMinutes: z.number().int().min(1).max(MAX_TIMEBOX_MINUTES).nullable().default(null),
-  rhythm: Rhythm.nullable().default(null),
-  /** A strict session: blocked sites are blocked, ending early waits (templates stored before strictness are not). */
-  strict: z.boolean().default(false),
-  /** Anything not on the allowed list is drift at once; no AI is asked. */
-  allowlistOnly: z.boolean().default(false),
-});
+export const Template = onFirstUse(() =>
+  z.object({
+    id: RecordId,
+    name: z
+      .string()
+      .trim()
+      .min(1, 'give the template a name')
+      .max(MAX_TEMPLATE_NAME_CHARS, `keep the name under ${MAX_TEMPLATE_NAME_CHARS} characters`),
+    nextAction: TemplateText.default(''),
+    successCondition: TemplateText.default(''),
+    allowed: EntryList.default([]),
+    blocked: EntryList.default([]),
+    timeboxMinutes: z.number().int().min(1).max(MAX_TIMEBOX_MINUTES).nullable().default(null),
+    rhythm: Rhythm.nullable().default(null),
+    /** A strict session: blocked sites are blocked, ending early waits (templates stored before strictness are not). */
+    strict: z.boolean().default(false),
+    /** Anything not on the allowed list is drift at once; no AI is asked. */
+    allowlistOnly: z.boolean().default(false),
+  }),
+);
 export type Template = z.infer<typeof Template>;
 
 /** A template holds a full commitment: a block of it may start by itself. */
@@ -45,32 +48,36 @@ export function holdsCommitment(t: Pick<Template, 'nextAction' | 'successConditi
   return t.nextAction.trim() !== '' && t.successCondition.trim() !== '';
 }
 
-const ClockTime = z.string().refine((text) => parseClockTime(text) !== undefined, 'a time like 09:00');
+const ClockTime = onFirstUse(() => z.string().refine((text) => parseClockTime(text) !== undefined, 'a time like 09:00'));
 
 /** A recurring focus block: on these days, at this local time, for this long, from this template. */
-export const ScheduledBlock = z.object({
-  id: RecordId,
-  /** 0 is Sunday (Date.getDay()). */
-  days: z
-    .array(z.number().int().min(0).max(6))
-    .min(1, 'choose at least one day')
-    .max(7)
-    .refine((days) => new Set(days).size === days.length, 'a day is chosen twice')
-    .transform((days) => [...days].sort((a, b) => a - b)),
-  /** "HH:MM", the person's local time. */
-  start: ClockTime,
-  lengthMinutes: wholeMinutes(BLOCK_MINUTES, 'length'),
-  templateId: RecordId,
-  /** Start the session at the block's time without asking (only with a template that holds a full commitment). */
-  autoStart: z.boolean().default(false),
-});
+export const ScheduledBlock = onFirstUse(() =>
+  z.object({
+    id: RecordId,
+    /** 0 is Sunday (Date.getDay()). */
+    days: z
+      .array(z.number().int().min(0).max(6))
+      .min(1, 'choose at least one day')
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, 'a day is chosen twice')
+      .transform((days) => [...days].sort((a, b) => a - b)),
+    /** "HH:MM", the person's local time. */
+    start: ClockTime,
+    lengthMinutes: wholeMinutes(BLOCK_MINUTES, 'length'),
+    templateId: RecordId,
+    /** Start the session at the block's time without asking (only with a template that holds a full commitment). */
+    autoStart: z.boolean().default(false),
+  }),
+);
 export type ScheduledBlock = z.infer<typeof ScheduledBlock>;
 
 /** The optional notification with the day's totals. */
-export const DaySummarySetting = z.object({
-  enabled: z.boolean().default(false),
-  at: ClockTime.default('18:00'),
-});
+export const DaySummarySetting = onFirstUse(() =>
+  z.object({
+    enabled: z.boolean().default(false),
+    at: ClockTime.default('18:00'),
+  }),
+);
 export type DaySummarySetting = z.infer<typeof DaySummarySetting>;
 
 /** A block's times in the week's nominal minutes. */
@@ -84,25 +91,27 @@ export function blockLabel(block: Pick<ScheduledBlock, 'start'>, templates: read
   return `${formatClockTime(parseClockTime(block.start) ?? 0)} ${name}`;
 }
 
-export const TemplateList = z
-  .array(Template)
-  .max(MAX_TEMPLATES, `at most ${MAX_TEMPLATES} templates`)
-  .superRefine((templates, ctx) => {
-    const seen = new Map<string, number>();
-    templates.forEach((t, i) => {
-      const key = t.name.toLocaleLowerCase();
-      const first = seen.get(key);
-      if (first !== undefined) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `a template is already called "${t.name}"` });
-      else seen.set(key, i);
-    });
-    const ids = new Set<string>();
-    templates.forEach((t, i) => {
-      if (ids.has(t.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'two templates share an id' });
-      ids.add(t.id);
-    });
-  });
+export const TemplateList = onFirstUse(() =>
+  z
+    .array(Template)
+    .max(MAX_TEMPLATES, `at most ${MAX_TEMPLATES} templates`)
+    .superRefine((templates, ctx) => {
+      const seen = new Map<string, number>();
+      templates.forEach((t, i) => {
+        const key = t.name.toLocaleLowerCase();
+        const first = seen.get(key);
+        if (first !== undefined) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `a template is already called "${t.name}"` });
+        else seen.set(key, i);
+      });
+      const ids = new Set<string>();
+      templates.forEach((t, i) => {
+        if (ids.has(t.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'two templates share an id' });
+        ids.add(t.id);
+      });
+    }),
+);
 
-export const BlockList = z.array(ScheduledBlock).max(MAX_BLOCKS, `at most ${MAX_BLOCKS} blocks`);
+export const BlockList = onFirstUse(() => z.array(ScheduledBlock).max(MAX_BLOCKS, `at most ${MAX_BLOCKS} blocks`));
 
 /** Why a schedule cannot be kept, per block (overlaps name the other block; a block needs its template), checked against the templates. */
 export function scheduleProblems(

@@ -2,13 +2,16 @@
 import * as z from 'zod';
 import type { SettingScope } from '../core/settings';
 import { BlockList, DaySummarySetting, scheduleProblems, TemplateList } from './records';
+import { onFirstUse } from '../util/on-first-use';
 
-export const PlanSettings = z.object({
-  /** What the start form and the schedule start from. */
-  templates: TemplateList.default([]),
-  schedule: BlockList.default([]),
-  daySummary: DaySummarySetting.default({ enabled: false, at: '18:00' }),
-});
+export const PlanSettings = onFirstUse(() =>
+  z.object({
+    /** What the start form and the schedule start from. */
+    templates: TemplateList.default([]),
+    schedule: BlockList.default([]),
+    daySummary: DaySummarySetting.default({ enabled: false, at: '18:00' }),
+  }),
+);
 export type PlanSettings = z.infer<typeof PlanSettings>;
 
 export const PLAN_SETTING_SCOPES = {

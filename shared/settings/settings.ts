@@ -4,6 +4,7 @@ import { SESSION_SETTING_SCOPES, SessionSettings, type SettingScope } from '../c
 import { HISTORY_SETTING_SCOPES, HistorySettings } from '../history/settings';
 import { PLAN_SETTING_SCOPES, planSettingsIssues, PlanSettings } from '../plan/settings';
 import { SYNC_SWITCH_SCOPES, SyncSwitch } from '../sync/sync-switch';
+import { onFirstUse } from '../util/on-first-use';
 
 /** 2 added the plan (templates, schedule, day summary) and the sync switch. */
 export const SETTINGS_VERSION = 2;
@@ -12,17 +13,19 @@ export const SETTINGS_VERSION = 2;
  * The record: each section's fields side by side (a field belongs to one section). A new feature's
  * section joins here, its scopes below; the core reads only `SessionSettings`.
  */
-export const Settings = z
-  .object({
-    version: z.literal(SETTINGS_VERSION),
-    ...SessionSettings.shape,
-    ...HistorySettings.shape,
-    ...PlanSettings.shape,
-    ...SyncSwitch.shape,
-  })
-  .superRefine((settings, ctx) => {
-    for (const issue of planSettingsIssues(settings)) ctx.addIssue({ code: 'custom', ...issue });
-  });
+export const Settings = onFirstUse(() =>
+  z
+    .object({
+      version: z.literal(SETTINGS_VERSION),
+      ...SessionSettings.shape,
+      ...HistorySettings.shape,
+      ...PlanSettings.shape,
+      ...SyncSwitch.shape,
+    })
+    .superRefine((settings, ctx) => {
+      for (const issue of planSettingsIssues(settings)) ctx.addIssue({ code: 'custom', ...issue });
+    }),
+);
 export type Settings = z.infer<typeof Settings>;
 
 /** Every field of the record on one side: each section's own classification, and the record's version (synced: it says who wrote it). */
@@ -34,15 +37,19 @@ export const SETTING_SCOPES = {
   ...SYNC_SWITCH_SCOPES,
 } as const satisfies Record<keyof Settings, SettingScope>;
 
-export const DEFAULT_SETTINGS: Settings = Settings.parse({ version: SETTINGS_VERSION });
+let defaults: Settings | undefined;
+/** Every field at its default: built on first use (a woken worker that reads stored settings never needs it). */
+export const defaultSettings = (): Settings => (defaults ??= Settings.parse({ version: SETTINGS_VERSION }));
 
 /** Settings as they were saved before versioning (v0): flat lists under other names. */
-const SettingsV0 = z.object({
-  allowedApps: z.array(z.string()).optional(),
-  blockedApps: z.array(z.string()).optional(),
-  backend: z.string().optional(),
-  model: z.string().optional(),
-});
+const SettingsV0 = onFirstUse(() =>
+  z.object({
+    allowedApps: z.array(z.string()).optional(),
+    blockedApps: z.array(z.string()).optional(),
+    backend: z.string().optional(),
+    model: z.string().optional(),
+  }),
+);
 
 export type SettingsLoad = { ok: true; settings: Settings; migratedFrom?: number } | { ok: false; settings: Settings; error: string };
 
@@ -58,24 +65,24 @@ function describeIssues(error: z.ZodError): string {
  * else rejected with a readable reason (the caller decides between defaults and refusing).
  */
 export function loadSettings(raw: unknown): SettingsLoad {
-  if (raw === undefined || raw === null) return { ok: true, settings: DEFAULT_SETTINGS };
+  if (raw === undefined || raw === null) return { ok: true, settings: defaultSettings() };
   const version = typeof raw === 'object' && raw !== null && 'version' in raw ? (raw as { version: unknown }).version : 0;
   if (version === SETTINGS_VERSION) {
     const parsed = Settings.safeParse(raw);
     return parsed.success
       ? { ok: true, settings: parsed.data }
-      : { ok: false, settings: DEFAULT_SETTINGS, error: describeIssues(parsed.error) };
+      : { ok: false, settings: defaultSettings(), error: describeIssues(parsed.error) };
   }
   if (version === 1) {
     // Version 2 only added fields, each with its default.
     const parsed = Settings.safeParse({ ...(raw as object), version: SETTINGS_VERSION });
     return parsed.success
       ? { ok: true, settings: parsed.data, migratedFrom: 1 }
-      : { ok: false, settings: DEFAULT_SETTINGS, error: describeIssues(parsed.error) };
+      : { ok: false, settings: defaultSettings(), error: describeIssues(parsed.error) };
   }
   if (version === 0) {
     const v0 = SettingsV0.safeParse(raw);
-    if (!v0.success) return { ok: false, settings: DEFAULT_SETTINGS, error: describeIssues(v0.error) };
+    if (!v0.success) return { ok: false, settings: defaultSettings(), error: describeIssues(v0.error) };
     const migrated = Settings.safeParse({
       version: SETTINGS_VERSION,
       allowed: v0.data.allowedApps ?? [],
@@ -85,7 +92,7 @@ export function loadSettings(raw: unknown): SettingsLoad {
     });
     return migrated.success
       ? { ok: true, settings: migrated.data, migratedFrom: 0 }
-      : { ok: false, settings: DEFAULT_SETTINGS, error: describeIssues(migrated.error) };
+      : { ok: false, settings: defaultSettings(), error: describeIssues(migrated.error) };
   }
-  return { ok: false, settings: DEFAULT_SETTINGS, error: `unknown settings version ${JSON.stringify(version)}` };
+  return { ok: false, settings: defaultSettings(), error: `unknown settings version ${JSON.stringify(version)}` };
 }

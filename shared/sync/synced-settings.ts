@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type { SettingScope } from '../core/settings';
 import { Settings, SETTING_SCOPES } from '../settings/settings';
 import { canonicalJson, contentHash } from '../util/hash';
+import { onFirstUse } from '../util/on-first-use';
 
 type Scopes = typeof SETTING_SCOPES;
 export type SyncedKey = { [K in keyof Scopes]: Scopes[K] extends 'sync' ? K : never }[keyof Scopes];
@@ -20,7 +21,7 @@ const syncedMask = Object.fromEntries(SYNCED_KEYS.map((key) => [key, true])) as 
  * limits and messages); fields it does not know (a newer version's) are dropped. The cross-field rules
  * (a scheduled block's template exists) are checked on the merged record, in `mergeSynced`.
  */
-export const SyncedSettings = z.object(Settings.shape).pick(syncedMask);
+export const SyncedSettings = onFirstUse(() => z.object(Settings.shape).pick(syncedMask));
 export type SyncedSettings = z.infer<typeof SyncedSettings>;
 
 export function syncedPart(settings: Settings): SyncedSettings {

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../background/store';
 import { SESSION_SETTING_SCOPES } from '../../shared/core/settings';
-import { DEFAULT_SETTINGS, type Settings } from '../../shared/settings/settings';
+import { defaultSettings, type Settings } from '../../shared/settings/settings';
 import { boot, FakeHost, freshBackgroundEachTest, type Running, START } from './harness';
 
 let bg: Running;
@@ -25,7 +25,7 @@ const stored = async (): Promise<Settings> => (await fakeBrowser.storage.local.g
 
 describe('the settings record by owner', () => {
   it("the controller is handed the session's part only; the whole record stays with the worker", async () => {
-    await fakeBrowser.storage.local.set({ [KEYS.settings]: { ...DEFAULT_SETTINGS, templates: [TEMPLATE], historyKeepTitles: false } });
+    await fakeBrowser.storage.local.set({ [KEYS.settings]: { ...defaultSettings(), templates: [TEMPLATE], historyKeepTitles: false } });
     bg = await boot();
     expect(Object.keys(bg.shell.state.settings).sort()).toEqual(Object.keys(SESSION_SETTING_SCOPES).sort());
     expect(bg.settings.current.templates).toMatchObject([TEMPLATE]);
@@ -33,7 +33,7 @@ describe('the settings record by owner', () => {
   });
 
   it("a change the core makes (an app declared on task from a drift) is merged into the whole record: the plan's fields are kept", async () => {
-    await fakeBrowser.storage.local.set({ [KEYS.settings]: { ...DEFAULT_SETTINGS, templates: [TEMPLATE] } });
+    await fakeBrowser.storage.local.set({ [KEYS.settings]: { ...defaultSettings(), templates: [TEMPLATE] } });
     const host = new FakeHost();
     bg = await boot(host);
     await bg.send({ ...START, input: { ...START.input, blocked: ['slack'] } });
@@ -48,7 +48,7 @@ describe('the settings record by owner', () => {
   it("a change to a feature's section alone (a template saved) is stored, and the view's revision says the settings changed", async () => {
     bg = await boot();
     const before = bg.shell.snapshot().view.settingsRevision;
-    await bg.send({ type: 'saveSettings', settings: { ...DEFAULT_SETTINGS, templates: [TEMPLATE] } });
+    await bg.send({ type: 'saveSettings', settings: { ...defaultSettings(), templates: [TEMPLATE] } });
     expect((await stored()).templates).toMatchObject([TEMPLATE]);
     expect(bg.shell.snapshot().view.settingsRevision).not.toBe(before);
     expect(bg.shell.state.settings).not.toHaveProperty('templates');

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../../background/store';
 import { INSTALL_ID_KEY, SYNC_ALARM } from '../../background/sync/settings-sync';
-import { DEFAULT_SETTINGS, Settings } from '../../shared/settings/settings';
+import { defaultSettings, Settings } from '../../shared/settings/settings';
 import { decodeSynced, encodeSynced, META_KEY, type SyncMeta } from '../../shared/sync/chunks';
 import { syncedPart } from '../../shared/sync/synced-settings';
 import type { Reply } from '../../shared/messages/requests';
@@ -17,13 +17,13 @@ afterEach(() => vi.restoreAllMocks());
 const DELAY_MS = 250;
 /** This machine: its own backend, model and window classes, which never leave it. */
 const HERE = Settings.parse({
-  ...DEFAULT_SETTINGS,
+  ...defaultSettings(),
   backend: 'codex',
   model: 'gpt-5',
   browserWindowClasses: ['here'],
   allowed: ['here.test'],
 });
-const THEIRS = Settings.parse({ ...DEFAULT_SETTINGS, backend: 'claude', model: 'opus', allowed: ['theirs.test'], nudgeEnabled: false });
+const THEIRS = Settings.parse({ ...defaultSettings(), backend: 'claude', model: 'opus', allowed: ['theirs.test'], nudgeEnabled: false });
 
 async function start(local: Settings | null = HERE): Promise<Running> {
   if (local) await fakeBrowser.storage.local.set({ [KEYS.settings]: local });

@@ -3,8 +3,8 @@ import { chooseTarget, type AITarget, type PortStatuses } from '../ai-targets';
 import { NO_HOST, type HostConnection } from '../host-status';
 import { HOST_TIMEOUT_GRACE_MS } from '../../protocol/limits';
 import { REEVALUATE_MAX_MS, REEVALUATE_MIN_MS } from '../limits';
-import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from '../settings';
-import { DriftState, type ObservationRecord, type SessionRecord } from './records';
+import { defaultSessionSettings, type SessionSettings } from '../settings';
+import type { DriftState, ObservationRecord, SessionRecord } from './records';
 
 /** The timings the controller obeys, read from the settings where they are needed (nothing derived is stored). */
 export interface Timings {
@@ -78,8 +78,36 @@ export function sessionOf(s: ControllerState): SessionRecord | null {
   return s.phase === 'idle' ? null : s.session;
 }
 
+/**
+ * A clean drift state: every field at the schema's default (a unit test holds the two equal). Written out,
+ * not parsed: a woken worker's first transition builds it, and it needs no schema built for that.
+ */
 export function freshDrift(sessionId = 0, current: ObservationRecord | null = null, onTaskStretch = 0): DriftState {
-  return DriftState.parse({ sessionId, status: 'unknown', current, onTaskStretch });
+  return {
+    sessionId,
+    status: 'unknown',
+    reason: '',
+    driftEpisode: 0,
+    driftSince: null,
+    driftNotifiedAt: null,
+    answeredDriftEpisode: 0,
+    current,
+    lastOnTask: null,
+    verdicts: {},
+    judgeLaunches: 0,
+    pendingJudges: {},
+    judgeDue: null,
+    judgeFailures: {},
+    recentTitles: [],
+    nudgeMessage: '',
+    dismissedNudge: null,
+    lastNudgedAt: null,
+    nudgeBackoff: 1,
+    lastNudgedTitles: [],
+    onTaskStretch,
+    lastReevaluatedAt: null,
+    awaySince: null,
+  };
 }
 
 export interface ControllerInputs {
@@ -88,7 +116,7 @@ export interface ControllerInputs {
 }
 
 export function initialState(inputs: ControllerInputs = {}): ControllerState {
-  const settings = inputs.settings ?? DEFAULT_SESSION_SETTINGS;
+  const settings = inputs.settings ?? defaultSessionSettings();
   const host = inputs.host ?? NO_HOST;
   return { phase: 'idle', lastSessionId: 0, drift: freshDrift(), settings, host, ports: {} };
 }

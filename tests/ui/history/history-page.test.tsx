@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/pr
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryPage } from '../../../entrypoints/focus-history/history-page';
 import { strictWords } from '../../../entrypoints/focus-history/session-list';
-import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings/settings';
+import { defaultSettings, type Settings } from '../../../shared/settings/settings';
 import type { HistoryExport, HistoryWrite } from '../../../shared/history/records';
 import type { Reply } from '../../../shared/messages/requests';
 import { HistoryDb } from '../../../storage/history-db';
@@ -59,7 +59,10 @@ async function openDb(data: ReturnType<typeof seed> | null): Promise<HistoryDb> 
   return db;
 }
 
-async function page(data: ReturnType<typeof seed> | null = seed(), settings: Settings = { ...DEFAULT_SETTINGS, allowed: ['youtube.com'] }) {
+async function page(
+  data: ReturnType<typeof seed> | null = seed(),
+  settings: Settings = { ...defaultSettings(), allowed: ['youtube.com'] },
+) {
   const db = await openDb(data);
   const downloads: { name: string; blob: Blob }[] = [];
   const fake = fakeClient({
@@ -162,7 +165,7 @@ describe('history page', () => {
   });
 
   it('Allow adds the place to the allowed list; a place already there is only reported', async () => {
-    const { fake } = await page(seed(), { ...DEFAULT_SETTINGS });
+    const { fake } = await page(seed(), { ...defaultSettings() });
     fireEvent.click(screen.getAllByRole('button', { name: 'Allow youtube.com' })[0]!);
     await waitFor(() =>
       expect(screen.getByTestId('pulls-result').textContent).toBe('Added youtube.com to the allowed list. New sessions start with it.'),
@@ -296,7 +299,7 @@ describe('history: scheduled blocks', () => {
     await db.saveBlock({ ...block, key: 'b1@x', label: '21:13 Deep work', outcome: 'missed' });
     await db.saveBlock({ ...block, key: 'b2@x', blockId: 'b2', label: '21:20 Reading', outcome: 'skipped' });
     await db.saveBlock({ ...block, key: 'b3@x', blockId: 'b3', label: '20:00 Mail', outcome: 'started' });
-    const fake = fakeClient({ getSettings: (): Reply<'getSettings'> => ({ ok: true, value: DEFAULT_SETTINGS }) });
+    const fake = fakeClient({ getSettings: (): Reply<'getSettings'> => ({ ok: true, value: defaultSettings() }) });
     renderWith(fake.client, <HistoryPage source={db} download={() => {}} />);
     expect((await screen.findByTestId('blocks-missed')).textContent).toBe(`Missed: 21:13 Deep work (${day})`);
     expect(screen.getByTestId('blocks-skipped').textContent).toBe(`Skipped: 21:20 Reading (${day})`);

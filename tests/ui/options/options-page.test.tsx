@@ -5,7 +5,7 @@ import { OptionsPage } from '../../../entrypoints/options/options-page';
 import { detectBrowser, detectLinux } from '../../../ui/install-command';
 import { HelperChecks } from '../../../ui/components/helper-checks';
 import type { Reply } from '../../../shared/messages/requests';
-import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings/settings';
+import { defaultSettings, type Settings } from '../../../shared/settings/settings';
 import { ENVIRONMENT, fakeClient, renderWith } from '../fake-client';
 import { host, push } from '../fixtures';
 import type { HostStatus } from '../../../shared/core/host-status';
@@ -15,7 +15,7 @@ afterEach(cleanup);
 
 async function options(
   handlers = {},
-  settings: Settings = { ...DEFAULT_SETTINGS, addedFromBanner: ['figma'], allowed: ['code', 'figma'] },
+  settings: Settings = { ...defaultSettings(), addedFromBanner: ['figma'], allowed: ['code', 'figma'] },
 ) {
   const fake = fakeClient({
     getSettings: (): Reply<'getSettings'> => ({ ok: true, value: settings }),
@@ -66,7 +66,7 @@ describe('options: backend', () => {
   });
 
   it('with no AI, says why in the words every call would fail with, for the choice that is saved', async () => {
-    const fake = await options({}, { ...DEFAULT_SETTINGS, backend: 'codex' });
+    const fake = await options({}, { ...defaultSettings(), backend: 'codex' });
     expect(screen.queryByTestId('ai-off')).toBeNull();
     const aiOff = {
       kind: 'not_installed' as const,
@@ -99,7 +99,7 @@ describe('options: backend', () => {
   });
 
   it('a port that reports its own status, without a panel of its own, is listed and gets its name and line', async () => {
-    const fake = await options({}, { ...DEFAULT_SETTINGS, backend: 'echo' });
+    const fake = await options({}, { ...defaultSettings(), backend: 'echo' });
     const echo = { name: 'the echo port', status: { availability: 'available' as const }, line: 'the echo port answers on task' };
     const ports = { ...host().ports, echo } as HostStatus['ports'];
     fake.push(push({ phase: 'idle', host: host({ ports }) }));
@@ -239,7 +239,7 @@ describe('options: import', () => {
 
   it('rejects invalid settings with the reason, saving nothing', async () => {
     const fake = await options();
-    const bad = JSON.stringify({ ...DEFAULT_SETTINGS, nudgeIntervalMinutes: 0.01 });
+    const bad = JSON.stringify({ ...defaultSettings(), nudgeIntervalMinutes: 0.01 });
     fireEvent.change(screen.getByTestId('import-settings'), { target: { files: [fileOf(bad)] } });
     await waitFor(() =>
       expect(screen.getByTestId('import-result').textContent).toMatch(/^Not imported: nudgeIntervalMinutes: .+Nothing was changed\.$/),
@@ -251,7 +251,7 @@ describe('options: import', () => {
 
   it('saves a valid file and shows it in the form', async () => {
     const fake = await options();
-    const good = JSON.stringify({ ...DEFAULT_SETTINGS, model: 'sonnet', blocked: ['news.ycombinator.com'] });
+    const good = JSON.stringify({ ...defaultSettings(), model: 'sonnet', blocked: ['news.ycombinator.com'] });
     fireEvent.change(screen.getByTestId('import-settings'), { target: { files: [fileOf(good)] } });
     await waitFor(() => expect(screen.getByTestId('import-result').textContent).toBe('Imported and saved.'));
     expect(lastSaved(fake)).toMatchObject({ model: 'sonnet', blocked: ['news.ycombinator.com'] });
@@ -344,7 +344,7 @@ describe('options: host', () => {
   });
 
   it('off Linux, no Snap or Flatpak help; the installation check is the same', async () => {
-    const fake = fakeClient({ getSettings: () => ({ ok: true, value: DEFAULT_SETTINGS }) });
+    const fake = fakeClient({ getSettings: () => ({ ok: true, value: defaultSettings() }) });
     fake.client.environment = () => ({ ...ENVIRONMENT, linux: false });
     renderWith(fake.client, <HelperChecks env={fake.client.environment()} />);
     expect(screen.getByTestId('doctor-command').textContent).toBe(

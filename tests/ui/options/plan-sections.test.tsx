@@ -3,14 +3,14 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/pr
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsPage } from '../../../entrypoints/options/options-page';
 import type { Reply } from '../../../shared/messages/requests';
-import { DEFAULT_SETTINGS, Settings } from '../../../shared/settings/settings';
+import { defaultSettings, Settings } from '../../../shared/settings/settings';
 import { fakeClient, renderWith } from '../fake-client';
 import { push } from '../fixtures';
 
 afterEach(cleanup);
 
 const SETTINGS = Settings.parse({
-  ...DEFAULT_SETTINGS,
+  ...defaultSettings(),
   templates: [
     { id: 'a', name: 'Deep work', nextAction: 'Write', successCondition: 'Done', allowed: ['code'], timeboxMinutes: 50 },
     { id: 'b', name: 'Email', nextAction: 'Inbox zero', successCondition: 'Empty inbox', allowed: ['mail.test'] },

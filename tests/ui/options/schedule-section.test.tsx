@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsPage } from '../../../entrypoints/options/options-page';
 import type { Reply } from '../../../shared/messages/requests';
-import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings/settings';
+import { defaultSettings, type Settings } from '../../../shared/settings/settings';
 import { fakeClient, renderWith } from '../fake-client';
 import { push } from '../fixtures';
 import { templateRecord } from '../../support/templates';
@@ -28,13 +28,13 @@ const lastSaved = (fake: ReturnType<typeof fakeClient>) => fake.sent('saveSettin
 
 describe('options: schedule', () => {
   it('says to save a template first when there is none', async () => {
-    await options(DEFAULT_SETTINGS);
+    await options(defaultSettings());
     expect(screen.getByTestId('schedule-no-templates').textContent).toBe('Save a template first (popup → Save as template).');
     expect((screen.getByTestId('schedule-add') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('adds a block, edits it and saves it', async () => {
-    const fake = await options({ ...DEFAULT_SETTINGS, templates: [TEMPLATE] });
+    const fake = await options({ ...defaultSettings(), templates: [TEMPLATE] });
     fireEvent.click(screen.getByTestId('schedule-add'));
     fireEvent.input(screen.getByTestId('block-0-start'), { target: { value: '07:30' } });
     fireEvent.input(screen.getByTestId('block-0-length'), { target: { value: '90' } });
@@ -52,7 +52,7 @@ describe('options: schedule', () => {
   });
 
   it('shows an overlap and a bad length next to their blocks, and does not save', async () => {
-    const fake = await options({ ...DEFAULT_SETTINGS, templates: [TEMPLATE] });
+    const fake = await options({ ...defaultSettings(), templates: [TEMPLATE] });
     fireEvent.click(screen.getByTestId('schedule-add'));
     fireEvent.click(screen.getByTestId('schedule-add'));
     fireEvent.input(screen.getByTestId('block-1-length'), { target: { value: '2' } });

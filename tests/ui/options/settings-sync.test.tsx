@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsPage } from '../../../entrypoints/options/options-page';
-import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings/settings';
+import { defaultSettings, type Settings } from '../../../shared/settings/settings';
 import { settingsRevision } from '../../../shared/settings/revision';
 import type { Reply, SyncStatus } from '../../../shared/messages/requests';
 import { fakeClient, renderWith } from '../fake-client';
@@ -11,8 +11,8 @@ import { templateRecord } from '../../support/templates';
 
 afterEach(cleanup);
 
-const MINE: Settings = { ...DEFAULT_SETTINGS, nudgeIntervalMinutes: 10, allowed: ['mine.test'] };
-const THEIRS: Settings = { ...DEFAULT_SETTINGS, nudgeIntervalMinutes: 25, allowed: ['theirs.test'] };
+const MINE: Settings = { ...defaultSettings(), nudgeIntervalMinutes: 10, allowed: ['mine.test'] };
+const THEIRS: Settings = { ...defaultSettings(), nudgeIntervalMinutes: 25, allowed: ['theirs.test'] };
 
 /** Options over a background whose saved settings the test changes, as sync from another browser would. */
 async function options(sync: SyncStatus = { enabled: true, lastSyncedAt: null, problem: null }) {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsPage } from '../../../entrypoints/options/options-page';
 import type { Reply } from '../../../shared/messages/requests';
-import { DEFAULT_SETTINGS, Settings } from '../../../shared/settings/settings';
+import { defaultSettings, Settings } from '../../../shared/settings/settings';
 import { fakeClient, renderWith } from '../fake-client';
 import { push } from '../fixtures';
 
@@ -13,7 +13,7 @@ const STRICT_NAME = 'Strict: block my blocked sites and slow down ending early';
 const ALLOWLIST_NAME = 'Allowlist only: anything not on my allowed list is drift, no AI asked';
 
 const SETTINGS = Settings.parse({
-  ...DEFAULT_SETTINGS,
+  ...defaultSettings(),
   templates: [
     { id: 'a', name: 'Deep work', nextAction: 'Write', successCondition: 'Done', strict: true },
     { id: 'b', name: 'Email', nextAction: 'Inbox zero', successCondition: 'Empty inbox' },

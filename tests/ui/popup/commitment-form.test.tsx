@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Popup } from '../../../entrypoints/popup/popup';
-import { DEFAULT_SETTINGS } from '../../../shared/settings/settings';
+import { defaultSettings } from '../../../shared/settings/settings';
 import type { Reply } from '../../../shared/messages/requests';
 import { fakeClient, renderWith } from '../fake-client';
 import { push } from '../fixtures';
@@ -10,7 +10,7 @@ import { push } from '../fixtures';
 afterEach(cleanup);
 
 const withSettings = {
-  getSettings: (): Reply<'getSettings'> => ({ ok: true, value: { ...DEFAULT_SETTINGS, allowed: ['code'], blocked: ['youtube.com'] } }),
+  getSettings: (): Reply<'getSettings'> => ({ ok: true, value: { ...defaultSettings(), allowed: ['code'], blocked: ['youtube.com'] } }),
 };
 
 function entries(testId: string): string[] {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Popup } from '../../../entrypoints/popup/popup';
 import type { Reply } from '../../../shared/messages/requests';
-import { DEFAULT_SETTINGS } from '../../../shared/settings/settings';
+import { defaultSettings } from '../../../shared/settings/settings';
 import { fakeClient, renderWith } from '../fake-client';
 import { push, T0 } from '../fixtures';
 
@@ -14,7 +14,7 @@ const DUE = { key: 'b1@2026-01-05', label: '09:00 Deep work', start: T0, end: T0
 function client(due: typeof DUE | null, start?: () => Reply<'startDueBlock'>) {
   let offered = due;
   return fakeClient({
-    getSettings: (): Reply<'getSettings'> => ({ ok: true, value: DEFAULT_SETTINGS }),
+    getSettings: (): Reply<'getSettings'> => ({ ok: true, value: defaultSettings() }),
     getPlan: (): Reply<'getPlan'> => ({ ok: true, value: { due: offered, today: [] } }),
     startDueBlock: start ?? (() => ((offered = null), { ok: true, value: null })),
     snoozeDueBlock: () => ({ ok: true, value: null }),

@@ -3,14 +3,14 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Popup } from '../../../entrypoints/popup/popup';
 import type { Reply } from '../../../shared/messages/requests';
-import { DEFAULT_SETTINGS } from '../../../shared/settings/settings';
+import { defaultSettings } from '../../../shared/settings/settings';
 import { fakeClient, renderWith } from '../fake-client';
 import { push, T0 } from '../fixtures';
 
 afterEach(cleanup);
 
 /** The idle form loads the settings for its lists. */
-const settings = (): Reply<'getSettings'> => ({ ok: true, value: DEFAULT_SETTINGS });
+const settings = (): Reply<'getSettings'> => ({ ok: true, value: defaultSettings() });
 
 const REVIEW = { key: 'k-1', nextAction: 'Write the parser tests', successCondition: 'all tests pass', endedAt: T0 };
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Popup } from '../../../entrypoints/popup/popup';
 import { placeReasonWords } from '../../../entrypoints/popup/place-line';
-import { DEFAULT_SETTINGS } from '../../../shared/settings/settings';
+import { defaultSettings } from '../../../shared/settings/settings';
 import type { Reply } from '../../../shared/messages/requests';
 import type { Template } from '../../../shared/plan/records';
 import { fakeClient, renderWith } from '../fake-client';
@@ -42,7 +42,7 @@ function historyStatus(over: Partial<Extract<Reply<'getHistoryStatus'>, { ok: tr
 
 async function idlePopup(handlers = {}) {
   const fake = fakeClient({
-    getSettings: () => ({ ok: true, value: { ...DEFAULT_SETTINGS, allowed: ['default.test'] } }),
+    getSettings: () => ({ ok: true, value: { ...defaultSettings(), allowed: ['default.test'] } }),
     getStartChoices: () => ({ ok: true, value: { templates: [DEEP], recent: [RECENT] } }),
     ...handlers,
   });

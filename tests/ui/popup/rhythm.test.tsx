@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Popup } from '../../../entrypoints/popup/popup';
-import { DEFAULT_SETTINGS } from '../../../shared/settings/settings';
+import { defaultSettings } from '../../../shared/settings/settings';
 import type { Reply } from '../../../shared/messages/requests';
 import { popupViewOf } from '../../../ui/popup-view';
 import { fakeClient, renderWith } from '../fake-client';
@@ -11,7 +11,7 @@ import { push, session, T0 } from '../fixtures';
 afterEach(cleanup);
 
 const MIN = 60_000;
-const settings = { getSettings: (): Reply<'getSettings'> => ({ ok: true, value: { ...DEFAULT_SETTINGS, allowed: [], blocked: [] } }) };
+const settings = { getSettings: (): Reply<'getSettings'> => ({ ok: true, value: { ...defaultSettings(), allowed: [], blocked: [] } }) };
 
 async function idlePopup() {
   const fake = fakeClient(settings);

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Popup } from '../../../entrypoints/popup/popup';
 import type { HostStatus } from '../../../shared/core/host-status';
-import { DEFAULT_SETTINGS } from '../../../shared/settings/settings';
+import { defaultSettings } from '../../../shared/settings/settings';
 import { SETUP_STATES, type SetupState } from '../../../ui/setup-state';
 import { fakeClient, renderWith } from '../fake-client';
 import { host, push } from '../fixtures';
@@ -11,7 +11,7 @@ import { host, push } from '../fixtures';
 afterEach(cleanup);
 
 async function footerFor(status: HostStatus) {
-  const fake = fakeClient({ getSettings: () => ({ ok: true, value: DEFAULT_SETTINGS }) });
+  const fake = fakeClient({ getSettings: () => ({ ok: true, value: defaultSettings() }) });
   renderWith(fake.client, <Popup />);
   fake.push(push({ phase: 'idle', host: status }));
   await screen.findByTestId('host-status');

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Popup } from '../../../entrypoints/popup/popup';
-import { DEFAULT_SETTINGS } from '../../../shared/settings/settings';
+import { defaultSettings } from '../../../shared/settings/settings';
 import type { Reply } from '../../../shared/messages/requests';
 import type { Template } from '../../../shared/plan/records';
 import { fakeClient, renderWith } from '../fake-client';
@@ -30,7 +30,7 @@ const RECENT = { nextAction: 'Fix the lexer', successCondition: 'lexer.test pass
 
 async function idlePopup(handlers = {}) {
   const fake = fakeClient({
-    getSettings: () => ({ ok: true, value: { ...DEFAULT_SETTINGS, blocked: ['videos.test'] } }),
+    getSettings: () => ({ ok: true, value: { ...defaultSettings(), blocked: ['videos.test'] } }),
     getStartChoices: () => ({ ok: true, value: { templates: [STRICT_TEMPLATE], recent: [RECENT] } }),
     ...handlers,
   });
@@ -117,7 +117,7 @@ describe('popup: strict start', () => {
 
   it('says under the list what Strict cannot block, and starts nothing until it is fixed; an app entry is no problem', async () => {
     const fake = await idlePopup({
-      getSettings: () => ({ ok: true, value: { ...DEFAULT_SETTINGS, blocked: ['videos.test', 'slack', 'foo bar.com'] } }),
+      getSettings: () => ({ ok: true, value: { ...defaultSettings(), blocked: ['videos.test', 'slack', 'foo bar.com'] } }),
     });
     await waitFor(() => expect(screen.getByTestId('blocked-chips').getAttribute('data-entries')).toContain('foo bar.com'));
     fillCommitment();
@@ -141,7 +141,7 @@ describe('popup: strict start', () => {
     expect((await screen.findByTestId('strict-private')).textContent).toBe('Private windows are not blocked (Options → Privacy).');
     cleanup();
 
-    const watched = { getSettings: () => ({ ok: true as const, value: { ...DEFAULT_SETTINGS, includeIncognito: true } }) };
+    const watched = { getSettings: () => ({ ok: true as const, value: { ...defaultSettings(), includeIncognito: true } }) };
     await idlePopup(watched);
     fireEvent.click(box(STRICT_NAME));
     expect((await screen.findByTestId('strict-private')).textContent).toMatch(

@@ -4,7 +4,7 @@ import { AI_PORTS, chooseTarget, portOf, REPORTING_PORT_IDS, type AIFacts } from
 import { hostStatus } from '../../../shared/core/host-status';
 import type { PortStatus } from '../../../shared/core/port-status';
 import type { HostConnection } from '../../../shared/core/host-status';
-import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings/settings';
+import { defaultSettings, type Settings } from '../../../shared/settings/settings';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/limits';
 
 const connected: HostConnection = {
@@ -23,7 +23,7 @@ const facts = (host: Partial<HostConnection> = {}, browserModel: PortStatus = DO
   host: { ...connected, ...host },
   ports: { browser: browserModel },
 });
-const settings = (over: Partial<Settings> = {}) => ({ ...DEFAULT_SETTINGS, ...over });
+const settings = (over: Partial<Settings> = {}) => ({ ...defaultSettings(), ...over });
 
 describe('chooseTarget', () => {
   it('Automatic: the first available CLI backend, with the settings model', () => {

@@ -5,7 +5,7 @@ import { compareVersions } from '../../../shared/util/compare-versions';
 import { chooseTarget } from '../../../shared/core/ai-targets';
 import { PORT_NOT_CHECKED } from '../../../shared/core/port-status';
 import type { HostConnection } from '../../../shared/core/host-status';
-import { DEFAULT_SETTINGS } from '../../../shared/settings/settings';
+import { defaultSettings } from '../../../shared/settings/settings';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/limits';
 
 const connected = (over: Partial<HostConnection> = {}): HostConnection => ({
@@ -41,7 +41,7 @@ describe('helper fit', () => {
     const host = connected({ hostVersion: '9.0.0', protocol: PROTOCOL_VERSION + 5, oldestProtocol: PROTOCOL_VERSION + 1 });
     expect(helperFit(host)).toBe('extension-too-old');
     expect(canTalk(helperFit(host))).toBe(false);
-    const choice = chooseTarget(DEFAULT_SETTINGS, { host, ports: { browser: PORT_NOT_CHECKED } });
+    const choice = chooseTarget(defaultSettings(), { host, ports: { browser: PORT_NOT_CHECKED } });
     expect(choice).toEqual({
       ok: false,
       failure: {
@@ -52,7 +52,7 @@ describe('helper fit', () => {
     });
     // An older or newer helper that still talks keeps the AI.
     const older = connected({ hostVersion: '0.1.0', protocol: undefined });
-    expect(chooseTarget(DEFAULT_SETTINGS, { host: older, ports: { browser: PORT_NOT_CHECKED } })).toEqual({
+    expect(chooseTarget(defaultSettings(), { host: older, ports: { browser: PORT_NOT_CHECKED } })).toEqual({
       ok: true,
       target: { port: 'helper', backend: 'claude' },
     });

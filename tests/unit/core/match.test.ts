@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { entryMatches, ListEntry, matchesAny, normalizeEntry, normalizeList } from '../../../shared/core/match';
 import { isBrowserWindow } from '../../../shared/core/observe';
-import { DEFAULT_SETTINGS } from '../../../shared/settings/settings';
+import { defaultSettings } from '../../../shared/settings/settings';
 
 describe('entryMatches', () => {
   it.each([
@@ -75,6 +75,6 @@ describe('browser windows', () => {
     ['XTerm', false],
     ['Code', false],
   ])('%s is the browser itself: %s', (app, expected) => {
-    expect(isBrowserWindow(app, DEFAULT_SETTINGS)).toBe(expected);
+    expect(isBrowserWindow(app, defaultSettings())).toBe(expected);
   });
 });

@@ -1,10 +1,10 @@
 // Tab and OS-window facts → observations: host only, privacy settings first, internal pages ignored.
 import { describe, expect, it } from 'vitest';
 import { observeOsWindow, observeTab } from '../../../shared/core/observe';
-import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings/settings';
+import { defaultSettings, type Settings } from '../../../shared/settings/settings';
 
 const ORIGIN = 'chrome-extension://pebbmdeoehmckofpooiemkbkhdlekpgj/';
-const settings = (patch: Partial<Settings> = {}): Settings => ({ ...DEFAULT_SETTINGS, ...patch });
+const settings = (patch: Partial<Settings> = {}): Settings => ({ ...defaultSettings(), ...patch });
 
 describe('observeTab', () => {
   it('keeps the host, drops the address, and carries a ref to come back to', () => {

@@ -77,7 +77,7 @@ describe('layer-imports', () => {
     ['shared/plan/example.ts', "import type { PageGuard } from '../strict/page-guard'; export type G = PageGuard;", ['shared-plan']],
     [
       'shared/plan/example.ts',
-      "import { DEFAULT_SETTINGS } from '../settings/settings'; void DEFAULT_SETTINGS;",
+      "import { defaultSettings } from '../settings/settings'; void defaultSettings();",
       ['sections-know-no-record'],
     ],
     [

@@ -1,11 +1,11 @@
 // Settings records for the sync tests: the defaults with this machine's choices, and ones big enough to need several chunks.
-import { DEFAULT_SETTINGS, Settings } from '../../../shared/settings/settings';
+import { defaultSettings, Settings } from '../../../shared/settings/settings';
 import { templateRecord } from '../../support/templates';
 
 /** A machine with its own backend, model, timeout and window classes. */
 export function machine(over: Partial<Settings> = {}): Settings {
   return Settings.parse({
-    ...DEFAULT_SETTINGS,
+    ...defaultSettings(),
     backend: 'codex',
     model: 'gpt-5',
     aiTimeoutSeconds: 90,

@@ -1,6 +1,6 @@
 // The split between synced and per-machine settings, and the merge of another install's synced part.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, Settings } from '../../../shared/settings/settings';
+import { defaultSettings, Settings } from '../../../shared/settings/settings';
 import { SETTING_SCOPES } from '../../../shared/settings/settings';
 import { LOCAL_KEYS, mergeSynced, SYNCED_KEYS, syncedHash, syncedPart } from '../../../shared/sync/synced-settings';
 import { machine } from './fixtures';
@@ -8,7 +8,7 @@ import { machine } from './fixtures';
 describe('which settings sync', () => {
   it('classifies every settings field, and only those', () => {
     expect(Object.keys(SETTING_SCOPES).sort()).toEqual(Object.keys(Settings.shape).sort());
-    expect([...SYNCED_KEYS, ...LOCAL_KEYS].sort()).toEqual(Object.keys(DEFAULT_SETTINGS).sort());
+    expect([...SYNCED_KEYS, ...LOCAL_KEYS].sort()).toEqual(Object.keys(defaultSettings()).sort());
   });
 
   it('keeps the backend, model, timeout, window classes and the switch itself on this machine', () => {

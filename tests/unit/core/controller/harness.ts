@@ -8,7 +8,7 @@ import {
   type ControllerState,
   type ObservationRecord,
 } from '../../../../shared/core/controller';
-import { DEFAULT_SETTINGS, type Settings } from '../../../../shared/settings/settings';
+import { defaultSettings, type Settings } from '../../../../shared/settings/settings';
 import { connectedHost } from '../../../../harness/hosts';
 
 export { connectedHost };
@@ -30,7 +30,7 @@ export class Harness {
   /** Settings as the person would set them; the judge is asked at once unless a debounce is given. */
   constructor({ aiAvailable = true, ...settings }: HarnessOptions = {}) {
     this.state = initialState({
-      settings: { ...DEFAULT_SETTINGS, judgeDebounceSeconds: 0, ...settings },
+      settings: { ...defaultSettings(), judgeDebounceSeconds: 0, ...settings },
       host: connectedHost(aiAvailable),
     });
   }

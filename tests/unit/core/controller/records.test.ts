@@ -1,6 +1,6 @@
 // Stored drift state: the current version reads back as is, version 1 is migrated, anything else is refused.
 import { describe, expect, it } from 'vitest';
-import { DRIFT_STATE_VERSION, freshDrift, readDriftState } from '../../../../shared/core/controller';
+import { DRIFT_STATE_VERSION, DriftState, freshDrift, readDriftState } from '../../../../shared/core/controller';
 
 const V1 = {
   version: 1,
@@ -56,5 +56,13 @@ describe('readDriftState', () => {
     const read = readDriftState(raw);
     expect(read.ok).toBe(false);
     if (!read.ok) expect(read.error.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a fresh drift state', () => {
+  it('is what the schema makes of its three given fields: every other field at its default', () => {
+    const current = { source: 'tab' as const, title: 'Parser guide', app: 'docs.test', at: 5 };
+    expect(freshDrift()).toEqual(DriftState.parse({ sessionId: 0, status: 'unknown', current: null, onTaskStretch: 0 }));
+    expect(freshDrift(4, current, 2)).toEqual(DriftState.parse({ sessionId: 4, status: 'unknown', current, onTaskStretch: 2 }));
   });
 });

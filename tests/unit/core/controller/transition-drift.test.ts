@@ -1,6 +1,6 @@
 // The drift interceptor in the controller: local rules, the debounced and guarded judge, actions.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../../shared/settings/settings';
+import { defaultSettings } from '../../../../shared/settings/settings';
 import { DriftState, initialState, nextDeadline, surfaceView, transition } from '../../../../shared/core/controller';
 import { connectedHost, Harness, MIN, ofType, SEC, T0 } from './harness';
 import { PORT_NOT_CHECKED } from '../../../../shared/core/port-status';
@@ -353,7 +353,7 @@ describe('session lifecycle and restore', () => {
       at: T0 + MIN,
       session: saved,
       drift: null,
-      settings: DEFAULT_SETTINGS,
+      settings: defaultSettings(),
       lastSessionId: saved.id,
     }).state;
     expect(surfaceView(fresh)).toMatchObject({ phase: 'active', status: 'unknown', banner: null, place: null });
@@ -390,7 +390,7 @@ describe('session lifecycle and restore', () => {
       session: h.session,
       drift: stale,
       lastSessionId: 2,
-      settings: DEFAULT_SETTINGS,
+      settings: defaultSettings(),
     }).state;
     expect(restored.drift.status).toBe('unknown');
     expect(restored.drift.driftEpisode).toBe(0);

@@ -6,37 +6,38 @@ import { DIAGNOSTICS_LIMIT } from '../shared/core/limits';
 import { DiagnosticEntry } from '../shared/messages/requests';
 import { loadSettings, type Settings } from '../shared/settings/settings';
 import { PendingReview } from '../shared/history/records';
+import { storedByThisRelease, withFingerprint } from './checked-records';
+import { KEYS, LEGACY_DISMISSED_NUDGE_KEY, takeStoredState } from './stored-state-read';
+import { onFirstUse } from '../shared/util/on-first-use';
 
-/** Storage keys. Local survives a browser restart; session lives as long as the browser runs. */
-export const KEYS = {
-  settings: 'settings',
-  session: 'session',
-  drift: 'drift',
-  diagnostics: 'diagnostics',
-  observer: 'observer',
-  pendingReview: 'pendingReview',
-  /** The release that last ran with this storage: a different one now is an update (whatever the browser reports). */
-  version: 'extensionVersion',
-} as const;
+export { KEYS };
 
-/** Where drift state version 1 kept the dismissed nudge; read once to migrate, then removed. */
-const LEGACY_DISMISSED_NUDGE_KEY = 'dismissedNudge';
+/** This release (the worker says which before it reads or writes anything): the stored records' fingerprints include it. */
+let release = '';
+const thisRelease = (): string => release;
+export function identifyRelease(version: string): void {
+  release = version;
+}
 
 const STORED_SESSION_VERSION = 1;
 
 /** The active session in storage.local, wrapped with a version for future migrations. */
-const StoredSession = z.object({
-  version: z.literal(STORED_SESSION_VERSION),
-  lastSessionId: z.number().int().nonnegative(),
-  session: SessionRecord.nullable(),
-});
+const StoredSession = onFirstUse(() =>
+  z.object({
+    version: z.literal(STORED_SESSION_VERSION),
+    lastSessionId: z.number().int().nonnegative(),
+    session: SessionRecord.nullable(),
+  }),
+);
 
 /** Where the browser focus is, as far as the observer knows (survives service-worker restarts). */
-export const ObserverMemory = z.object({
-  focus: z.enum(['browser', 'os']),
-  /** The browser window the person last focused; title updates elsewhere are not theirs. */
-  windowId: z.number().int().optional(),
-});
+export const ObserverMemory = onFirstUse(() =>
+  z.object({
+    focus: z.enum(['browser', 'os']),
+    /** The browser window the person last focused; title updates elsewhere are not theirs. */
+    windowId: z.number().int().optional(),
+  }),
+);
 export type ObserverMemory = z.infer<typeof ObserverMemory>;
 
 export interface Loaded {
@@ -51,6 +52,12 @@ export interface Loaded {
   lastVersion: string | null;
   /** Whether anything of the person's was stored (so a missing lastVersion means an update from before 0.2.0, not an install). */
   hadData: boolean;
+  /**
+   * Settings worth storing again with this release's fingerprint: the defaults when none were stored,
+   * or a record that had to be validated (another release's, a migrated one). Null when the stored
+   * record was recognised, or could not be read (it stays as it was).
+   */
+  settingsToStore: Settings | null;
 }
 
 function parseOr<T>(schema: z.ZodType<T>, raw: unknown, key: string, warnings: string[]): T | null {
@@ -90,29 +97,36 @@ function readDrift(raw: unknown, legacyDismissed: unknown, warnings: string[]): 
 /** Reads every key in one call per area; a corrupt value falls back to its default with a warning, other keys untouched. */
 export async function loadAll(): Promise<Loaded> {
   const warnings: string[] = [];
-  const [local, session] = await Promise.all([
-    browser.storage.local.get([KEYS.settings, KEYS.session, KEYS.version]).catch(() => ({}) as Record<string, unknown>),
-    browser.storage.session
-      .get([KEYS.drift, KEYS.diagnostics, KEYS.observer, LEGACY_DISMISSED_NUDGE_KEY])
-      .catch(() => ({}) as Record<string, unknown>),
-  ]);
+  const { local, session } = await takeStoredState();
   const lastVersion: unknown = local[KEYS.version];
-  const settingsLoad = loadSettings(local[KEYS.settings]);
+  const ours = (area: Record<string, unknown>, key: string) => storedByThisRelease(thisRelease(), area, key);
+  const settingsRecognised = ours(local, KEYS.settings);
+  const settingsLoad: ReturnType<typeof loadSettings> = settingsRecognised
+    ? { ok: true, settings: local[KEYS.settings] as Settings }
+    : loadSettings(local[KEYS.settings]);
   if (!settingsLoad.ok) {
     const aside = await keepAside(KEYS.settings, local[KEYS.settings]).catch(() => 'nowhere (storage refused)');
     warnings.push(
       `stored settings could not be read by this version (${settingsLoad.error}): defaults are used; the stored value is kept as ${aside}`,
     );
   } else if (settingsLoad.migratedFrom !== undefined) warnings.push(`settings migrated from version ${settingsLoad.migratedFrom}`);
-  const storedSession = parseOr(StoredSession, local[KEYS.session], 'session', warnings);
+  const storedSession = ours(local, KEYS.session)
+    ? (local[KEYS.session] as z.infer<typeof StoredSession>)
+    : parseOr(StoredSession, local[KEYS.session], 'session', warnings);
   if (storedSession === null && local[KEYS.session] != null) {
     const aside = await keepAside(KEYS.session, local[KEYS.session]).catch(() => 'nowhere (storage refused)');
     warnings.push(`${warnings.pop() ?? 'stored session was unreadable'}; it is kept as ${aside}`);
   }
-  const drift = readDrift(session[KEYS.drift], session[LEGACY_DISMISSED_NUDGE_KEY], warnings);
+  const drift = ours(session, KEYS.drift)
+    ? (session[KEYS.drift] as { drift: DriftState }).drift
+    : readDrift(session[KEYS.drift], session[LEGACY_DISMISSED_NUDGE_KEY], warnings);
   if (LEGACY_DISMISSED_NUDGE_KEY in session) void browser.storage.session.remove(LEGACY_DISMISSED_NUDGE_KEY).catch(() => {});
-  const diagnostics = parseOr(z.array(DiagnosticEntry).max(DIAGNOSTICS_LIMIT), session[KEYS.diagnostics], 'diagnostics', warnings);
-  const observer = parseOr(ObserverMemory, session[KEYS.observer], 'observer', warnings);
+  const diagnostics = ours(session, KEYS.diagnostics)
+    ? (session[KEYS.diagnostics] as DiagnosticEntry[])
+    : parseOr(z.array(DiagnosticEntry).max(DIAGNOSTICS_LIMIT), session[KEYS.diagnostics], 'diagnostics', warnings);
+  const observer = ours(session, KEYS.observer)
+    ? (session[KEYS.observer] as ObserverMemory)
+    : parseOr(ObserverMemory, session[KEYS.observer], 'observer', warnings);
   return {
     settings: settingsLoad.settings,
     session: storedSession?.session ?? null,
@@ -123,6 +137,7 @@ export async function loadAll(): Promise<Loaded> {
     warnings,
     lastVersion: typeof lastVersion === 'string' ? lastVersion : null,
     hadData: local[KEYS.settings] != null || local[KEYS.session] != null,
+    settingsToStore: settingsLoad.ok && !settingsRecognised ? settingsLoad.settings : null,
   };
 }
 
@@ -131,23 +146,25 @@ export async function saveVersion(version: string): Promise<void> {
 }
 
 export async function saveSettings(settings: Settings): Promise<void> {
-  await browser.storage.local.set({ [KEYS.settings]: settings });
+  await browser.storage.local.set(withFingerprint(thisRelease(), KEYS.settings, settings));
 }
 
 export async function saveSession(session: SessionRecord | null, lastSessionId: number): Promise<void> {
-  await browser.storage.local.set({ [KEYS.session]: { version: STORED_SESSION_VERSION, lastSessionId, session } });
+  await browser.storage.local.set(
+    withFingerprint(thisRelease(), KEYS.session, { version: STORED_SESSION_VERSION, lastSessionId, session }),
+  );
 }
 
 export async function saveDrift(drift: DriftState): Promise<void> {
-  await browser.storage.session.set({ [KEYS.drift]: { version: DRIFT_STATE_VERSION, drift } });
+  await browser.storage.session.set(withFingerprint(thisRelease(), KEYS.drift, { version: DRIFT_STATE_VERSION, drift }));
 }
 
 export async function saveDiagnostics(entries: DiagnosticEntry[]): Promise<void> {
-  await browser.storage.session.set({ [KEYS.diagnostics]: entries });
+  await browser.storage.session.set(withFingerprint(thisRelease(), KEYS.diagnostics, entries));
 }
 
 export async function saveObserverMemory(memory: ObserverMemory): Promise<void> {
-  await browser.storage.session.set({ [KEYS.observer]: memory });
+  await browser.storage.session.set(withFingerprint(thisRelease(), KEYS.observer, memory));
 }
 
 export async function loadPendingReview(): Promise<{ review: PendingReview | null; warning?: string }> {

@@ -83,6 +83,7 @@ const unwired = (port: string) => () => {
 /** The worker's core: its diagnostics, the pages' ports, the shell running the controller, the alarm router. */
 export function createWorker(platform: BackgroundPlatform): Worker & { hydrate(): void } {
   const { now } = platform;
+  store.identifyRelease(platform.extensionVersion);
   const saveDiagnostics = debounce(
     (entries: Parameters<typeof store.saveDiagnostics>[0]) => void store.saveDiagnostics(entries).catch(() => {}),
     500,
@@ -176,6 +177,12 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
         settleHydrated();
         // The next task: the woken worker's own event is handled first (its lookups are in flight), then the subsystems read and parse theirs.
         setTimeout(() => {
+          // Stored once with this release's fingerprint, the next wake need not build the settings' schemas again.
+          const { settingsToStore } = stored;
+          if (settingsToStore && settings.current === settingsToStore)
+            void store
+              .saveSettings(settingsToStore)
+              .catch((error: unknown) => diagnostics.add('warn', `the settings could not be stored: ${errorText(error)}`));
           for (const start of starts) {
             try {
               start(stored);

@@ -5,6 +5,7 @@ import type { WindowEvent } from '../../shared/protocol/frames';
 import type { Shell } from '../shell';
 import type { ObserverMemory } from '../store';
 import { errorText } from '../../shared/util/error-text';
+import { tabById } from './tab-at-wake';
 
 /** windows.WINDOW_ID_NONE in Chromium and Firefox: the browser lost focus to another app. */
 const WINDOW_ID_NONE = -1;
@@ -78,7 +79,7 @@ export class Observer {
   tabActivated(tabId: number, windowId: number): void {
     const at = this.now();
     // Asked at once, read in turn: on a woken worker the lookup runs while the state is still loading.
-    const tab = early(browser.tabs.get(tabId));
+    const tab = early(tabById(tabId));
     this.enqueue(async () => {
       this.setMemory({ focus: 'browser', windowId });
       this.observe(await tab, at);

@@ -1,6 +1,7 @@
 // The observer over WXT's fake browser: what a tab or a host window becomes, and what never leaves the browser.
 import { fakeBrowser } from 'wxt/testing';
 import { describe, expect, it, vi } from 'vitest';
+import { lookAtActiveTabEarly, tabById } from '../../background/observe/tab-at-wake';
 import {
   tabOf,
   activate,
@@ -195,5 +196,24 @@ describe('privacy before any prompt is built', () => {
     expect(all).toContain('news.test/private/path-secret/');
     for (const secret of SECRETS) expect(all, secret).not.toContain(secret);
     for (const urlPart of ['token=', '#frag', 'https://']) expect(all, urlPart).not.toContain(urlPart);
+  });
+});
+
+describe('the active tab asked for at wake', () => {
+  it('answers the switch that woke the worker without a second lookup, once; any other tab is looked up', async () => {
+    const docs = await openTab('https://docs.test/', 'Parser guide');
+    // The fake browser keeps no active tab: the query answers as the browser would after the switch.
+    const query = vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([await fakeBrowser.tabs.get(docs)]);
+    const get = vi.spyOn(fakeBrowser.tabs, 'get');
+    lookAtActiveTabEarly();
+    expect(query).toHaveBeenCalledWith({ active: true, lastFocusedWindow: true });
+    expect((await tabById(docs)).title).toBe('Parser guide');
+    expect(get).not.toHaveBeenCalled();
+    expect((await tabById(docs)).title).toBe('Parser guide');
+    expect(get).toHaveBeenCalledTimes(1);
+    const videos = await openTab('https://videos.test/', 'Cats');
+    lookAtActiveTabEarly();
+    expect((await tabById(videos)).title).toBe('Cats');
+    expect(get).toHaveBeenCalledTimes(2);
   });
 });

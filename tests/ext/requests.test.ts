@@ -129,6 +129,7 @@ describe('who may send what', () => {
     bg = await boot(host);
     await bg.send(START);
     const settingsBefore = JSON.stringify(bg.settings.current);
+    const storedBefore = await fakeBrowser.storage.local.get(KEYS.settings);
     const stateBefore = JSON.stringify(sessionOf(bg.shell.state));
     const connectsBefore = bg.host.ports.length;
     for (const type of pageOnly) {
@@ -140,7 +141,7 @@ describe('who may send what', () => {
     expect(JSON.stringify(sessionOf(bg.shell.state))).toBe(stateBefore);
     expect(bg.host.ports.length).toBe(connectsBefore);
     expect(bg.host.runs).toHaveLength(0);
-    expect(await fakeBrowser.storage.local.get(KEYS.settings)).toEqual({});
+    expect(await fakeBrowser.storage.local.get(KEYS.settings)).toEqual(storedBefore);
     const refusals = bg.shell.diagnostics.list().filter((d) => /rejected a malformed or forbidden content message/.test(d.message));
     expect(refusals).toHaveLength(pageOnly.length);
     // The same requests from our own page are accepted (the table is valid, not refused for its shape).

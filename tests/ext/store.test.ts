@@ -2,9 +2,21 @@
 import { fakeBrowser } from 'wxt/testing';
 import { SETTINGS_VERSION } from '../../shared/settings/settings';
 import { describe, expect, it } from 'vitest';
+import * as store from '../../background/store';
 import { unreadableKey, KEYS } from '../../background/store';
 import { sessionOf } from '../../shared/core/controller';
-import { activate, boot, freshBackgroundEachTest, openTab, readBadge, restartWorker, type Running, START, STORED_SESSION } from './harness';
+import {
+  activate,
+  boot,
+  freshBackgroundEachTest,
+  openTab,
+  readBadge,
+  restartWorker,
+  type Running,
+  START,
+  STORED_SESSION,
+  TEST_VERSION,
+} from './harness';
 
 let bg: Running;
 freshBackgroundEachTest();
@@ -203,5 +215,69 @@ describe('corrupt or old stored values', () => {
     expect(bg.shell.diagnostics.list().map((d) => d.message)).toContain('drift state migrated from version 1');
     await bg.flush();
     expect(await fakeBrowser.storage.session.get('dismissedNudge')).toEqual({});
+  });
+});
+
+describe('records this release stored', () => {
+  const stripFingerprints = async () => {
+    const keys = (area: Record<string, unknown>) => Object.keys(area).filter((key) => key.startsWith('checked:'));
+    await fakeBrowser.storage.local.remove(keys(await fakeBrowser.storage.local.get(null)));
+    await fakeBrowser.storage.session.remove(keys(await fakeBrowser.storage.session.get(null)));
+  };
+
+  it('are read back as they were stored, exactly what their schemas would have read', async () => {
+    bg = await boot();
+    await bg.send(START);
+    await activate(await openTab('https://videos.test/', 'Cats'));
+    await bg.flush();
+    await store.saveObserverMemory({ focus: 'browser', windowId: 7 });
+    await store.saveDiagnostics(bg.shell.diagnostics.list());
+    await store.saveSettings({ ...bg.settings.current, allowed: ['docs.test'], redactPatterns: ['ticket-\\d+'] });
+    const local = await fakeBrowser.storage.local.get(null);
+    expect(Object.keys(local)).toEqual(expect.arrayContaining(['checked:settings', 'checked:session']));
+    const recognised = await store.loadAll();
+    await stripFingerprints();
+    const validated = await store.loadAll();
+    expect(validated.warnings).toEqual([]);
+    expect({ ...recognised, settingsToStore: 'left out' }).toEqual({ ...validated, settingsToStore: 'left out' });
+    // Only what had to be validated is offered to be stored again.
+    expect(recognised.settingsToStore).toBeNull();
+    expect(validated.settingsToStore).toEqual(validated.settings);
+    expect(recognised.session?.commitment.nextAction).toBe('Write the parser tests');
+    expect(recognised.drift?.current).toMatchObject({ app: 'videos.test', title: 'Cats' });
+    expect(recognised.observer).toEqual({ focus: 'browser', windowId: 7 });
+    expect(recognised.settings).toMatchObject({ allowed: ['docs.test'], redactPatterns: ['ticket-\\d+'] });
+  });
+
+  it('skip their schemas: a field no schema knows stays on a recognised record and is dropped once it is validated', async () => {
+    await store.saveObserverMemory({ focus: 'os', extra: 'kept' } as never);
+    expect((await store.loadAll()).observer).toEqual({ focus: 'os', extra: 'kept' });
+    await stripFingerprints();
+    expect((await store.loadAll()).observer).toEqual({ focus: 'os' });
+  });
+
+  it('with no settings stored, the woken worker stores the defaults once with their fingerprint', async () => {
+    bg = await boot();
+    await bg.flush();
+    const local = await fakeBrowser.storage.local.get([KEYS.settings, 'checked:settings']);
+    expect(local[KEYS.settings]).toEqual(bg.settings.current);
+    expect(local['checked:settings']).toMatch(/^[0-9a-f]{14}$/);
+    expect((await store.loadAll()).settingsToStore).toBeNull();
+  });
+
+  it('changed after they were stored, or stored by another release, are validated again; an unreadable one is set aside', async () => {
+    bg = await boot();
+    await bg.send(START);
+    await bg.flush();
+    const { [KEYS.session]: stored } = await fakeBrowser.storage.local.get(KEYS.session);
+    await fakeBrowser.storage.local.set({ [KEYS.session]: { ...(stored as object), lastSessionId: -1 } });
+    const changed = await store.loadAll();
+    expect(changed.session).toBeNull();
+    expect(changed.warnings.join()).toMatch(/stored session was unreadable.*kept as unreadable:session/);
+
+    store.identifyRelease('9.9.9');
+    await store.saveObserverMemory({ focus: 'os', extra: 'from another release' } as never);
+    store.identifyRelease(TEST_VERSION);
+    expect((await store.loadAll()).observer).toEqual({ focus: 'os' });
   });
 });

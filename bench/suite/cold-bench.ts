@@ -82,13 +82,22 @@ interface ColdRun {
   spin: Page;
   docs: Page;
   videos: Page;
-  switches: number;
   /** After each wake: the extension's own facts about it (ours: its start marks). */
   afterWake?: () => Promise<void>;
 }
 
-/** Stops the worker, switches tabs, times the badge; alternating allowed (ON) and blocked (!), after a warm-up. */
-async function coldSwitches(run: ColdRun): Promise<{ ON: number[]; '!': number[]; badgeAt: number[] }> {
+type Switches = { ON: number[]; '!': number[]; badgeAt: number[] };
+
+/** One extension under test, its browser open for the whole section: switched in rounds, between the others' rounds. */
+interface ColdSubject {
+  /** `n` more pairs of switches (the first call warms up first); times land in `out`. */
+  switches(n: number): Promise<void>;
+  out: Switches;
+  close(): Promise<void>;
+}
+
+/** Stops the worker, switches tabs, times the badge; alternating allowed (ON) and blocked (!). */
+async function coldSubject(run: ColdRun, close: () => Promise<void>): Promise<ColdSubject> {
   const control = await WorkerControl.attach(await run.browser.context.newCDPSession(run.docs), run.origin);
   const page: ExtensionContext = { evaluate: (fn, arg) => run.spin.evaluate(fn as never, arg) };
   const { offset } = await clockOffset(page);
@@ -96,15 +105,14 @@ async function coldSwitches(run: ColdRun): Promise<{ ON: number[]; '!': number[]
     { expect: 'ON' as const, page: run.docs },
     { expect: '!' as const, page: run.videos },
   ];
-  const out = { ON: [] as number[], '!': [] as number[], badgeAt: [] as number[] };
+  const out: Switches = { ON: [], '!': [], badgeAt: [] };
   // Each tab activated once it has its address (a new tab is activated while still blank): the badge starts at "!".
   await run.docs.bringToFront();
   await sleep(300);
   await run.videos.bringToFront();
   await sleep(300);
-  const warmUp = 2;
-  for (let i = 0; i < run.switches * 2 + warmUp; i++) {
-    const target = targets[i % 2]!;
+  let warmUp = 2;
+  const once = async (target: (typeof targets)[number], measured: boolean) => {
     const prev = await badgeText(page);
     if (prev === target.expect) throw new Error(`badge already "${prev}" before switching`);
     await control.stop();
@@ -114,23 +122,35 @@ async function coldSwitches(run: ColdRun): Promise<{ ON: number[]; '!': number[]
     const result = await spinResult(page);
     if (result.timeout || result.text !== target.expect)
       throw new Error(`cold switch: badge "${prev}" → "${result.text ?? 'unchanged'}", expected "${target.expect}"`);
-    if (i >= warmUp) await run.afterWake?.();
+    if (measured) await run.afterWake?.();
     // Wakes are at least 30 s apart in real use: let this wake's host finish starting before the next one.
     await sleep(1_500);
-    if (i < warmUp) continue;
+    if (!measured) return;
     // The page's clock is aligned to ours by `offset`; the worker and the page share the browser's clock.
     out[target.expect].push(Math.max(0, result.at! - offset - returned));
     out.badgeAt.push(result.at!);
-  }
-  return out;
+  };
+  return {
+    out,
+    close,
+    switches: async (n) => {
+      for (; warmUp > 0; warmUp--) await once(targets[warmUp % 2]!, false);
+      for (let i = 0; i < n * 2; i++) await once(targets[i % 2]!, true);
+    },
+  };
 }
 
-/** The same switches with only the floor extension loaded, in a browser of its own. */
-async function benchFloor(switches: number, carrying?: string): Promise<ColdResult['floor']> {
+/** The floor extension in a browser of its own, optionally carrying our bundle as a function it never calls. */
+async function floorSubject(carrying?: string): Promise<ColdSubject> {
   const root = mkdtempSync(join(tmpdir(), 'antidrift-bench-floor-'));
   const dir = join(root, 'extension');
   const server = await startPageServer();
   let browser: ExtensionBrowser | undefined;
+  const close = async () => {
+    await browser?.close();
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  };
   try {
     mkdirSync(dir);
     for (const [name, text] of Object.entries(FLOOR_FILES)) writeFileSync(join(dir, name), text);
@@ -150,21 +170,22 @@ async function benchFloor(switches: number, carrying?: string): Promise<ColdResu
     await docs.goto(server.url('docs.test', 'Parser reference'));
     const videos = await browser.context.newPage();
     await videos.goto(server.url('videos.test', 'Cat videos'));
-    const out = await coldSwitches({ browser, origin, spin, docs, videos, switches });
-    return { toAllowedMs: summarize(out.ON), toBlockedMs: summarize(out['!']) };
-  } finally {
-    await browser?.close();
-    await server.close();
-    rmSync(root, { recursive: true, force: true });
+    return await coldSubject({ browser, origin, spin, docs, videos }, close);
+  } catch (error) {
+    await close();
+    throw error;
   }
 }
+
+/** Rounds of switches per extension, taken in turn: a busy stretch of the machine falls on all three alike. */
+const ROUNDS = 3;
 
 export async function benchCold(opts: { switches: number }): Promise<ColdResult> {
   const profile = await benchProfile('cold');
   const { server } = profile;
-  let browser: ExtensionBrowser | undefined;
+  const subjects: ColdSubject[] = [];
   try {
-    browser = await profile.launch();
+    const browser = await profile.launch();
     // The spin runs in an extension page with no port to the worker (History opens none), so it does not wake it.
     const spin = await browser.context.newPage();
     await startBenchSession(spin, 'focus-history.html', {
@@ -178,39 +199,55 @@ export async function benchCold(opts: { switches: number }): Promise<ColdResult>
     const videos = await browser.context.newPage();
     await videos.goto(server.url('videos.test', 'Cat videos'));
     const marks: Array<{ origin: number; evaluated: number; wired: number; hydrated: number }> = [];
-    const running = browser;
-    const out = await coldSwitches({
-      browser,
-      origin: EXTENSION_ORIGIN,
-      spin,
-      docs,
-      videos,
-      switches: opts.switches,
-      afterWake: async () => {
-        const worker = await running.serviceWorker();
-        marks.push(
-          await worker.evaluate((names) => {
-            const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
-            return { origin: performance.timeOrigin, evaluated: at(names.evaluated), wired: at(names.wired), hydrated: at(names.hydrated) };
-          }, WORKER_MARKS),
-        );
+    const ours = await coldSubject(
+      {
+        browser,
+        origin: EXTENSION_ORIGIN,
+        spin,
+        docs,
+        videos,
+        afterWake: async () => {
+          const worker = await browser.serviceWorker();
+          marks.push(
+            await worker.evaluate((names) => {
+              const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
+              return {
+                origin: performance.timeOrigin,
+                evaluated: at(names.evaluated),
+                wired: at(names.wired),
+                hydrated: at(names.hydrated),
+              };
+            }, WORKER_MARKS),
+          );
+        },
       },
+      () => browser.close(),
+    ).catch(async (error: unknown) => {
+      await browser.close();
+      throw error;
     });
-    await browser.close();
-    browser = undefined;
+    subjects.push(ours);
+    const floor = await floorSubject();
+    subjects.push(floor);
+    const floorWithOurBytes = await floorSubject(readFileSync(join(EXTENSION_DIR, 'background.js'), 'utf8'));
+    subjects.push(floorWithOurBytes);
+    // The three browsers stay open; only one is switched at a time.
+    for (let round = 0; round < ROUNDS; round++) {
+      const n = Math.ceil((opts.switches * (round + 1)) / ROUNDS) - Math.ceil((opts.switches * round) / ROUNDS);
+      for (const subject of subjects) await subject.switches(n);
+    }
+    const summary = (s: ColdSubject) => ({ toAllowedMs: summarize(s.out.ON), toBlockedMs: summarize(s.out['!']) });
     return {
-      toAllowedMs: summarize(out.ON),
-      toBlockedMs: summarize(out['!']),
+      ...summary(ours),
       evaluatedMs: summarize(marks.map((m) => m.evaluated)),
       wiredMs: summarize(marks.map((m) => m.wired)),
       hydratedMs: summarize(marks.map((m) => m.hydrated)),
-      afterHydrationMs: summarize(out.badgeAt.map((at, i) => at - (marks[i]!.origin + marks[i]!.hydrated))),
-      // After ours has closed: the two browsers never share the machine.
-      floor: await benchFloor(opts.switches),
-      floorWithOurBytes: await benchFloor(opts.switches, readFileSync(join(EXTENSION_DIR, 'background.js'), 'utf8')),
+      afterHydrationMs: summarize(ours.out.badgeAt.map((at, i) => at - (marks[i]!.origin + marks[i]!.hydrated))),
+      floor: summary(floor),
+      floorWithOurBytes: summary(floorWithOurBytes),
     };
   } finally {
-    await browser?.close();
+    for (const subject of subjects) await subject.close().catch(() => {});
     await profile.dispose();
   }
 }

@@ -184,8 +184,9 @@ export async function benchCold(opts: { switches: number }): Promise<ColdResult>
   const profile = await benchProfile('cold');
   const { server } = profile;
   const subjects: ColdSubject[] = [];
+  let ourBrowser: ExtensionBrowser | undefined;
   try {
-    const browser = await profile.launch();
+    const browser = (ourBrowser = await profile.launch());
     // The spin runs in an extension page with no port to the worker (History opens none), so it does not wake it.
     const spin = await browser.context.newPage();
     await startBenchSession(spin, 'focus-history.html', {
@@ -222,10 +223,8 @@ export async function benchCold(opts: { switches: number }): Promise<ColdResult>
         },
       },
       () => browser.close(),
-    ).catch(async (error: unknown) => {
-      await browser.close();
-      throw error;
-    });
+    );
+    ourBrowser = undefined;
     subjects.push(ours);
     const floor = await floorSubject();
     subjects.push(floor);
@@ -247,6 +246,7 @@ export async function benchCold(opts: { switches: number }): Promise<ColdResult>
       floorWithOurBytes: summary(floorWithOurBytes),
     };
   } finally {
+    await ourBrowser?.close();
     for (const subject of subjects) await subject.close().catch(() => {});
     await profile.dispose();
   }

@@ -45,7 +45,8 @@ export interface Loaded {
   session: SessionRecord | null;
   lastSessionId: number;
   drift: DriftState | null;
-  diagnostics: DiagnosticEntry[];
+  /** The saved log, checked on call (the worker asks once its wake's event is handled). */
+  diagnostics(): { entries: DiagnosticEntry[]; warnings: string[] };
   observer: ObserverMemory | null;
   warnings: string[];
   /** The release that last ran (null before 0.2.0 stored it). */
@@ -121,9 +122,14 @@ export async function loadAll(): Promise<Loaded> {
     ? (session[KEYS.drift] as { drift: DriftState }).drift
     : readDrift(session[KEYS.drift], session[LEGACY_DISMISSED_NUDGE_KEY], warnings);
   if (LEGACY_DISMISSED_NUDGE_KEY in session) void browser.storage.session.remove(LEGACY_DISMISSED_NUDGE_KEY).catch(() => {});
-  const diagnostics = ours(session, KEYS.diagnostics)
-    ? (session[KEYS.diagnostics] as DiagnosticEntry[])
-    : parseOr(z.array(DiagnosticEntry).max(DIAGNOSTICS_LIMIT), session[KEYS.diagnostics], 'diagnostics', warnings);
+  // The log is the largest record and no tab switch needs it: it is checked when the worker asks, after the wake's own event.
+  const diagnostics = () => {
+    const logWarnings: string[] = [];
+    const entries = ours(session, KEYS.diagnostics)
+      ? (session[KEYS.diagnostics] as DiagnosticEntry[])
+      : parseOr(z.array(DiagnosticEntry).max(DIAGNOSTICS_LIMIT), session[KEYS.diagnostics], 'diagnostics', logWarnings);
+    return { entries: entries ?? [], warnings: logWarnings };
+  };
   const observer = ours(session, KEYS.observer)
     ? (session[KEYS.observer] as ObserverMemory)
     : parseOr(ObserverMemory, session[KEYS.observer], 'observer', warnings);
@@ -132,7 +138,7 @@ export async function loadAll(): Promise<Loaded> {
     session: storedSession?.session ?? null,
     lastSessionId: storedSession?.lastSessionId ?? 0,
     drift,
-    diagnostics: diagnostics ?? [],
+    diagnostics,
     observer,
     warnings,
     lastVersion: typeof lastVersion === 'string' ? lastVersion : null,

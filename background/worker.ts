@@ -145,6 +145,25 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
   const ready = new Promise<void>((resolve) => (settle = resolve));
   let settleHydrated!: () => void;
   const hydrated = new Promise<void>((resolve) => (settleHydrated = resolve));
+  /** After the wake's own event: the saved log back, settings that had to be validated stored again, each subsystem's start. */
+  const firstLook = (stored: Loaded) => {
+    const saved = stored.diagnostics();
+    diagnostics.restore(saved.entries);
+    for (const warning of saved.warnings) diagnostics.add('warn', warning);
+    // Stored with this release's fingerprint, the next wake need not build the settings' schemas again.
+    const { settingsToStore } = stored;
+    if (settingsToStore && settings.current === settingsToStore)
+      void store
+        .saveSettings(settingsToStore)
+        .catch((error: unknown) => diagnostics.add('warn', `the settings could not be stored: ${errorText(error)}`));
+    for (const start of starts) {
+      try {
+        start(stored);
+      } catch (error) {
+        diagnostics.add('warn', `a part of the extension did not start: ${errorText(error)}`);
+      }
+    }
+  };
   return {
     platform,
     now,
@@ -169,27 +188,14 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
       const loading = platform.clockReady ? platform.clockReady.then(store.loadAll) : store.loadAll();
       void loading.then((stored) => {
         for (const restore of restores) restore(stored);
-        diagnostics.restore(stored.diagnostics);
         for (const warning of stored.warnings) diagnostics.add('warn', warning);
         const { session, drift, lastSessionId } = stored;
         shell.hydrate({ type: 'stateRestored', at: now(), settings: settings.replace(stored.settings), session, drift, lastSessionId });
         markWorker(WORKER_MARKS.hydrated);
         settleHydrated();
-        // The next task: the woken worker's own event is handled first (its lookups are in flight), then the subsystems read and parse theirs.
+        // The next task: the woken worker's own event is handled first (its lookups are in flight), then the rest reads and parses.
         setTimeout(() => {
-          // Stored once with this release's fingerprint, the next wake need not build the settings' schemas again.
-          const { settingsToStore } = stored;
-          if (settingsToStore && settings.current === settingsToStore)
-            void store
-              .saveSettings(settingsToStore)
-              .catch((error: unknown) => diagnostics.add('warn', `the settings could not be stored: ${errorText(error)}`));
-          for (const start of starts) {
-            try {
-              start(stored);
-            } catch (error) {
-              diagnostics.add('warn', `a part of the extension did not start: ${errorText(error)}`);
-            }
-          }
+          firstLook(stored);
           settle();
         }, 0);
       });

@@ -151,26 +151,33 @@ export async function saveVersion(version: string): Promise<void> {
   await browser.storage.local.set({ [KEYS.version]: version });
 }
 
-export async function saveSettings(settings: Settings): Promise<void> {
-  await browser.storage.local.set(withFingerprint(thisRelease(), KEYS.settings, settings));
+/**
+ * A record and its fingerprint, written a microtask later: the transition that asked for it paints its
+ * badge first (the fingerprint is the write's only real work). Microtasks run in order, so writes do too.
+ */
+async function write(area: 'local' | 'session', key: string, value: unknown): Promise<void> {
+  await Promise.resolve();
+  await browser.storage[area].set(withFingerprint(thisRelease(), key, value));
 }
 
-export async function saveSession(session: SessionRecord | null, lastSessionId: number): Promise<void> {
-  await browser.storage.local.set(
-    withFingerprint(thisRelease(), KEYS.session, { version: STORED_SESSION_VERSION, lastSessionId, session }),
-  );
+export function saveSettings(settings: Settings): Promise<void> {
+  return write('local', KEYS.settings, settings);
 }
 
-export async function saveDrift(drift: DriftState): Promise<void> {
-  await browser.storage.session.set(withFingerprint(thisRelease(), KEYS.drift, { version: DRIFT_STATE_VERSION, drift }));
+export function saveSession(session: SessionRecord | null, lastSessionId: number): Promise<void> {
+  return write('local', KEYS.session, { version: STORED_SESSION_VERSION, lastSessionId, session });
 }
 
-export async function saveDiagnostics(entries: DiagnosticEntry[]): Promise<void> {
-  await browser.storage.session.set(withFingerprint(thisRelease(), KEYS.diagnostics, entries));
+export function saveDrift(drift: DriftState): Promise<void> {
+  return write('session', KEYS.drift, { version: DRIFT_STATE_VERSION, drift });
 }
 
-export async function saveObserverMemory(memory: ObserverMemory): Promise<void> {
-  await browser.storage.session.set(withFingerprint(thisRelease(), KEYS.observer, memory));
+export function saveDiagnostics(entries: DiagnosticEntry[]): Promise<void> {
+  return write('session', KEYS.diagnostics, entries);
+}
+
+export function saveObserverMemory(memory: ObserverMemory): Promise<void> {
+  return write('session', KEYS.observer, memory);
 }
 
 export async function loadPendingReview(): Promise<{ review: PendingReview | null; warning?: string }> {

@@ -1,16 +1,16 @@
-// The active tab, asked for at the worker's first line: a tab switch that woke the worker finds its tab already looked up.
+// The active tabs, asked for at the worker's first line: a tab switch that woke the worker finds its tab already looked up.
 import { browser, type Browser } from 'wxt/browser';
 
 type Tab = Browser.tabs.Tab;
 
-let atWake: Promise<Tab | undefined> | undefined;
+let atWake: Promise<Tab[]> | undefined;
 
-/** Called once at wake, beside the stored state's read: both round trips overlap the evaluation of the rest. */
+/**
+ * Called once at wake, beside the stored state's read: both round trips overlap the evaluation of the rest.
+ * Every window's active tab: the switch may have been in any window, not only the last focused one.
+ */
 export function lookAtActiveTabEarly(): void {
-  atWake = browser.tabs.query({ active: true, lastFocusedWindow: true }).then(
-    ([tab]) => tab,
-    () => undefined,
-  );
+  atWake = browser.tabs.query({ active: true }).catch(() => []);
 }
 
 /**
@@ -20,6 +20,6 @@ export function lookAtActiveTabEarly(): void {
 export async function tabById(tabId: number): Promise<Tab> {
   const early = atWake;
   atWake = undefined;
-  const tab = early ? await early : undefined;
-  return tab?.id === tabId ? tab : browser.tabs.get(tabId);
+  const tab = early ? (await early).find((t) => t.id === tabId) : undefined;
+  return tab ?? browser.tabs.get(tabId);
 }

@@ -206,7 +206,7 @@ describe('the active tab asked for at wake', () => {
     const query = vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([await fakeBrowser.tabs.get(docs)]);
     const get = vi.spyOn(fakeBrowser.tabs, 'get');
     lookAtActiveTabEarly();
-    expect(query).toHaveBeenCalledWith({ active: true, lastFocusedWindow: true });
+    expect(query).toHaveBeenCalledWith({ active: true });
     expect((await tabById(docs)).title).toBe('Parser guide');
     expect(get).not.toHaveBeenCalled();
     expect((await tabById(docs)).title).toBe('Parser guide');

@@ -201,3 +201,48 @@ describe('release/', () => {
     }
   });
 });
+
+describe('docs/store/permissions.md', () => {
+  /** The first cell of each table row, when it is a code span: the entry that row justifies (with its kind, if given). */
+  const justified = (): Map<string, string> => {
+    const rows = readFileSync('docs/store/permissions.md', 'utf8')
+      .split('\n')
+      .map((line) => /^\| `([^`]+)`(?: \(([^)]+)\))? \| (.*) \|$/.exec(line))
+      .filter((m) => m !== null);
+    return new Map(rows.map((m) => [m[2] ? `${m[1]} (${m[2]})` : m[1]!, m[3]!.trim()]));
+  };
+
+  /** Everything a store asks to have justified, from the manifests the zips hold. */
+  const asked = async (): Promise<string[]> => {
+    const entries = new Set<string>();
+    for (const target of ['chrome', 'firefox']) {
+      const manifest = JSON.parse(await (await zipOf(`antidrift-${VERSION}-${target}.zip`)).file('manifest.json')!.async('string')) as {
+        permissions?: string[];
+        optional_permissions?: string[];
+        host_permissions?: string[];
+        optional_host_permissions?: string[];
+        content_scripts?: Array<{ matches: string[] }>;
+        web_accessible_resources?: Array<{ matches: string[] }>;
+        browser_specific_settings?: { gecko?: { data_collection_permissions?: { required?: string[]; optional?: string[] } } };
+      };
+      for (const p of [...(manifest.permissions ?? []), ...(manifest.optional_permissions ?? [])]) entries.add(p);
+      for (const h of [...(manifest.host_permissions ?? []), ...(manifest.optional_host_permissions ?? [])])
+        entries.add(`${h} (host permission)`);
+      for (const m of (manifest.content_scripts ?? []).flatMap((c) => c.matches)) entries.add(`${m} (content scripts)`);
+      for (const m of (manifest.web_accessible_resources ?? []).flatMap((w) => w.matches)) entries.add(`${m} (web-accessible resources)`);
+      const data = manifest.browser_specific_settings?.gecko?.data_collection_permissions;
+      for (const d of [...(data?.required ?? []), ...(data?.optional ?? [])]) entries.add(d);
+    }
+    return [...entries].sort();
+  };
+
+  it('justifies every permission, host permission, match and Firefox data permission the packed manifests ask for, and nothing else', async () => {
+    const rows = justified();
+    const entries = await asked();
+    expect(entries).toContain('declarativeNetRequestWithHostAccess');
+    expect(entries).toContain('websiteContent');
+    for (const entry of entries)
+      expect(rows.get(entry)?.length ?? 0, `docs/store/permissions.md has no row for ${entry}`).toBeGreaterThan(40);
+    expect([...rows.keys()].sort()).toEqual(entries);
+  });
+});

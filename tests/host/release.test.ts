@@ -246,3 +246,20 @@ describe('docs/store/permissions.md', () => {
     expect([...rows.keys()].sort()).toEqual(entries);
   });
 });
+
+describe('docs/store/listing.md', () => {
+  it('gives the packed manifests’ name and description, which fit the stores’ limits (Chrome 132, AMO 250)', async () => {
+    const listing = readFileSync('docs/store/listing.md', 'utf8');
+    const section = (title: string) => listing.split(`## ${title}\n`)[1]?.split('\n## ')[0] ?? '';
+    for (const target of ['chrome', 'firefox']) {
+      const manifest = JSON.parse(await (await zipOf(`antidrift-${VERSION}-${target}.zip`)).file('manifest.json')!.async('string')) as {
+        name: string;
+        description: string;
+      };
+      expect(section('Name').trim()).toBe(manifest.name);
+      expect(section('Short description')).toContain(`> ${manifest.description}\n`);
+      expect(manifest.description.length).toBeLessThanOrEqual(132);
+    }
+    for (const part of ['Single purpose', 'Category', 'Full description']) expect(section(part).trim().length, part).toBeGreaterThan(40);
+  });
+});

@@ -27,7 +27,7 @@ export default defineConfig({
     // declarativeNetRequestWithHostAccess: a strict session's session rules send a blocked site to the block page. Unlike
     // `declarativeNetRequest` it adds no install warning; a redirect needs host access to the address, which <all_urls> gives
     // (the content script already runs there, so Chrome's "all your data on all websites" warning is unchanged).
-    permissions: ['storage', 'alarms', 'tabs', 'nativeMessaging', 'notifications', 'idle', 'declarativeNetRequestWithHostAccess'],
+    permissions: ['storage', 'alarms', 'nativeMessaging', 'notifications', 'idle', 'declarativeNetRequestWithHostAccess'],
     host_permissions: ['<all_urls>'],
     // Only the block page: a redirect may land on an extension page only if it is web-accessible.
     web_accessible_resources: [{ resources: ['blocked.html'], matches: ['<all_urls>'] }],

@@ -26,6 +26,11 @@ async function zipOf(name: string): Promise<JSZip> {
   return JSZip.loadAsync(readFileSync(join(RELEASE, name)));
 }
 
+/** The manifest a packed extension zip holds (what the store reads). */
+async function packedManifest(target: 'chrome' | 'firefox'): Promise<unknown> {
+  return JSON.parse(await (await zipOf(`antidrift-${VERSION}-${target}.zip`)).file('manifest.json')!.async('string'));
+}
+
 async function writeZip(zip: JSZip, dir: string): Promise<void> {
   for (const [name, entry] of Object.entries(zip.files)) {
     if (entry.dir) continue;
@@ -215,8 +220,8 @@ describe('docs/store/permissions.md', () => {
   /** Everything a store asks to have justified, from the manifests the zips hold. */
   const asked = async (): Promise<string[]> => {
     const entries = new Set<string>();
-    for (const target of ['chrome', 'firefox']) {
-      const manifest = JSON.parse(await (await zipOf(`antidrift-${VERSION}-${target}.zip`)).file('manifest.json')!.async('string')) as {
+    for (const target of ['chrome', 'firefox'] as const) {
+      const manifest = (await packedManifest(target)) as {
         permissions?: string[];
         optional_permissions?: string[];
         host_permissions?: string[];
@@ -251,8 +256,8 @@ describe('docs/store/listing.md', () => {
   it('gives the packed manifests’ name and description, which fit the stores’ limits (Chrome 132, AMO 250)', async () => {
     const listing = readFileSync('docs/store/listing.md', 'utf8');
     const section = (title: string) => listing.split(`## ${title}\n`)[1]?.split('\n## ')[0] ?? '';
-    for (const target of ['chrome', 'firefox']) {
-      const manifest = JSON.parse(await (await zipOf(`antidrift-${VERSION}-${target}.zip`)).file('manifest.json')!.async('string')) as {
+    for (const target of ['chrome', 'firefox'] as const) {
+      const manifest = (await packedManifest(target)) as {
         name: string;
         description: string;
       };

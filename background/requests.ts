@@ -1,6 +1,8 @@
 // Answers runtime messages: checks who sent them, validates them, and routes each type to its handler.
 import type { AIRoles } from '../shared/ai';
 import { chooseTarget, type AITarget } from '../shared/core/ai-targets';
+import { destinationOf, type AIConsents, type ConsentRecord, type ConsentReply } from '../shared/core/ai-consent';
+import { MAX_AI_CONSENTS } from '../shared/core/limits';
 import type { Failure } from '../shared/core/failure';
 import { failureText } from '../shared/core/failure-text';
 import {
@@ -68,6 +70,22 @@ export interface RequestContext {
   syncStatus(): SyncStatus;
 }
 
+/** The answers with `backend`'s new one (null: none, it is asked again); past the cap, the oldest other answer goes. */
+function withConsent(consents: AIConsents, backend: string, record: ConsentRecord | null): AIConsents {
+  const others = Object.entries(consents)
+    .filter(([name]) => name !== backend)
+    .sort(([, a], [, b]) => b.at - a.at)
+    .slice(0, MAX_AI_CONSENTS - 1);
+  return record ? { ...Object.fromEntries(others), [backend]: record } : Object.fromEntries(others);
+}
+
+/** What diagnostics keep of each answer, before the receiver's name. */
+const CONSENT_LOG: Record<ConsentReply, string> = {
+  allowed: 'allowed to send to',
+  notNow: 'not sending to',
+  withdrawn: 'yes withdrawn: nothing more goes to',
+};
+
 /** A request that failed in a way the person should read (a backend error, a refused start). */
 class RequestFailed extends Error {
   constructor(readonly failure: Failure) {
@@ -88,7 +106,7 @@ type Handlers = {
 async function askAI<T>(
   ctx: RequestContext,
   what: string,
-  asked: { backend?: string; model?: string },
+  asked: { backend?: string; model?: string; carriesNothingPersonal?: boolean },
   call: (roles: AIRoles, signal: AbortSignal, target: AITarget) => Promise<T>,
 ): Promise<T> {
   const { settings, host, ports } = ctx.shell.state;
@@ -141,12 +159,30 @@ const HANDLERS: Handlers = {
   coach: (req, ctx) => askAI(ctx, 'coach', {}, (roles, signal) => roles.coach(req.intention, signal)),
   getSettings: (_req, ctx) => ctx.settings.current,
   saveSettings: async (req, ctx) => {
+    // A yes is given only by its own request (answerAIConsent): a page's draft or an imported file keeps the answers as they are now.
     // Awaited: "Saved" on the page means the settings are in storage.
-    await ctx.saveSettings(req.settings);
+    await ctx.saveSettings({ ...req.settings, aiConsent: ctx.settings.current.aiConsent });
     return ctx.settings.current;
   },
+  answerAIConsent: async (req, ctx) => {
+    const settings = ctx.settings.current;
+    const aiConsent = withConsent(
+      settings.aiConsent,
+      req.backend,
+      req.answer === 'withdrawn' ? null : { answer: req.answer, at: ctx.now() },
+    );
+    await ctx.saveSettings({ ...settings, aiConsent });
+    const { to } = destinationOf(req.backend, settings.model);
+    ctx.shell.diagnostics.add('info', `${req.backend}: ${CONSENT_LOG[req.answer]} ${to}`);
+    return aiConsent;
+  },
   testBackend: (req, ctx) => {
-    const asked = { ...(req.backend ? { backend: req.backend } : {}), ...(req.model ? { model: req.model } : {}) };
+    // The test's prompt is fixed and carries nothing of the person's: it may reach a backend they have not allowed yet.
+    const asked = {
+      ...(req.backend ? { backend: req.backend } : {}),
+      ...(req.model ? { model: req.model } : {}),
+      carriesNothingPersonal: true,
+    };
     return askAI(ctx, 'backend test', asked, async (roles, signal, { backend }) => {
       const started = ctx.now();
       const text = await roles.test(signal);

@@ -41,7 +41,14 @@ export const FAILURES_BOUND = 64;
 /** Pending judges are keyed by app and expire within the AI timeout plus the host's grace; this is far above any real count. */
 export const PENDING_JUDGES_BOUND = 64;
 
-const SETTINGS: Settings = { ...defaultSettings(), judgeDebounceSeconds: 1.5, aiTimeoutSeconds: 30, nudgeIntervalMinutes: 5 };
+/** A person who allowed claude (the soak's one backend) to receive their words. */
+const SETTINGS: Settings = {
+  ...defaultSettings(),
+  judgeDebounceSeconds: 1.5,
+  aiTimeoutSeconds: 30,
+  nudgeIntervalMinutes: 5,
+  aiConsent: { claude: { answer: 'allowed', at: 0 } },
+};
 const NUDGE_INTERVAL_MS = SETTINGS.nudgeIntervalMinutes * 60_000;
 const AI_TIMEOUT_MS = SETTINGS.aiTimeoutSeconds * 1_000;
 const T0 = 1_700_000_000_000;

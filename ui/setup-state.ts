@@ -14,6 +14,8 @@ export const SETUP_STATES = [
   'helper-older',
   'helper-newer',
   'no-ai',
+  'ai-consent',
+  'ai-not-now',
   'browser-model-only',
   'ready',
 ] as const;
@@ -30,6 +32,8 @@ export function setupStateOf(host: HostStatus): SetupState {
     case 'connected':
       if (host.fit === 'helper-older' || host.fit === 'helper-too-old') return 'helper-older';
       if (host.fit === 'helper-newer' || host.fit === 'extension-too-old') return 'helper-newer';
+      // An AI that could answer but sends off this computer waits for the person's yes (or their "not now").
+      if (host.consent) return host.consent.answer === 'notNow' ? 'ai-not-now' : 'ai-consent';
       return host.activeBackend ? 'ready' : 'no-ai';
   }
 }
@@ -86,6 +90,17 @@ export function setupLine(host: HostStatus, version: string): SetupLine {
       const missing = host.chosenBackend ? `${aiName(host.chosenBackend)} is not available` : 'the helper found no AI backend';
       return line(`AI off: ${missing}. Your site lists work.`, 'warn', { label: 'Choose an AI', to: 'options-backend' });
     }
+    case 'ai-consent':
+      // The popup puts Allow / Not now beside this line (ui/components/consent-ask.tsx): the question is asked where it is read.
+      return line(
+        `AI waits for your yes: may ${host.consent?.backend} send your commitment and tab titles to ${host.consent?.to}?`,
+        'warn',
+      );
+    case 'ai-not-now':
+      return line(`AI off: you chose not to send to ${host.consent?.to}. Your site lists work.`, 'muted', {
+        label: 'Allow it',
+        to: 'options-backend',
+      });
     case 'browser-model-only':
       return line(`AI: the browser's built-in model · desktop apps need the helper.`, 'ok', { label: 'Set up the helper', to: 'welcome' });
     case 'ready':

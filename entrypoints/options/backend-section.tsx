@@ -5,6 +5,9 @@ import { failureText } from '../../shared/core/failure-text';
 import { BROWSER_BACKEND } from '../../shared/core/vocabulary';
 import { aiName } from '../../ui/setup-state';
 import { BrowserModelPanel } from '../../ui/components/browser-model-panel';
+import { ConsentAsk } from '../../ui/components/consent-ask';
+import type { AIConsents } from '../../shared/core/ai-consent';
+import { AIDestinations } from './ai-destinations';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { capitalize } from '../../ui/format';
 import { RangeField, Section, TextField } from './field';
@@ -27,7 +30,15 @@ function PortLine({ id, port }: { id: string; port: PortView }) {
   );
 }
 
-export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): void; errors: DraftErrors; host: HostStatus | null }) {
+export function BackendSection(p: {
+  draft: Draft;
+  set(patch: Partial<Draft>): void;
+  errors: DraftErrors;
+  host: HostStatus | null;
+  /** The answers as stored (a yes takes effect at once, not with Save). */
+  consents: AIConsents;
+  onConsents(next: AIConsents): void;
+}) {
   const client = useClient();
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<TestResult>(null);
@@ -89,6 +100,7 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
             AI off: {lowerFirst(failureText(p.host.aiOff))}
           </p>
         ) : null}
+        {p.host?.consent?.answer === 'unasked' ? <ConsentAsk ask={p.host.consent} /> : null}
         {backends.length === 0 ? (
           <p class="hint" data-testid="no-backends">
             {p.host?.connection === 'connected'
@@ -97,6 +109,13 @@ export function BackendSection(p: { draft: Draft; set(patch: Partial<Draft>): vo
           </p>
         ) : null}
       </div>
+      <AIDestinations
+        host={p.host}
+        consents={p.consents}
+        model={p.draft.model.trim()}
+        neverSendUrls={p.draft.neverSendUrls}
+        onConsents={p.onConsents}
+      />
       {/* The built-in model has a panel of its own (a download starts from a click there); any other port, its line. */}
       {Object.entries(ports).map(([id, port]) =>
         id === BROWSER_BACKEND ? <BrowserModelPanel key={id} host={p.host!} /> : <PortLine key={id} id={id} port={port} />,

@@ -112,7 +112,14 @@ export function OptionsPage() {
       </header>
       <HelperSection host={host} />
       <form class="stack" onSubmit={save} noValidate>
-        <BackendSection draft={draft} set={set} errors={errors} host={host} />
+        <BackendSection
+          draft={draft}
+          set={set}
+          errors={errors}
+          host={host}
+          consents={saved.aiConsent}
+          onConsents={(aiConsent) => setSaved((current) => (current ? { ...current, aiConsent } : current))}
+        />
         <ListsSection draft={draft} set={set} />
         <TemplatesSection draft={draft} set={set} errors={errors} />
         <ScheduleSection blocks={draft.schedule} templates={draft.templates} errors={errors.blocks} set={(schedule) => set({ schedule })} />

@@ -1,6 +1,7 @@
 // The toolbar popup: a fixed-size skeleton until the first state, then the form, the review, the session or its wait, and the setup footer.
 import { useLayoutEffect, useState } from 'preact/hooks';
 import { openSetupTarget, useClient } from '../../ui/connection/surface-client';
+import { ConsentAsk } from '../../ui/components/consent-ask';
 import { SetupAction, SetupStatus } from '../../ui/components/setup-status';
 import { markFirstState } from '../../ui/first-state-mark';
 import { useStatePush } from '../../ui/connection/use-state-push';
@@ -59,6 +60,7 @@ export function Popup() {
       )}
       <footer class="popup-foot" data-testid="popup-foot" data-setup-state={line.state}>
         <SetupStatus line={line} host={host} />
+        {line.state === 'ai-consent' && host.consent ? <ConsentAsk ask={host.consent} compact /> : null}
         <div class="foot-links">
           <SetupAction line={line} here={[]} onOpen={(to) => openSetupTarget(client, to)} />
           <button type="button" class="link history-link" data-testid="open-history" onClick={() => client.openPage('history')}>

@@ -1,6 +1,7 @@
 // The welcome page's first card: for each setup state, the one thing left to do (or that nothing is), in the first screen.
 import type { JSX } from 'preact';
 import type { HostStatus } from '../../shared/core/host-status';
+import { ConsentAsk } from '../../ui/components/consent-ask';
 import { HelperChecks } from '../../ui/components/helper-checks';
 import { CheckAgain, HelperSetup, useCheckAgain } from '../../ui/components/helper-setup';
 import { SetupAction } from '../../ui/components/setup-status';
@@ -83,6 +84,28 @@ const STEPS: Record<SetupState, { title: string; body(p: StepProps): JSX.Element
       </>
     ),
   },
+  'ai-consent': {
+    title: 'One question before the AI starts',
+    body: ({ host, start }) => (
+      <>
+        {host.consent ? <ConsentAsk ask={host.consent} /> : null}
+        <div class="row wrap">{start}</div>
+      </>
+    ),
+  },
+  'ai-not-now': {
+    title: 'The helper is connected; the AI is off',
+    body: ({ host, start }) => (
+      <>
+        <p>
+          You chose not to send anything to {host.consent?.to}, so nothing goes there. Your blocked and allowed sites and apps work; the AI
+          judge and the heads-up wait until you allow an AI.
+        </p>
+        {host.consent ? <ConsentAsk ask={host.consent} /> : null}
+        <div class="row wrap">{start}</div>
+      </>
+    ),
+  },
   'browser-model-only': {
     title: 'antidrift works in this browser already',
     body: ({ host, start }) => (
@@ -117,7 +140,8 @@ export function NextStep({ host, state }: { host: HostStatus; state: SetupState 
       Start your first session
     </button>
   );
-  const startsHere = state === 'ready' || state === 'no-ai' || state === 'browser-model-only';
+  const startsHere =
+    state === 'ready' || state === 'no-ai' || state === 'ai-consent' || state === 'ai-not-now' || state === 'browser-model-only';
   const connected = host.connection === 'connected';
   return (
     <section class="card next-step" aria-labelledby="next-step-title" data-testid="next-step">
@@ -133,7 +157,7 @@ export function NextStep({ host, state }: { host: HostStatus; state: SetupState 
         {step.body({ host, start, check })}
         {startsHere ? <PinHint browser={env.browser} /> : null}
         <SetupAction line={setupLine(host, env.version)} here={['welcome']} onOpen={(to) => openSetupTarget(client, to)} />
-        {state === 'ready' || state === 'checking' ? null : <HelperChecks env={env} />}
+        {state === 'ready' || state === 'checking' || state === 'ai-consent' || state === 'ai-not-now' ? null : <HelperChecks env={env} />}
       </div>
     </section>
   );

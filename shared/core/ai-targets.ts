@@ -1,4 +1,5 @@
 // Which AI port and backend a call runs on: each port's backends, status and availability in words, from what the controller knows, and the one choice.
+import { backendTitle, consentOf, destinationOf, maySend } from './ai-consent';
 import { BROWSER_MODEL, browserModelLine, browserModelUnusable } from './browser-model-line';
 import type { Failure } from './failure';
 import { canTalk, helperFit } from './helper-fit';
@@ -162,7 +163,26 @@ export interface AITarget {
   readonly model?: string;
 }
 
-export type TargetChoice = { ok: true; target: AITarget } | { ok: false; failure: Failure };
+/** No call can run; `waitingFor`: the backend that could, once the person says yes to it. */
+export type TargetChoice = { ok: true; target: AITarget } | { ok: false; failure: Failure; waitingFor?: string };
+
+/** Why a backend that could answer is not asked: the person has not said yes to where it sends, or said not now. */
+function waitsForYes(settings: Pick<SessionSettings, 'aiConsent'>, backend: string, model: string | undefined): TargetChoice {
+  const { to } = destinationOf(backend, model);
+  const failure: Failure =
+    consentOf(settings.aiConsent, backend, model) === 'notNow'
+      ? {
+          kind: 'consent',
+          message: `${backendTitle(backend)} is off: you chose not to send to ${to}`,
+          hint: 'Options → AI backend allows it',
+        }
+      : {
+          kind: 'consent',
+          message: `${backendTitle(backend)} waits for your yes: nothing goes to ${to} until you allow it`,
+          hint: 'allow it in the popup, on the welcome page or in Options → AI backend',
+        };
+  return { ok: false, failure, waitingFor: backend };
+}
 
 function targetOn(backend: string, model: string | undefined): AITarget {
   const port = portOf(backend);
@@ -172,23 +192,32 @@ function targetOn(backend: string, model: string | undefined): AITarget {
 /**
  * The one choice of where an AI call runs: the backend asked for (Options' Test), else the one chosen
  * in Options, else ("Automatic") the first that can answer in the ports' order; the model asked for,
- * else the settings'. When none can run, why, in the words a person reads.
+ * else the settings'. A backend that sends off this computer runs only once the person allowed it
+ * (Automatic passes over it to one that may run), unless the call carries nothing of theirs (the
+ * connection test's fixed prompt). When none can run, why, in the words a person reads.
  */
 export function chooseTarget(
-  settings: Pick<SessionSettings, 'backend' | 'model'>,
+  settings: Pick<SessionSettings, 'backend' | 'model' | 'aiConsent'>,
   facts: AIFacts,
-  asked: { backend?: string; model?: string } = {},
+  asked: { backend?: string; model?: string; carriesNothingPersonal?: boolean } = {},
 ): TargetChoice {
   const model = asked.model || settings.model || undefined;
+  const mayRun = (backend: string) => asked.carriesNothingPersonal === true || maySend(settings.aiConsent, backend, model);
   const requested = asked.backend ?? settings.backend;
   if (requested) {
     const availability = AI_PORTS[portOf(requested)].availability(requested, facts);
-    return availability.ok ? { ok: true, target: targetOn(requested, model) } : availability;
+    if (!availability.ok) return availability;
+    return mayRun(requested) ? { ok: true, target: targetOn(requested, model) } : waitsForYes(settings, requested, model);
   }
+  let waiting: string | undefined;
   for (const id of PORT_IDS) {
     const port: AIPortFacts = AI_PORTS[id];
-    const backend = port.backends(facts).find((name) => port.availability(name, facts).ok);
-    if (backend !== undefined) return { ok: true, target: targetOn(backend, model) };
+    for (const backend of port.backends(facts)) {
+      if (!port.availability(backend, facts).ok) continue;
+      if (mayRun(backend)) return { ok: true, target: targetOn(backend, model) };
+      waiting ??= backend;
+    }
   }
+  if (waiting !== undefined) return waitsForYes(settings, waiting, model);
   return { ok: false, failure: AI_PORTS[PORT_IDS[0]!].whyNone(facts) };
 }

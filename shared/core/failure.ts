@@ -4,8 +4,11 @@ import { PARSE_FAILURE_KINDS } from '../ai/vocabulary';
 import { RunErrorKind } from '../protocol/frames';
 import { onFirstUse } from '../util/on-first-use';
 
-/** The helper's run errors, an AI that cannot be asked at all, and the role parsers' kinds (`empty` is both the helper's and the parser's). */
-export const FailureKind = onFirstUse(() => z.union([RunErrorKind, z.enum(['unavailable', ...PARSE_FAILURE_KINDS])]));
+/**
+ * The helper's run errors, an AI that cannot be asked at all, one the person has not said yes to, and the
+ * role parsers' kinds (`empty` is both the helper's and the parser's).
+ */
+export const FailureKind = onFirstUse(() => z.union([RunErrorKind, z.enum(['unavailable', 'consent', ...PARSE_FAILURE_KINDS])]));
 export type FailureKind = z.infer<typeof FailureKind>;
 
 export const Failure = onFirstUse(() =>

@@ -1,6 +1,7 @@
 // The native host as the controller and the surfaces see it: connection, backends, and which one the AI uses.
 import * as z from 'zod';
 import { BackendInfo, BackendName, ProtocolNumber, ReleaseVersion, WatcherInfo } from '../protocol/frames';
+import { consentOf, destinationOf, sentWords } from './ai-consent';
 import { AI_PORTS, chooseTarget, portStatus, REPORTING_PORT_IDS, type PortStatuses, type ReportingPortId } from './ai-targets';
 import { Failure } from './failure';
 import { HELPER_FITS, helperFit } from './helper-fit';
@@ -53,16 +54,37 @@ export const HostStatus = onFirstUse(() =>
     ports: z.record(z.enum(REPORTING_PORT_IDS), PortView),
     /** Why no AI call can run now, in words (null when one can): the same choice every call makes. */
     aiOff: Failure.nullable(),
+    /** The backend that would run once the person says yes to where it sends (null: none waits), for the surfaces' Allow / Not now. */
+    consent: z
+      .object({
+        backend: BackendName,
+        /** Who receives it, in words ("Anthropic"). */
+        to: z.string(),
+        /** What every call carries, in words (`sentWords`). */
+        sends: z.string(),
+        answer: z.enum(['unasked', 'notNow']),
+      })
+      .nullable(),
   }),
 );
 export type HostStatus = z.infer<typeof HostStatus>;
 
-export function hostStatus(settings: Pick<SessionSettings, 'backend' | 'model'>, host: HostConnection, ports: PortStatuses): HostStatus {
+export function hostStatus(
+  settings: Pick<SessionSettings, 'backend' | 'model' | 'aiConsent' | 'neverSendUrls'>,
+  host: HostConnection,
+  ports: PortStatuses,
+): HostStatus {
   const choice = chooseTarget(settings, { host, ports });
+  const waiting = choice.ok ? undefined : choice.waitingFor;
+  const answer = waiting === undefined ? undefined : consentOf(settings.aiConsent, waiting, settings.model);
   return {
     ...host,
     activeBackend: choice.ok ? choice.target.backend : null,
     aiOff: choice.ok ? null : choice.failure,
+    consent:
+      waiting === undefined || (answer !== 'unasked' && answer !== 'notNow')
+        ? null
+        : { backend: waiting, to: destinationOf(waiting, settings.model).to, sends: sentWords(settings.neverSendUrls), answer },
     chosenBackend: settings.backend,
     fit: helperFit(host),
     ports: Object.fromEntries(REPORTING_PORT_IDS.map((id) => [id, portView(id, portStatus(ports, id))])) as HostStatus['ports'],

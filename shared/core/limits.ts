@@ -20,6 +20,8 @@ export const MAX_PATTERN_CHARS = 200;
 export const MAX_BROWSER_CLASSES = 50;
 export const MAX_CLASS_CHARS = 100;
 export { MAX_MODEL_CHARS };
+/** Backends with a stored consent answer (the helper's own and custom ones together stay far below). */
+export const MAX_AI_CONSENTS = 64;
 
 /** A numeric setting's bounds and the step its input offers; the schema and the form read the same object. */
 export interface SettingRange {

@@ -1,6 +1,7 @@
 // The session's settings section: what the core reads (lists, the judge's and nudge's timings, the AI backend), its schema, defaults and sync scopes.
 import * as z from 'zod';
 import {
+  MAX_AI_CONSENTS,
   MAX_BROWSER_CLASSES,
   MAX_CLASS_CHARS,
   MAX_MODEL_CHARS,
@@ -9,6 +10,7 @@ import {
   SETTING_RANGES,
   type SettingRange,
 } from './limits';
+import { CONSENT_ANSWERS } from './ai-consent';
 import { EntryList } from './match';
 import { BackendName } from '../protocol/frames';
 import { onFirstUse } from '../util/on-first-use';
@@ -93,6 +95,11 @@ export const SessionSettings = onFirstUse(() =>
     /** null: the first available backend, in the order the host reports them. */
     backend: BackendName.nullable().default(null),
     model: z.string().max(MAX_MODEL_CHARS, `at most ${MAX_MODEL_CHARS} characters`).default(''),
+    /** The person's answer per backend that sends off this computer: nothing goes to one before `allowed`. */
+    aiConsent: z
+      .record(BackendName, z.object({ answer: z.enum(CONSENT_ANSWERS), at: z.number().int().nonnegative() }))
+      .refine((consents) => Object.keys(consents).length <= MAX_AI_CONSENTS, `at most ${MAX_AI_CONSENTS} backends`)
+      .default({}),
     aiTimeoutSeconds: rangedNumber(SETTING_RANGES.aiTimeoutSeconds, 'seconds'),
     allowed: EntryList.default([]),
     blocked: EntryList.default([]),
@@ -125,6 +132,8 @@ export type SessionSettings = z.infer<typeof SessionSettings>;
 export const SESSION_SETTING_SCOPES = {
   backend: 'local',
   model: 'local',
+  // A yes is the person's, not the machine's: given once, it holds wherever their settings go.
+  aiConsent: 'sync',
   aiTimeoutSeconds: 'local',
   allowed: 'sync',
   blocked: 'sync',

@@ -5,6 +5,8 @@ import type { CoachPlan } from '../ai/coach';
 import { MAX_DISMISSED_TEXT, MAX_ENTRY_CHARS, MAX_INTENTION_CHARS, MAX_LIST_ENTRIES, MAX_TIMEBOX_MINUTES } from '../core/limits';
 import { BackendName, ModelName } from '../protocol/frames';
 import { Settings } from '../settings/settings';
+import { CONSENT_REPLIES } from '../core/ai-consent';
+import { SessionSettings } from '../core/settings';
 import type { Failure } from '../core/failure';
 import { StatePush } from './pushes';
 import { HISTORY_MAX_NOTE } from '../history/limits';
@@ -156,6 +158,16 @@ export const REQUESTS = {
   reconnectHost: { body: NoFields, fromContent: false, reply: Done },
   /** Options after a download of the built-in model (or a cancel): the worker asks each port that reports its own status again. */
   checkAIPorts: { body: NoFields, fromContent: false, reply: Done },
+  /**
+   * The person's Allow / Not now, or a yes withdrawn, for one backend that sends off this computer:
+   * only from the extension's own pages, never a content script, so no web page can say yes for them.
+   * Replies with every backend's answer as now stored.
+   */
+  answerAIConsent: {
+    body: onFirstUse(() => z.object({ backend: BackendName, answer: z.enum(CONSENT_REPLIES) })),
+    fromContent: false,
+    reply: onFirstUse(() => SessionSettings.shape.aiConsent),
+  },
   getHistoryStatus: { body: NoFields, fromContent: false, reply: HistoryStatus },
   getStartChoices: { body: NoFields, fromContent: false, reply: StartChoices },
   /** Save as template: refused in words when the name is taken or empty. */

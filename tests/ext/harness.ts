@@ -241,12 +241,19 @@ export interface Running extends Background {
   flush(): Promise<void>;
 }
 
-/** `beforeHydrated` runs after the listeners are registered and before the stored state is back: the waking event. */
+/** The backends the person of these tests has allowed (through the pages' own request), unless a test says otherwise. */
+export const ALLOWED_IN_TESTS = ['claude', 'codex'];
+
+/**
+ * `beforeHydrated` runs after the listeners are registered and before the stored state is back: the waking event.
+ * `allow`: the backends the person says yes to once it runs (a test of the consent itself passes none).
+ */
 export async function boot(
   host = new FakeHost(),
   clock: () => number = () => Date.now(),
   beforeHydrated?: () => Promise<unknown>,
   platform: TestPlatform & { hostConnectDelayMs?: number; syncDelayMs?: number } = testPlatform(),
+  allow: readonly string[] = ALLOWED_IN_TESTS,
 ): Promise<Running> {
   const statePorts: Array<(port: StatePort) => void> = [];
   const bg = startBackground({
@@ -267,7 +274,7 @@ export async function boot(
     }
   };
   await flush();
-  return {
+  const running: Running = {
     ...bg,
     host,
     idle: platform.idle,
@@ -283,6 +290,14 @@ export async function boot(
       return port;
     },
   };
+  for (const backend of allow) {
+    const consents = (await running.settings.current).aiConsent;
+    if (consents[backend]?.answer === 'allowed') continue;
+    const reply = (await running.send({ type: 'answerAIConsent', backend, answer: 'allowed' })) as { ok: boolean };
+    if (!reply.ok) throw new Error(`consent not stored: ${JSON.stringify(reply)}`);
+  }
+  await flush();
+  return running;
 }
 
 /** Simulates the service worker dying: listeners gone, storage kept (both areas). */

@@ -104,6 +104,7 @@ describe('who may send what', () => {
     getDiagnostics: { type: 'getDiagnostics' },
     reconnectHost: { type: 'reconnectHost' },
     checkAIPorts: { type: 'checkAIPorts' },
+    answerAIConsent: { type: 'answerAIConsent', backend: 'gemini', answer: 'allowed' },
     getHistoryStatus: { type: 'getHistoryStatus' },
     getSyncStatus: { type: 'getSyncStatus' },
     reviewSession: { type: 'reviewSession', key: 'k-1', answer: 'yes', note: '' },

@@ -27,7 +27,8 @@ const THEIRS = Settings.parse({ ...defaultSettings(), backend: 'claude', model: 
 
 async function start(local: Settings | null = HERE): Promise<Running> {
   if (local) await fakeBrowser.storage.local.set({ [KEYS.settings]: local });
-  bg = await boot(new FakeHost(), () => Date.now(), undefined, { ...testPlatform(), syncDelayMs: DELAY_MS });
+  // No yes given here: the consent's own sync is in tests/unit/core/ai-consent.test.ts, and a yes would name the local-only backend.
+  bg = await boot(new FakeHost(), () => Date.now(), undefined, { ...testPlatform(), syncDelayMs: DELAY_MS }, []);
   await bg.settingsSync.settled();
   return bg;
 }

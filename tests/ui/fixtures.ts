@@ -20,6 +20,7 @@ export function host(over: Partial<HostStatus> & { browserModel?: PortStatus } =
       REPORTING_PORT_IDS.map((id) => [id, portView(id, id === 'browser' ? browserModel : PORT_NOT_CHECKED)]),
     ) as HostStatus['ports'],
     aiOff: null,
+    consent: null,
     ...rest,
   };
 }

@@ -1,8 +1,9 @@
 // The popup's footer in every setup state: the person's words first, one next step that leads elsewhere, never the browser's raw error.
 import { cleanup, fireEvent, screen } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Popup } from '../../../entrypoints/popup/popup';
 import type { HostStatus } from '../../../shared/core/host-status';
+import { sentWords } from '../../../shared/core/ai-consent';
 import { defaultSettings } from '../../../shared/settings/settings';
 import { SETUP_STATES, type SetupState } from '../../../ui/setup-state';
 import { fakeClient, renderWith } from '../fake-client';
@@ -52,6 +53,19 @@ const CASES: Record<SetupState, Expected> = {
     text: 'AI off: the helper found no AI backend. Your site lists work.',
     action: ['Choose an AI', 'options#ai-backend'],
   },
+  'ai-consent': {
+    host: host({ activeBackend: null, consent: { backend: 'claude', to: 'Anthropic', sends: sentWords(true), answer: 'unasked' } }),
+    text: 'AI waits for your yes: may claude send your commitment and tab titles to Anthropic?',
+    action: null,
+  },
+  'ai-not-now': {
+    host: host({
+      activeBackend: null,
+      consent: { ...{ backend: 'claude', to: 'Anthropic', sends: sentWords(true), answer: 'unasked' }, answer: 'notNow' },
+    }),
+    text: 'AI off: you chose not to send to Anthropic. Your site lists work.',
+    action: ['Allow it', 'options#ai-backend'],
+  },
   'browser-model-only': {
     host: host({ connection: 'missing', activeBackend: 'browser', fit: 'unknown', browserModel: { availability: 'available' } }),
     text: "AI: the browser's built-in model · desktop apps need the helper.",
@@ -91,6 +105,26 @@ describe('popup footer', () => {
       'This extension (0.2.0) is too old for the helper (9.0.0): the AI and desktop apps are off.',
     );
     expect(screen.getByTestId('setup-action').textContent).toBe('What to update');
+  });
+
+  it('asks in the footer itself: what goes where, Allow and Not now send the answer for that backend', async () => {
+    const fake = await footerFor(CASES['ai-consent'].host);
+    expect(screen.getByTestId('consent-what').textContent).toBe(`It would get ${sentWords(true)}.`);
+    const answers = () => fake.requests.filter((r) => r.type === 'answerAIConsent');
+    fireEvent.click(screen.getByTestId('consent-allow'));
+    await vi.waitFor(() => expect(answers()).toHaveLength(1));
+    // One answer at a time: the buttons wait for the first reply.
+    await vi.waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('consent-not-now').disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('consent-not-now'));
+    await vi.waitFor(() => expect(answers()).toHaveLength(2));
+    expect(answers()).toEqual([
+      { type: 'answerAIConsent', backend: 'claude', answer: 'allowed' },
+      { type: 'answerAIConsent', backend: 'claude', answer: 'notNow' },
+    ]);
+    cleanup();
+    // After a not now the popup asks no more: the line leads to Options, where the yes is given.
+    await footerFor(CASES['ai-not-now'].host);
+    expect(screen.queryByTestId('consent-ask')).toBeNull();
   });
 
   it('the built-in model as the AI while a helper is connected is simply ready', async () => {

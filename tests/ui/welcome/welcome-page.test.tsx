@@ -1,7 +1,8 @@
 // The welcome page: the one step left first (the command for this browser and ID, Copy, Check again), what works already, "ready" with Start.
 import { cleanup, fireEvent, screen } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WelcomePage } from '../../../entrypoints/welcome/welcome-page';
+import { sentWords } from '../../../shared/core/ai-consent';
 import type { HostStatus } from '../../../shared/core/host-status';
 import { SETUP_STATES, type SetupState } from '../../../ui/setup-state';
 import { fakeClient, renderWith } from '../fake-client';
@@ -49,6 +50,21 @@ const CASES: Record<SetupState, { host: HostStatus; title: string; command: bool
   'no-ai': {
     host: host({ activeBackend: null, backends: [{ name: 'claude', available: false }] }),
     title: '✓ The helper is connected',
+    command: false,
+    start: true,
+  },
+  'ai-consent': {
+    host: host({ activeBackend: null, consent: { backend: 'claude', to: 'Anthropic', sends: sentWords(true), answer: 'unasked' } }),
+    title: '✓ One question before the AI starts',
+    command: false,
+    start: true,
+  },
+  'ai-not-now': {
+    host: host({
+      activeBackend: null,
+      consent: { ...{ backend: 'claude', to: 'Anthropic', sends: sentWords(true), answer: 'unasked' }, answer: 'notNow' },
+    }),
+    title: '✓ The helper is connected; the AI is off',
     command: false,
     start: true,
   },
@@ -106,6 +122,20 @@ describe('welcome page', () => {
     expect(screen.getByTestId('next-step').textContent).toContain('install and sign in to one of claude');
     fireEvent.click(screen.getByTestId('setup-action'));
     expect(other.pagesOpened).toEqual(['options#ai-backend']);
+  });
+
+  it('asks before the AI starts: exactly what is sent, to whom, and that nothing goes before Allow', async () => {
+    const fake = await welcome(CASES['ai-consent'].host);
+    const what = screen.getByTestId('consent-what').textContent;
+    expect(what).toContain(`claude would get ${sentWords(true)}`);
+    expect(what).toContain('It sends them to Anthropic. Nothing is sent until you allow it');
+    fireEvent.click(screen.getByTestId('consent-allow'));
+    await vi.waitFor(() => expect(fake.requests).toContainEqual({ type: 'answerAIConsent', backend: 'claude', answer: 'allowed' }));
+    cleanup();
+    // After a not now: still one click to allow, no second Not now.
+    await welcome(CASES['ai-not-now'].host);
+    expect(screen.getByTestId('consent-allow')).not.toBeNull();
+    expect(screen.queryByTestId('consent-not-now')).toBeNull();
   });
 
   it('the built-in model, where the browser has it, is named among what works already', async () => {

@@ -23,7 +23,9 @@ const facts = (host: Partial<HostConnection> = {}, browserModel: PortStatus = DO
   host: { ...connected, ...host },
   ports: { browser: browserModel },
 });
-const settings = (over: Partial<Settings> = {}) => ({ ...defaultSettings(), ...over });
+/** A person who allowed every backend these cases name (what happens without a yes: ai-consent.test.ts). */
+const ALLOWED = Object.fromEntries(['claude', 'codex', 'gone'].map((name) => [name, { answer: 'allowed' as const, at: 1 }]));
+const settings = (over: Partial<Settings> = {}) => ({ ...defaultSettings(), aiConsent: ALLOWED, ...over });
 
 describe('chooseTarget', () => {
   it('Automatic: the first available CLI backend, with the settings model', () => {

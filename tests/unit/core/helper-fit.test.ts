@@ -52,7 +52,8 @@ describe('helper fit', () => {
     });
     // An older or newer helper that still talks keeps the AI.
     const older = connected({ hostVersion: '0.1.0', protocol: undefined });
-    expect(chooseTarget(defaultSettings(), { host: older, ports: { browser: PORT_NOT_CHECKED } })).toEqual({
+    const allowed = { ...defaultSettings(), aiConsent: { claude: { answer: 'allowed' as const, at: 1 } } };
+    expect(chooseTarget(allowed, { host: older, ports: { browser: PORT_NOT_CHECKED } })).toEqual({
       ok: true,
       target: { port: 'helper', backend: 'claude' },
     });

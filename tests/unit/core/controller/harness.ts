@@ -30,7 +30,8 @@ export class Harness {
   /** Settings as the person would set them; the judge is asked at once unless a debounce is given. */
   constructor({ aiAvailable = true, ...settings }: HarnessOptions = {}) {
     this.state = initialState({
-      settings: { ...defaultSettings(), judgeDebounceSeconds: 0, ...settings },
+      // The person of these tests has allowed claude, the one backend of `connectedHost` (the consent has tests of its own).
+      settings: { ...defaultSettings(), judgeDebounceSeconds: 0, aiConsent: { claude: { answer: 'allowed', at: T0 } }, ...settings },
       host: connectedHost(aiAvailable),
     });
   }

@@ -94,6 +94,8 @@ export interface FirefoxOptions {
    * `restart()` (a temporary add-on is gone when Firefox quits).
    */
   persistent?: boolean;
+  /** The backends the person has said yes to before the test begins, through the pages' own request (default claude). */
+  allow?: readonly string[];
 }
 
 export async function startFirefox(options: FirefoxOptions = {}): Promise<FirefoxE2E> {
@@ -160,6 +162,21 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
   // One extension page kept for reading the badge and moving the clock: page.url() stays about:blank for
   // moz-extension pages (their goto never resolves), and every new window would take the focus from what the test put in front.
   const reader = () => (badgeReader ??= e2e.extensionPage('popup.html'));
+  /** Says yes to `backend` from an extension page, as the person's Allow does (stored: it holds across restarts). */
+  const allow = async (backend: string) => {
+    const reply = (await (
+      await reader()
+    ).evaluate(
+      (b) =>
+        (globalThis as unknown as { browser: { runtime: { sendMessage(m: object): Promise<unknown> } } }).browser.runtime.sendMessage({
+          type: 'answerAIConsent',
+          backend: b,
+          answer: 'allowed',
+        }),
+      backend,
+    )) as { ok: boolean };
+    if (!reply.ok) throw new Error(`the yes for ${backend} was not stored: ${JSON.stringify(reply)}`);
+  };
   const inExtension: InExtension = async (fn, arg) => (await reader()).evaluate(fn, arg);
   const e2e: FirefoxE2E = {
     home,
@@ -217,5 +234,6 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
       rmSync(root, { recursive: true, force: true });
     },
   };
+  for (const backend of options.allow ?? ['claude']) await allow(backend);
   return e2e;
 }

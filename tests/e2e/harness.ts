@@ -72,6 +72,8 @@ export interface E2E {
   presence(on: boolean): void;
   /** Moves the X pointer once: input, as a person coming back makes. */
   nudgePointer(): Promise<void>;
+  /** Says yes to each backend, as a person's Allow does (stored: it holds across restarts). */
+  allowAI(backends: readonly string[]): Promise<void>;
   /** Writes artifacts/screenshots/NAME.png: the element when given, else the viewport. */
   screenshot(page: Page, name: string, element?: Locator): Promise<void>;
   close(): Promise<void>;
@@ -82,6 +84,11 @@ export interface E2EOptions {
   helper?: boolean;
   /** Run Chromium as a native Wayland client of this session (its env: WAYLAND_DISPLAY, SWAYSOCK…) instead of on Xvfb. */
   wayland?: NodeJS.ProcessEnv;
+  /**
+   * The backends the person has said yes to before the test begins (through the request the pages send), so the
+   * fake claude gets the titles; default claude. tests/e2e/consent.test.ts starts with none and clicks Allow itself.
+   */
+  allow?: readonly string[];
 }
 
 /** This worker's X display (one per worker: files run side by side, each with its own focus and idle time). */
@@ -200,6 +207,20 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       const path = join(SCREENSHOTS, `${name}.png`);
       await (element ? element.screenshot({ path }) : page.screenshot({ path }));
     },
+    async allowAI(backends) {
+      const page = await e2e.browser.context.newPage();
+      await page.goto(`${EXTENSION_ORIGIN}/popup.html`);
+      for (const backend of backends) {
+        const reply = (await page.evaluate(
+          (b) => chrome.runtime.sendMessage({ type: 'answerAIConsent', backend: b, answer: 'allowed' }),
+          backend,
+        )) as {
+          ok: boolean;
+        };
+        if (!reply.ok) throw new Error(`the yes for ${backend} was not stored: ${JSON.stringify(reply)}`);
+      }
+      await page.close();
+    },
     async close() {
       if (presence) clearInterval(presence);
       await e2e.browser.close().catch(() => {});
@@ -207,6 +228,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       rmSync(root, { recursive: true, force: true });
     },
   };
+  await e2e.allowAI(options.allow ?? ['claude']);
   return e2e;
 }
 

@@ -19,24 +19,33 @@ function nextMinor(version: string): string {
   return `${major}.${(minor ?? 0) + 1}.0`;
 }
 
-/** What each state takes: the registration the profile holds, the CLIs on the browser's PATH, the built-in model. */
+/** The fake CLIs a state puts on the browser's PATH: both, or only claude (with ollama there, Automatic would run it: it needs no yes). */
+type Clis = 'all' | 'none' | 'claude only';
+
+/**
+ * What each state takes: the registration the profile holds, the CLIs on the browser's PATH, the built-in model, and the person's
+ * answer for claude (given through the pages' own request: a yes, a not now, or a yes withdrawn, which leaves it unasked).
+ */
 interface Arrangement {
   registration: 'this helper' | 'older helper' | 'newer helper' | 'one that never answers' | 'one that exits' | 'none';
-  clis: boolean;
+  clis: Clis;
   model: boolean;
+  claude: 'allowed' | 'notNow' | 'withdrawn';
 }
 
 /** Each state as it happens to a person (a new state fails the typecheck until it is arranged here). */
 const ARRANGEMENTS: Record<SetupState, Arrangement> = {
   // A helper that does not answer `hello` yet: the extension waits (up to 10 s) and says it is connecting.
-  checking: { registration: 'one that never answers', clis: true, model: false },
-  'helper-missing': { registration: 'none', clis: true, model: false },
-  'helper-stopped': { registration: 'one that exits', clis: true, model: false },
-  'helper-older': { registration: 'older helper', clis: true, model: false },
-  'helper-newer': { registration: 'newer helper', clis: true, model: false },
-  'no-ai': { registration: 'this helper', clis: false, model: false },
-  'browser-model-only': { registration: 'none', clis: true, model: true },
-  ready: { registration: 'this helper', clis: true, model: false },
+  checking: { registration: 'one that never answers', clis: 'all', model: false, claude: 'allowed' },
+  'helper-missing': { registration: 'none', clis: 'all', model: false, claude: 'allowed' },
+  'helper-stopped': { registration: 'one that exits', clis: 'all', model: false, claude: 'allowed' },
+  'helper-older': { registration: 'older helper', clis: 'all', model: false, claude: 'allowed' },
+  'helper-newer': { registration: 'newer helper', clis: 'all', model: false, claude: 'allowed' },
+  'no-ai': { registration: 'this helper', clis: 'none', model: false, claude: 'allowed' },
+  'ai-consent': { registration: 'this helper', clis: 'claude only', model: false, claude: 'withdrawn' },
+  'ai-not-now': { registration: 'this helper', clis: 'claude only', model: false, claude: 'notNow' },
+  'browser-model-only': { registration: 'none', clis: 'all', model: true, claude: 'allowed' },
+  ready: { registration: 'this helper', clis: 'all', model: false, claude: 'allowed' },
 };
 
 export interface HelperStates {
@@ -95,8 +104,9 @@ export function helperStates(e2e: E2E, control: () => Promise<Page>, version: st
   };
 
   /** The fake CLIs leave the browser's PATH (a person with no AI tool), or come back. */
-  const setClis = (present: boolean) => {
+  const setClis = (clis: Clis) => {
     for (const cli of ['claude', 'ollama']) {
+      const present = clis === 'all' || (clis === 'claude only' && cli === 'claude');
       const link = join(e2e.bin, cli);
       const away = join(dir, `${cli}.away`);
       if (present && existsSync(away)) renameSync(away, link);
@@ -118,6 +128,7 @@ export function helperStates(e2e: E2E, control: () => Promise<Page>, version: st
       if (text === null) rmSync(registration, { force: true });
       else writeFileSync(registration, text);
       setClis(want.clis);
+      expect(await request({ type: 'answerAIConsent', backend: 'claude', answer: want.claude })).toMatchObject({ ok: true });
       await setFakeModel(await e2e.sw(), want.model);
       await request({ type: 'checkAIPorts' });
       await request({ type: 'reconnectHost' });

@@ -69,7 +69,8 @@ export function steps(root) {
       after: ['builds'],
       load: 0,
       nice: true,
-      run: [[bin(root, 'web-ext'), 'lint', '--source-dir', '.output/firefox-mv3', '--no-input']],
+      // A warning fails it too: AMO's reviewers read every one, and the 61 that crept in once went unnoticed while this step passed.
+      run: [[bin(root, 'web-ext'), 'lint', '--source-dir', '.output/firefox-mv3', '--no-input', '--warnings-as-errors']],
     },
   ].map((step) => ({ after: [], ...step, vitestCommand: step.vitest ? vitest(root, ...step.vitest) : undefined }));
 }

@@ -8,6 +8,8 @@ export const EXTENSION_PAGES = {
   options: '/options.html',
   history: '/focus-history.html',
   welcome: '/welcome.html',
+  /** PRIVACY.md, bundled: the policy the welcome page, Options and the stores' listing point to. */
+  privacy: '/privacy.html',
   /** Where a strict session sends a blocked site (a declarativeNetRequest redirect), `?site=` the entry that blocked it. */
   blocked: '/blocked.html',
 } as const;

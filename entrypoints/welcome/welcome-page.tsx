@@ -30,10 +30,13 @@ export function WelcomePage() {
       )}
       <footer class="welcome-foot">
         <p class="hint">
-          Privacy: your commitment, titles and site names go only to the AI you choose. antidrift has no server and keeps your history in
-          this browser.
+          Privacy: nothing of yours goes to an AI off this computer before you allow it, and then only to the one you allowed. antidrift has
+          no server and keeps your history in this browser.
         </p>
         <div class="row wrap">
+          <button type="button" class="link" data-testid="open-privacy" onClick={() => client.openPage('privacy')}>
+            Privacy policy
+          </button>
           <button type="button" class="link" data-testid="open-options" onClick={() => client.openPage('options')}>
             Settings
           </button>

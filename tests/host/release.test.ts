@@ -268,3 +268,28 @@ describe('docs/store/listing.md', () => {
     for (const part of ['Single purpose', 'Category', 'Full description']) expect(section(part).trim().length, part).toBeGreaterThan(40);
   });
 });
+
+describe('PRIVACY.md', () => {
+  const section = (text: string, title: string) =>
+    text.split(`## ${title}\n`)[1]?.split('\n## ')[0]?.split('\nSee [SECURITY.md]')[0]?.trim() ?? '';
+
+  it('states the README’s privacy facts word for word, and the listing links it', () => {
+    const readme = section(readFileSync('README.md', 'utf8'), 'Privacy');
+    expect(readme.length).toBeGreaterThan(1_000);
+    expect(section(readFileSync('PRIVACY.md', 'utf8'), 'The facts')).toBe(readme);
+    expect(readFileSync('docs/store/listing.md', 'utf8')).toContain('PRIVACY.md');
+  });
+
+  it('ships inside both extension zips as the page the welcome page links (privacy.html, the policy bundled)', async () => {
+    for (const name of [`antidrift-${VERSION}-chrome.zip`, `antidrift-${VERSION}-firefox.zip`]) {
+      const zip = await zipOf(name);
+      expect(zip.file('privacy.html'), name).not.toBeNull();
+      const scripts = Object.keys(zip.files).filter((f) => f.endsWith('.js'));
+      const texts = await Promise.all(scripts.map((f) => zip.file(f)!.async('string')));
+      expect(
+        texts.some((t) => t.includes('## The facts')),
+        `${name}: the policy's text`,
+      ).toBe(true);
+    }
+  });
+});

@@ -35,6 +35,7 @@ export function useConsentAnswer(): {
  * welcome page's and Options' paragraph that says exactly what goes where.
  */
 export function ConsentAsk({ ask, compact = false }: { ask: Ask; compact?: boolean }) {
+  const client = useClient();
   const { busy, error, answer } = useConsentAnswer();
   const buttons = (
     <div class="row wrap consent-buttons">
@@ -58,7 +59,10 @@ export function ConsentAsk({ ask, compact = false }: { ask: Ask; compact?: boole
         <p data-testid="consent-what">
           To judge drift, <strong>{ask.backend}</strong> would get {ask.sends}. It sends them to <strong>{ask.to}</strong>. Nothing is sent
           until you allow it; your site lists, strict sessions and the browser's on-device model work either way, and Settings → AI backend
-          takes the yes back at any time.
+          takes the yes back at any time.{' '}
+          <button type="button" class="link" data-testid="consent-privacy" onClick={() => client.openPage('privacy')}>
+            Privacy policy
+          </button>
         </p>
       )}
       {buttons}

@@ -27,7 +27,18 @@ export default defineConfig({
     // declarativeNetRequestWithHostAccess: a strict session's session rules send a blocked site to the block page. Unlike
     // `declarativeNetRequest` it adds no install warning; a redirect needs host access to the address, which <all_urls> gives
     // (the content script already runs there, so Chrome's "all your data on all websites" warning is unchanged).
-    permissions: ['storage', 'alarms', 'nativeMessaging', 'notifications', 'idle', 'declarativeNetRequestWithHostAccess'],
+    permissions: [
+      'storage',
+      'alarms',
+      ...(browser === 'firefox' ? [] : ['nativeMessaging']),
+      'notifications',
+      'idle',
+      'declarativeNetRequestWithHostAccess',
+    ],
+    // Firefox for Android refuses an add-on that requires nativeMessaging (mozilla-mobile/fenix#15904, #17629): on Firefox it
+    // is optional (Firefox allows that since bug 1630415, 2021), granted on desktop by the welcome page's or Options' Allow button;
+    // Android never has a helper to talk to. Chrome keeps it required: its listing is desktop only.
+    ...(browser === 'firefox' ? { optional_permissions: ['nativeMessaging'] } : {}),
     host_permissions: ['<all_urls>'],
     // Only the block page: a redirect may land on an extension page only if it is web-accessible.
     web_accessible_resources: [{ resources: ['blocked.html'], matches: ['<all_urls>'] }],

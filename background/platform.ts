@@ -3,7 +3,8 @@ import { browser } from 'wxt/browser';
 import { NATIVE_HOST_NAME } from '../shared/protocol/extension-id';
 import { languageModelApi, type LanguageModelApi } from './ai/browser-model-port';
 import { browserIdle, type IdlePort } from './observe/idle';
-import type { NativePort } from './helper/native-channel';
+import { helperAccess, onHelperPermission } from './helper/helper-access';
+import type { HelperAccess, NativePort } from './helper/native-channel';
 import type { StatePort } from './state-ports';
 import { HistoryDb } from '../storage/history-db';
 import { workerTestHooks } from './test-hooks';
@@ -18,6 +19,10 @@ const HOST_CONNECT_DELAY_MS = 250;
 export interface BackgroundPlatform {
   now(): number;
   connectNative(): NativePort;
+  /** Whether the helper may be started here (asked before each connect); undefined: always. */
+  helperAccess?(): Promise<HelperAccess>;
+  /** Calls `listener` when the helper's permission is granted or withdrawn; undefined: it never changes. */
+  onHelperPermission?(listener: () => void): void;
   nativeError(port: unknown): string | undefined;
   onStatePort(listener: (port: StatePort) => void): void;
   /** The history database (IndexedDB in the browser, fake-indexeddb in tests). */
@@ -46,6 +51,8 @@ export function browserPlatform(): BackgroundPlatform {
   return {
     now: hooks ? hooks.now : () => Date.now(),
     connectNative: () => browser.runtime.connectNative(NATIVE_HOST_NAME) as unknown as NativePort,
+    helperAccess: () => helperAccess(browser),
+    onHelperPermission: (listener) => onHelperPermission(browser, listener),
     nativeError: (port) => (port as { error?: { message?: string } } | undefined)?.error?.message ?? browser.runtime.lastError?.message,
     onStatePort: (listener) => browser.runtime.onConnect.addListener((port) => listener(port as unknown as StatePort)),
     openHistory: () => HistoryDb.open(),

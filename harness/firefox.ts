@@ -96,6 +96,11 @@ export interface FirefoxOptions {
   persistent?: boolean;
   /** The backends the person has said yes to before the test begins, through the pages' own request (default claude). */
   allow?: readonly string[];
+  /**
+   * Leaves nativeMessaging (optional on Firefox) ungranted: the test presses Allow itself. By default the harness
+   * presses Options → Helper's Allow button once the add-on is in, as a person would, before the test begins.
+   */
+  leaveHelperUnallowed?: boolean;
 }
 
 export async function startFirefox(options: FirefoxOptions = {}): Promise<FirefoxE2E> {
@@ -145,6 +150,9 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
         'devtools.console.stdout.chrome': true,
         // Service workers on the http:// test sites (a secure context is needed otherwise), as a real site's on https.
         'dom.serviceWorkers.testing.enabled': true,
+        // permissions.request grants without Firefox's doorhanger (which BiDi cannot press); the request still has to come
+        // from a click (the page's Allow button), as Firefox asks of it.
+        'extensions.webextOptionalPermissionPrompts': false,
         ...(options.persistent && {
           // The sideloaded build is unsigned: without this ESR skips it silently.
           'xpinstall.signatures.required': false,
@@ -234,6 +242,25 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
       rmSync(root, { recursive: true, force: true });
     },
   };
+  if (!options.leaveHelperUnallowed) await allowHelper(e2e);
   for (const backend of options.allow ?? ['claude']) await allow(backend);
   return e2e;
+}
+
+/** Presses Options → Helper's "Allow antidrift to talk to its helper", then waits until Firefox holds nativeMessaging. */
+export async function allowHelper(ff: FirefoxE2E): Promise<void> {
+  const page = await ff.extensionPage('options.html');
+  const granted = () =>
+    page.evaluate(() =>
+      (
+        globalThis as unknown as { browser: { permissions: { contains(p: { permissions: string[] }): Promise<boolean> } } }
+      ).browser.permissions.contains({ permissions: ['nativeMessaging'] }),
+    );
+  // Already granted (a persistent profile started before): no button is shown.
+  if (!(await granted())) {
+    await waitFor(async () => (await page.$('[data-testid="allow-helper"]')) !== null, 'Options → Helper to offer Allow');
+    await page.click('[data-testid="allow-helper"]');
+    await waitFor(granted, 'Firefox to grant nativeMessaging');
+  }
+  await page.close();
 }

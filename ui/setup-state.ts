@@ -1,6 +1,6 @@
 // What a person has set up, in one word per state, and the words and the one next step each surface shows for it.
 import type { HostStatus } from '../shared/core/host-status';
-import { BROWSER_BACKEND } from '../shared/core/vocabulary';
+import { BROWSER_BACKEND, HELPER_BLOCK_WORDS } from '../shared/core/vocabulary';
 
 /**
  * Every state the helper and the AI can be in, as a person meets them. The welcome page, Options, the
@@ -66,6 +66,13 @@ export function setupLine(host: HostStatus, version: string): SetupLine {
     case 'checking':
       return line('Connecting to the helper…', 'muted');
     case 'helper-missing':
+      // Not a helper to install: Firefox has to allow it first, or (Android) there is none to have.
+      if (host.blocked === 'android') return line(`${HELPER_BLOCK_WORDS.android.why}: ${HELPER_BLOCK_WORDS.android.hint}.`, 'muted');
+      if (host.blocked === 'not-allowed')
+        return line('antidrift may not talk to its helper yet: your site lists work; the AI and desktop apps need it.', 'warn', {
+          label: 'Allow the helper',
+          to: 'options-helper',
+        });
       return line('No helper yet: your site lists work; the AI and desktop apps need the helper.', 'warn', {
         label: 'Set up the helper',
         to: 'welcome',

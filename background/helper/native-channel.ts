@@ -1,5 +1,6 @@
 // NativeChannel: request/response over a native-messaging port, with handshake, timeouts and backoff.
 import type { HostConnection } from '../../shared/core/host-status';
+import { HELPER_BLOCK_WORDS, type HelperBlock } from '../../shared/core/vocabulary';
 import {
   HelloReply,
   HOST_TIMEOUT_GRACE_MS,
@@ -31,7 +32,15 @@ export interface NativeChannelDeps {
   clearTimer(handle: unknown): void;
   /** This extension's release, told to the helper in `hello` (the manifest's version). */
   extensionVersion: string;
+  /**
+   * Asked before each connect: whether this browser may run the helper at all (Firefox's optional
+   * nativeMessaging permission, Firefox for Android); absent, it may.
+   */
+  access?(): Promise<HelperAccess>;
 }
+
+/** What `access` finds: the helper may be started, or why it is not even looked for. */
+export type HelperAccess = 'allowed' | HelperBlock;
 
 /** The host as the channel knows it: what the controller and the surfaces are told. */
 export type ChannelStatus = HostConnection;
@@ -81,6 +90,8 @@ export class NativeChannel {
   private readonly backoff = new Backoff(RECONNECT_BACKOFF);
   private retryTimer: unknown = null;
   private stopped = false;
+  /** An access check is under way: a second open waits for it rather than connecting beside it. */
+  private asking = false;
   private status: ChannelStatus;
   /** Frame types a newer helper sent that this extension does not know: each said once, then ignored. */
   private readonly unknownTypes = new Set<string>();
@@ -128,8 +139,43 @@ export class NativeChannel {
    * each attempt takes would make the status flicker while the host stays gone.
    */
   private open(retry = false): void {
-    if (this.stopped || this.port) return;
-    if (!retry) this.setStatus({ connection: 'connecting', error: undefined });
+    if (this.stopped || this.port || this.asking) return;
+    if (!retry) this.setStatus({ connection: 'connecting', error: undefined, blocked: undefined });
+    const { access } = this.deps;
+    if (!access) return this.connect();
+    this.asking = true;
+    // A check that fails says nothing about the helper: connect, and let the browser's own error speak.
+    void access()
+      .catch(() => 'allowed' as const)
+      .then((found) => {
+        this.asking = false;
+        if (this.stopped || this.port) return;
+        if (found === 'allowed') this.connect();
+        else this.block(found);
+      });
+  }
+
+  /**
+   * Not looked for, and no retry timer: the permission's grant (permissions.onAdded) or Reconnect opens
+   * again; on Android nothing will.
+   */
+  private block(blocked: HelperBlock): void {
+    const { why, hint } = HELPER_BLOCK_WORDS[blocked];
+    this.deps.clearTimer(this.retryTimer);
+    this.setStatus({
+      connection: 'missing',
+      blocked,
+      error: `${why}: ${hint}`,
+      backends: [],
+      hostVersion: undefined,
+      platform: undefined,
+      watcher: undefined,
+      protocol: undefined,
+      oldestProtocol: undefined,
+    });
+  }
+
+  private connect(): void {
     let port: NativePort;
     try {
       port = this.deps.connect();
@@ -204,6 +250,7 @@ export class NativeChannel {
     this.setStatus({
       connection: missing ? 'missing' : 'disconnected',
       error: reason,
+      blocked: undefined,
       backends: [],
       hostVersion: undefined,
       platform: undefined,

@@ -18,7 +18,14 @@ export function wireHelper(worker: Worker, observer: Observer): NativeChannel {
     persist: (version) => store.saveDiagnostics(diagnostics.list()).then(() => store.saveVersion(version)),
   });
   const channel = new NativeChannel(
-    { connect: platform.connectNative, lastError: platform.nativeError, now, extensionVersion, ...timers },
+    {
+      connect: platform.connectNative,
+      lastError: platform.nativeError,
+      now,
+      extensionVersion,
+      ...timers,
+      ...(platform.helperAccess ? { access: platform.helperAccess } : {}),
+    },
     {
       onStatus: (host) => {
         send({ type: 'hostStatusChanged', at: now(), host });
@@ -33,6 +40,8 @@ export function wireHelper(worker: Worker, observer: Observer): NativeChannel {
       onInvalid: (message) => diagnostics.add('warn', message),
     },
   );
+  // Granted (Firefox desktop: the page's Allow, or the Add-ons Manager) or withdrawn: look again now, not at the next retry.
+  platform.onHelperPermission?.(() => channel.reconnectNow());
   browser.runtime.onInstalled.addListener((details) => lifecycle.installed(details, channel.current));
   worker.whenReady((loaded) => lifecycle.restored(loaded));
   if (platform.hostConnectDelayMs === undefined) channel.start();

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { HostStatus } from '../../shared/core/host-status';
 import type { DiagnosticEntry } from '../../shared/messages/requests';
 import { HelperChecks } from '../../ui/components/helper-checks';
+import { HelperPermission } from '../../ui/components/helper-permission';
 import { HelperSetup, helperAdvice } from '../../ui/components/helper-setup';
 import { SetupStatus } from '../../ui/components/setup-status';
 import { replyError, useClient } from '../../ui/connection/surface-client';
@@ -38,6 +39,8 @@ export function HelperSection({ host }: { host: HostStatus | null }) {
   const line = host ? setupLine(host, env.version) : null;
   // The command leads while there is something to install or update; otherwise it waits behind a click.
   const toDo = host !== null && helperAdvice(host, env.version) !== null;
+  // Firefox for Android: nothing to install or reconnect, only what works without the helper.
+  const noHelperHere = host?.blocked === 'android';
   return (
     <Section title="Helper" id="helper-title" anchor="helper" data-setup-state={line?.state}>
       {host && line ? (
@@ -47,7 +50,8 @@ export function HelperSection({ host }: { host: HostStatus | null }) {
           Waiting for status…
         </p>
       )}
-      {toDo ? (
+      {host ? <HelperPermission host={host} /> : null}
+      {noHelperHere ? null : toDo ? (
         <HelperSetup host={host} />
       ) : (
         <details class="more" data-testid="helper-reinstall">
@@ -56,7 +60,7 @@ export function HelperSection({ host }: { host: HostStatus | null }) {
         </details>
       )}
       {/* While the command is shown, its Check again does what Reconnect does. */}
-      {toDo ? null : (
+      {toDo || noHelperHere ? null : (
         <div class="row wrap">
           <button type="button" data-testid="host-reconnect" onClick={() => void reconnect()} disabled={reconnecting}>
             Reconnect

@@ -1,6 +1,7 @@
 // The welcome page: the one step left (the helper's command for this browser) first, then what already works; "ready" once it answers.
 import { useClient } from '../../ui/connection/surface-client';
 import { useStatePush } from '../../ui/connection/use-state-push';
+import { HelperPermissionCard } from '../../ui/components/helper-permission';
 import { setupStateOf } from '../../ui/setup-state';
 import { NextStep } from './next-step';
 import { WorksAlready } from './works-already';
@@ -22,7 +23,7 @@ export function WelcomePage() {
       </header>
       {host && state ? (
         <>
-          <NextStep host={host} state={state} />
+          {host.blocked ? <HelperPermissionCard host={host} /> : <NextStep host={host} state={state} />}
           {helperAbsent ? <WorksAlready host={host} onStart={client.openPopup} /> : null}
         </>
       ) : (

@@ -6,7 +6,7 @@ import { canTalk, helperFit } from './helper-fit';
 import type { HostConnection } from './host-status';
 import { PORT_NOT_CHECKED, type PortStatus } from './port-status';
 import type { SessionSettings } from './settings';
-import { BROWSER_BACKEND } from './vocabulary';
+import { BROWSER_BACKEND, HELPER_BLOCK_WORDS } from './vocabulary';
 
 /**
  * What availability is read from: the helper's port by the host connection as the native channel reports it
@@ -56,6 +56,10 @@ export const HELPER_DIAGNOSTICS = 'Options → Helper → Diagnostics says why; 
 
 /** Why the helper cannot run anything now (not there, not connected, too far apart), or null when it can. */
 function helperProblem(who: string, host: HostConnection): Failure | null {
+  if (host.blocked) {
+    const { why, hint } = HELPER_BLOCK_WORDS[host.blocked];
+    return { kind: 'unavailable', message: `${who} cannot be asked: ${why}`, hint };
+  }
   if (host.connection === 'missing')
     return {
       kind: 'unavailable',

@@ -7,7 +7,7 @@ import { Failure } from './failure';
 import { HELPER_FITS, helperFit } from './helper-fit';
 import type { SessionSettings } from './settings';
 import { PortStatus } from './port-status';
-import { CONNECTIONS } from './vocabulary';
+import { CONNECTIONS, HELPER_BLOCKS } from './vocabulary';
 import { onFirstUse } from '../util/on-first-use';
 
 /** What the native channel knows about the host; it reports every change as a controller event. */
@@ -20,6 +20,8 @@ export const HostConnection = onFirstUse(() =>
     backends: z.array(BackendInfo),
     /** Why the host is not connected, in words (the browser's own error where there is one). */
     error: z.string().optional(),
+    /** With `missing`: the helper was not looked for, because this browser may not (yet) or cannot run it. */
+    blocked: z.enum(HELPER_BLOCKS).optional(),
     /** The helper's protocol and the oldest extension protocol it serves (absent: a helper of protocol 1). */
     protocol: ProtocolNumber.optional(),
     oldestProtocol: ProtocolNumber.optional(),

@@ -15,6 +15,25 @@ export { MODEL_AVAILABILITIES, OBSERVATION_SOURCES, type ModelAvailability, type
 export const CONNECTIONS = ['connecting', 'connected', 'disconnected', 'missing'] as const;
 export type Connection = (typeof CONNECTIONS)[number];
 
+/**
+ * Why the helper is `missing` without being looked for: Firefox has not granted the optional nativeMessaging
+ * permission yet, or this is Firefox for Android, which runs no native helper at all. Neither goes away by retrying.
+ */
+export const HELPER_BLOCKS = ['not-allowed', 'android'] as const;
+export type HelperBlock = (typeof HELPER_BLOCKS)[number];
+
+/** Each block in words: `why` continues "the helper cannot be asked:", `hint` is what still works or what to do. */
+export const HELPER_BLOCK_WORDS: Record<HelperBlock, { why: string; hint: string }> = {
+  'not-allowed': {
+    why: 'Firefox has not allowed antidrift to talk to its helper yet',
+    hint: 'allow it on the welcome page or in Options → Helper',
+  },
+  android: {
+    why: 'Firefox for Android cannot run the helper',
+    hint: 'the AI and desktop apps are off; lists, strict, plans and history work',
+  },
+};
+
 /** The backend name of the browser's built-in model, beside the helper's CLI backends. */
 export const BROWSER_BACKEND = 'browser';
 

@@ -6,6 +6,7 @@ import type { Browser } from 'wxt/browser';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { startBackground, type Background, type StatePort } from '../../background';
 import type { NativePort } from '../../background/helper/native-channel';
+import type { BackgroundPlatform } from '../../background/platform';
 import type { StatePush } from '../../shared/messages/pushes';
 import type { Settings } from '../../shared/settings/settings';
 import { PROTOCOL_VERSION, type BackendInfo } from '../../shared/protocol/frames';
@@ -252,7 +253,10 @@ export async function boot(
   host = new FakeHost(),
   clock: () => number = () => Date.now(),
   beforeHydrated?: () => Promise<unknown>,
-  platform: TestPlatform & { hostConnectDelayMs?: number; syncDelayMs?: number } = testPlatform(),
+  platform: TestPlatform & { hostConnectDelayMs?: number; syncDelayMs?: number } & Pick<
+      BackgroundPlatform,
+      'helperAccess' | 'onHelperPermission'
+    > = testPlatform(),
   allow: readonly string[] = ALLOWED_IN_TESTS,
 ): Promise<Running> {
   const statePorts: Array<(port: StatePort) => void> = [];

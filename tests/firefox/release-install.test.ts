@@ -1,4 +1,4 @@
-// Firefox ESR from the release files alone, in a clean HOME: the Firefox zip as the add-on (its welcome page opens by itself), the helper from its .tgz (npm prefix deleted), a PATH without Node.
+// Firefox ESR from the release files alone, in a clean HOME: the Firefox zip as the add-on (its welcome page opens by itself and asks for nativeMessaging), the helper from its .tgz (npm prefix deleted), a PATH without Node.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ describe('Firefox, installed from the release files', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('the zip as the add-on opens the welcome page by itself with the Firefox command; run as shown, Check again says ready, with no Node on the browser’s PATH', async () => {
+  it('the zip as the add-on opens the welcome page by itself: Allow, then the Firefox command; run as shown, Check again says ready, with no Node on the browser’s PATH', async () => {
     const addonDir = join(root, 'antidrift-firefox');
     execFileSync('unzip', ['-q', releaseFile('antidrift-<version>-firefox.zip'), '-d', addonDir]);
     const prefix = join(root, 'npm-prefix');
@@ -29,9 +29,18 @@ describe('Firefox, installed from the release files', () => {
     symlinkSync(join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'bin', 'claude'), join(browserBin, 'claude'));
     let home = '';
     // No helper yet: a person who has just added the add-on.
-    ff = await startFirefox({ addonDir, env: { PATH: browserBin }, installHost: (env) => void (home = env.HOME!) });
+    ff = await startFirefox({
+      addonDir,
+      env: { PATH: browserBin },
+      installHost: (env) => void (home = env.HOME!),
+      leaveHelperUnallowed: true,
+    });
 
     const welcome = await waitForPage(ff, `${EXTENSION_ORIGIN}${EXTENSION_PAGES.welcome}`);
+    // nativeMessaging is optional on Firefox: the welcome page asks for it first, and shows no command until it is granted.
+    await waitFor(async () => (await welcome.$('[data-testid="allow-helper"]')) !== null, 'the welcome page to offer Allow');
+    expect(await welcome.$('[data-testid="host-install-command"]')).toBeNull();
+    await welcome.click('[data-testid="allow-helper"]');
     await waitFor(
       async () => (await welcome.evaluate(() => document.querySelector('main')?.getAttribute('data-setup-state'))) === 'helper-missing',
       'the welcome page to say the helper is missing',

@@ -100,6 +100,24 @@ describe('release/', () => {
     expect(await sources.file('BUILD.md')!.async('string')).toContain('ANTIDRIFT_RELEASE=1 npx wxt build -b firefox --mv3');
   });
 
+  it('nativeMessaging: Chrome requires it; Firefox only declares it optional, so Firefox for Android (offered the add-on by gecko_android) installs it', async () => {
+    type Manifest = {
+      permissions: string[];
+      optional_permissions?: string[];
+      browser_specific_settings?: { gecko_android?: { strict_min_version?: string } };
+    };
+    const chrome = (await packedManifest('chrome')) as Manifest;
+    const firefox = (await packedManifest('firefox')) as Manifest;
+    expect(chrome.permissions).toContain('nativeMessaging');
+    expect(chrome.optional_permissions ?? []).not.toContain('nativeMessaging');
+    // Firefox for Android refuses to install an add-on whose required permissions name one of these (android-components'
+    // AddonManager; mozilla-mobile/fenix#15904, #17629); an optional permission is not refused.
+    const refusedOnAndroid = ['nativeMessaging', 'nativeMessagingFromContent', 'geckoViewAddons'];
+    expect(firefox.permissions.filter((p) => refusedOnAndroid.includes(p))).toEqual([]);
+    expect(firefox.optional_permissions).toEqual(['nativeMessaging']);
+    expect(firefox.browser_specific_settings?.gecko_android?.strict_min_version).toBe('142.0');
+  });
+
   it("no script in either extension zip builds code or HTML from a string (eval, the Function constructor, innerHTML = a variable: web-ext lint's warnings)", async () => {
     // zod's probe and Preact's raw-HTML path are rewritten at build time (modules/library-rewrites.ts); no upgrade or new library may bring one in.
     const fromString =

@@ -31,6 +31,8 @@ export function fakeClient(handlers: Handlers = {}) {
   const pagesOpened: string[] = [];
   let popupOpened = 0;
   let privateWindowsAllowed = false;
+  let helperGrant = true;
+  let helperAsked = 0;
   const client: SurfaceClient = {
     subscribe(onState) {
       listeners.add(onState);
@@ -46,6 +48,10 @@ export function fakeClient(handlers: Handlers = {}) {
     openPopup: () => void (popupOpened += 1),
     environment: () => ENVIRONMENT,
     privateWindowsAllowed: () => Promise.resolve(privateWindowsAllowed),
+    allowHelper: () => {
+      helperAsked += 1;
+      return Promise.resolve(helperGrant);
+    },
   };
   return {
     client,
@@ -63,6 +69,14 @@ export function fakeClient(handlers: Handlers = {}) {
     /** Whether the browser lets antidrift run in private windows (off, as a browser's default). */
     setPrivateWindowsAllowed(allowed: boolean) {
       privateWindowsAllowed = allowed;
+    },
+    /** What the browser's prompt for the helper's permission answers (granted unless a test says no). */
+    setHelperGrant(granted: boolean) {
+      helperGrant = granted;
+    },
+    /** How many times a page asked for the helper's permission. */
+    get helperAsked() {
+      return helperAsked;
     },
     /** The pages opened, in order: `options#helper`, `welcome`, `history`. */
     get pagesOpened() {

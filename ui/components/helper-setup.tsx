@@ -7,6 +7,8 @@ import { installCommand } from '../install-command';
 /** Why the person should run the command now, or null when nothing is to be done. */
 export function helperAdvice(host: HostStatus, version: string): string | null {
   const theirs = host.hostVersion ?? 'unknown';
+  // Firefox for Android has no helper to install: no command to run.
+  if (host.blocked === 'android') return null;
   switch (host.connection === 'missing' ? 'missing' : host.fit) {
     case 'missing':
       return 'The helper is not installed. It watches your desktop windows and runs the AI; install it with one command in a terminal:';
@@ -29,6 +31,7 @@ const SETTLE_MS = 1500;
 /** What Check again found, once the helper was asked again and answered (or did not). */
 function checkResult(host: HostStatus): string {
   if (host.connection === 'connected') return 'The helper answered.';
+  if (host.blocked === 'not-allowed') return 'Not asked: Firefox has not allowed antidrift to talk to its helper yet (Allow, above).';
   if (host.connection === 'missing') return 'Not found yet: run the command in a terminal, then Check again.';
   // Said where the command is (the welcome page, Options → Helper): both lead to the Diagnostics.
   return 'The helper did not start: its Diagnostics say why.';

@@ -51,5 +51,6 @@ export function browserClient(): SurfaceClient {
       linux: detectLinux(navigator),
     }),
     privateWindowsAllowed: () => browser.extension.isAllowedIncognitoAccess().catch(() => false),
+    allowHelper: () => browser.permissions.request({ permissions: ['nativeMessaging'] }),
   };
 }

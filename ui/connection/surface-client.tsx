@@ -23,6 +23,11 @@ export interface SurfaceClient {
   environment(): ExtensionEnvironment;
   /** Whether the browser lets antidrift run in private windows (the person allows it in the browser's extension settings). */
   privateWindowsAllowed(): Promise<boolean>;
+  /**
+   * Asks the browser for the helper's permission (Firefox's optional nativeMessaging): true once granted. Called in a
+   * click handler, as the browser wants a person's gesture for the prompt.
+   */
+  allowHelper(): Promise<boolean>;
 }
 
 const ClientContext = createContext<SurfaceClient | null>(null);

@@ -14,14 +14,17 @@ const flag = (name) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const has = (name) => args.includes(`--${name}`);
+/** Every value of a flag given more than once (`--browser-arg X --browser-arg Y`). */
+const flags = (name) => args.flatMap((a, i) => (a === `--${name}` && i + 1 < args.length ? [args[i + 1]] : []));
 
 if (has('help')) {
-  console.log(`Usage: npm start [-- --browser chromium|chrome|edge|brave|firefox] [--profile DIR] [--no-build] [--no-launch]
+  console.log(`Usage: npm start [-- --browser chromium|chrome|edge|brave|firefox] [--profile DIR] [--no-build] [--no-launch] [--browser-arg ARG]… [--firefox-pref NAME=VALUE]…
 
 Builds antidrift and its native host, registers the host for a dedicated browser profile,
 and opens that browser with the extension loaded. Firefox runs through web-ext, which loads
 antidrift as a temporary add-on: keep this terminal open, Ctrl+C closes that Firefox.
---no-build uses the build already in .output/ and native-host/dist/.`);
+Firefox asks once per run to let antidrift talk to its helper: press Allow on the welcome page.
+--no-build uses the build already in .output/ and native-host/dist/. --browser-arg passes one argument to Firefox, --firefox-pref one preference.`);
   process.exit(0);
 }
 
@@ -150,13 +153,17 @@ if (firefox) {
       '--profile-create-if-missing',
       '--keep-profile-changes',
       '--start-url=about:addons',
+      // Passed to Firefox as they are (e.g. --remote-debugging-port for a test that presses the welcome page's Allow).
+      ...flags('browser-arg').map((arg) => `--arg=${arg}`),
+      ...flags('firefox-pref').map((pref) => `--pref=${pref}`),
     ],
     { cwd: root, stdio: 'inherit' },
   );
   child.on('error', (error) => fail(`could not run web-ext: ${error.message}`));
   child.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 0)));
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  say('click the antidrift icon in the toolbar (pin it from the extensions menu) to start a focus session.');
+  say('press Allow on the welcome page (Firefox asks before antidrift may talk to its helper), then click the antidrift icon');
+  say('in the toolbar (pin it from the extensions menu) to start a focus session.');
 } else {
   launchChromium();
 }

@@ -1,8 +1,10 @@
-// `npm start -- --browser firefox`: a real Firefox opened by web-ext with antidrift loaded, whose background connects the host it registered.
+// `npm start -- --browser firefox`: a real Firefox opened by web-ext with antidrift loaded; once Allow is pressed on its welcome page, its background connects the host it registered.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
+import puppeteer from 'puppeteer-core';
 import { afterAll, expect, it } from 'vitest';
 import { exited, stopProc, waitFor } from '../../harness/processes';
 import { REPO_ROOT } from '../../harness/chromium';
@@ -33,8 +35,21 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
-it('opens Firefox with the extension loaded and the host registered and connected, and Ctrl+C closes it all', async () => {
-  start = spawn(process.execPath, ['scripts/start.mjs', '--browser', 'firefox', '--no-build'], {
+/** A TCP port free now, for Firefox's WebDriver BiDi server. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+it('opens Firefox with the extension loaded and the host registered, connected once Allow is pressed, and Ctrl+C closes it all', async () => {
+  const port = await freePort();
+  // Firefox's own question after Allow (a doorhanger) has no one to answer it in a headless Firefox: the pref skips it, as the tier's harness does.
+  const args = ['scripts/start.mjs', '--browser', 'firefox', '--no-build', '--browser-arg', `--remote-debugging-port=${port}`];
+  args.push('--firefox-pref', 'extensions.webextOptionalPermissionPrompts=false');
+  start = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, HOME: home, MOZ_HEADLESS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,6 +59,23 @@ it('opens Firefox with the extension loaded and the host registered and connecte
 
   await waitFor(() => output.includes('as a temporary add-on'), `web-ext to install the add-on; output so far:\n${output}`, 45_000, 100);
   expect(existsSync(join(home, '.mozilla', 'native-messaging-hosts', 'dev.antidrift.host.json'))).toBe(true);
+  // Firefox asks before antidrift may talk to its helper (nativeMessaging is optional there): the welcome page opens by
+  // itself and its Allow is pressed, as a person would (WebDriver BiDi's click is a real user gesture to Firefox).
+  const browser = await waitFor(
+    () => puppeteer.connect({ browserWSEndpoint: `ws://127.0.0.1:${port}/session`, protocol: 'webDriverBiDi' }).catch(() => false as const),
+    'Firefox to take a WebDriver BiDi session',
+    30_000,
+    200,
+  );
+  const welcome = await waitFor(
+    async () => (await browser.pages()).find((p) => p.url().startsWith('moz-extension://') && p.url().includes('/welcome.html')) ?? false,
+    'the welcome page to open',
+    30_000,
+    200,
+  );
+  await waitFor(async () => (await welcome.$('[data-testid="allow-helper"]')) !== null, 'the welcome page to offer Allow', 15_000, 100);
+  await welcome.click('[data-testid="allow-helper"]');
+  await browser.disconnect();
   // Only the loaded extension's background can have Firefox spawn the host: it proves both at once.
   const hosts = await waitFor(
     () => processesOf('antidrift-host.cjs').length > 0 && processesOf('antidrift-host.cjs'),

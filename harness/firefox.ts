@@ -243,6 +243,7 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
     },
   };
   if (!options.leaveHelperUnallowed) await allowHelper(e2e);
+  // The page that carries the yes is opened only when there is one to give (it is a window of its own).
   for (const backend of options.allow ?? ['claude']) await allow(backend);
   return e2e;
 }

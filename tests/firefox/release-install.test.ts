@@ -20,7 +20,7 @@ describe('Firefox, installed from the release files', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('the zip as the add-on opens the welcome page by itself: Allow, then the Firefox command; run as shown, Check again says ready, with no Node on the browser’s PATH', async () => {
+  it('the zip as the add-on opens the welcome page by itself: Allow, then the Firefox command; run as shown, Check again asks about claude, Allow says ready, with no Node on the browser’s PATH', async () => {
     const addonDir = join(root, 'antidrift-firefox');
     execFileSync('unzip', ['-q', releaseFile('antidrift-<version>-firefox.zip'), '-d', addonDir]);
     const prefix = join(root, 'npm-prefix');
@@ -34,6 +34,8 @@ describe('Firefox, installed from the release files', () => {
       env: { PATH: browserBin },
       installHost: (env) => void (home = env.HOME!),
       leaveHelperUnallowed: true,
+      // Nothing answered yet either: the welcome page asks about claude once the helper is there.
+      allow: [],
     });
 
     const welcome = await waitForPage(ff, `${EXTENSION_ORIGIN}${EXTENSION_PAGES.welcome}`);
@@ -59,6 +61,14 @@ describe('Firefox, installed from the release files', () => {
     expect(readFileSync(manifest.path, 'utf8')).not.toContain(prefix);
 
     await welcome.click('[data-testid="check-again"]');
+    // The helper found claude, which sends to Anthropic: the welcome page says what would go there and asks first.
+    await waitFor(
+      async () => (await welcome.evaluate(() => document.querySelector('main')?.getAttribute('data-setup-state'))) === 'ai-consent',
+      'the welcome page to ask before the AI starts',
+      20_000,
+    );
+    expect(await welcome.$eval('[data-testid="consent-what"]', (e) => e.textContent ?? '')).toContain('It sends them to Anthropic');
+    await welcome.click('[data-testid="consent-allow"]');
     await waitFor(
       async () => (await welcome.evaluate(() => document.querySelector('main')?.getAttribute('data-setup-state'))) === 'ready',
       'the welcome page to say ready',

@@ -76,6 +76,7 @@ describe('release/', () => {
       'focus-history.html',
       'options.html',
       'popup.html',
+      'privacy.html',
       'welcome.html',
     ]);
     // The browser's own pages stay the browser's: no History (Ctrl+H) or New Tab of ours.

@@ -43,6 +43,8 @@ export default defineConfig({
     // Only the block page: a redirect may land on an extension page only if it is web-accessible.
     web_accessible_resources: [{ resources: ['blocked.html'], matches: ['<all_urls>'] }],
     action: { default_title: 'antidrift' },
+    // Saves the tab in front for later, any time (background/later/wire-later.ts); the browser's shortcut settings change the keys.
+    commands: { 'save-for-later': { suggested_key: { default: 'Alt+Shift+L' }, description: 'Save this tab for later' } },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -34,6 +34,8 @@ export interface EffectDeps {
   applyBlocking(blocking: Blocking | null): Promise<unknown>;
   /** Merges the session's part of the settings into the whole record, which is what gets stored. */
   mergeSettings(part: SessionSettings): Settings;
+  /** Puts a tab on the Later list and closes it (the Later feature's adapter). */
+  saveForLater(place: ObservationRecord, sessionId: number | null): Promise<unknown>;
 }
 
 let preciseTimer: ReturnType<typeof setTimeout> | undefined;
@@ -167,6 +169,9 @@ export function runEffect(deps: EffectDeps, effect: ControllerEffect): Promise<v
       return;
     case 'watchAway':
       return deps.watchAway(effect.afterSeconds, effect.askNow);
+    case 'saveForLater':
+      void deps.saveForLater(effect.observation, effect.sessionId).catch(failed('saving the tab for later'));
+      return;
     case 'log':
       deps.diagnostics.add(effect.level, effect.message);
       return;

@@ -17,6 +17,7 @@ import type { SettingsRecord } from './settings-record';
 import type { Shell } from './shell';
 import { markWorker, WORKER_MARKS } from './start-marks';
 import { wireStrict } from './strict/wire-strict';
+import { wireLater } from './later/wire-later';
 import type { SettingsSync } from './sync/settings-sync';
 import { wireSync } from './sync/wire-sync';
 import { createWorker } from './worker';
@@ -48,6 +49,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
   const ai = wireAI(worker, channel);
   const settingsSync = wireSync(worker);
   const planner = wirePlan(worker, history, observer);
+  const later = wireLater(worker);
 
   // The controller's own deadline: a tick, and the AI ports that report their own status asked again.
   worker.alarms.own(TICK_ALARM, () => {
@@ -72,6 +74,7 @@ export function startBackground(platform: BackgroundPlatform): Background {
     observeActiveTab: () => observer.observeActiveTab(),
     focusPlace,
     syncStatus: () => settingsSync.status(),
+    later,
   };
   browser.runtime.onMessage.addListener((message: unknown, sender: SenderFacts) =>
     ready.then(() => handleRequest(requests, message, sender)),

@@ -25,6 +25,8 @@ export interface BackgroundPlatform {
   onHelperPermission?(listener: () => void): void;
   nativeError(port: unknown): string | undefined;
   onStatePort(listener: (port: StatePort) => void): void;
+  /** The manifest's keyboard shortcuts (`commands`); undefined where the browser has none (Firefox for Android). */
+  onCommand?(listener: (command: string) => void): void;
   /** The history database (IndexedDB in the browser, fake-indexeddb in tests). */
   openHistory(): Promise<HistoryDb>;
   /** The idle API, or null where the browser has none. */
@@ -55,6 +57,7 @@ export function browserPlatform(): BackgroundPlatform {
     onHelperPermission: (listener) => onHelperPermission(browser, listener),
     nativeError: (port) => (port as { error?: { message?: string } } | undefined)?.error?.message ?? browser.runtime.lastError?.message,
     onStatePort: (listener) => browser.runtime.onConnect.addListener((port) => listener(port as unknown as StatePort)),
+    onCommand: (listener) => browser.commands?.onCommand.addListener(listener),
     openHistory: () => HistoryDb.open(),
     idle: hooks ? hooks.idle(browserIdle()) : browserIdle(),
     hostConnectDelayMs: HOST_CONNECT_DELAY_MS,

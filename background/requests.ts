@@ -3,6 +3,7 @@ import type { AIRoles } from '../shared/ai';
 import { chooseTarget, type AITarget } from '../shared/core/ai-targets';
 import { destinationOf, type AIConsents, type ConsentRecord, type ConsentReply } from '../shared/core/ai-consent';
 import { MAX_AI_CONSENTS } from '../shared/core/limits';
+import type { Later } from './later/wire-later';
 import type { Failure } from '../shared/core/failure';
 import { failureText } from '../shared/core/failure-text';
 import {
@@ -68,6 +69,7 @@ export interface RequestContext {
   checkAIPorts(): Promise<void>;
   /** Whether settings sync through the browser, and its last problem. */
   syncStatus(): SyncStatus;
+  later: Later;
 }
 
 /** The answers with `backend`'s new one (null: none, it is asked again); past the cap, the oldest other answer goes. */
@@ -153,6 +155,11 @@ const HANDLERS: Handlers = {
     return { went: 'tab' as const };
   },
   driftBackToTask: (_req, ctx) => act(ctx, { type: 'backToTaskChosen', at: ctx.now() }),
+  driftSaveForLater: (_req, ctx) => act(ctx, { type: 'savedForLaterChosen', at: ctx.now() }),
+  getLater: (_req, ctx) => ctx.later.list(),
+  removeLater: (req, ctx) => ctx.later.remove(req.ids),
+  openLater: (req, ctx) => ctx.later.open(req.ids, req.oneWindow),
+  clearLater: (_req, ctx) => ctx.later.clear(),
   driftOnTask: (_req, ctx) => act(ctx, { type: 'onTaskChosen', at: ctx.now() }),
   driftDismiss: (req, ctx) => act(ctx, { type: 'bannerDismissed', at: ctx.now(), episode: req.episode }),
   nudgeDismiss: (req, ctx) => act(ctx, { type: 'nudgeDismissed', at: ctx.now(), message: req.message }),

@@ -77,7 +77,7 @@ export const unreadableKey = (key: string): string => `unreadable:${key}`;
  * cannot read is kept as it was, under `unreadable:<key>`, before defaults replace it: an update that
  * cannot read what an older version wrote must not lose it. An earlier kept copy is not overwritten.
  */
-async function keepAside(key: string, raw: unknown): Promise<string> {
+export async function keepAside(key: string, raw: unknown): Promise<string> {
   const aside = unreadableKey(key);
   const existing = await browser.storage.local.get(aside);
   if (existing[aside] === undefined) await browser.storage.local.set({ [aside]: raw });

@@ -2,7 +2,7 @@
 import { browser } from 'wxt/browser';
 import type { AIRoles } from '../shared/ai';
 import type { AITarget } from '../shared/core/ai-targets';
-import type { ControllerEvent, ControllerState } from '../shared/core/controller';
+import type { ControllerEvent, ControllerState, ObservationRecord } from '../shared/core/controller';
 import type { Settings } from '../shared/settings/settings';
 import { SettingsRecord } from './settings-record';
 import type { Blocking } from '../shared/core/blocking';
@@ -27,6 +27,8 @@ export interface EffectPorts {
   applyBlocking(blocking: Blocking | null): Promise<unknown>;
   /** The settings are stored locally (sync hears of it then). */
   settingsStored(settings: Settings): void;
+  /** Puts a tab on the Later list and closes it. */
+  saveForLater(place: ObservationRecord, sessionId: number | null): Promise<unknown>;
 }
 
 export interface Worker {
@@ -95,6 +97,7 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
     watchAway: () => {},
     applyBlocking: unwired('applyBlocking'),
     settingsStored: () => {},
+    saveForLater: unwired('saveForLater'),
   };
   const transitions: TransitionObserver[] = [];
   const restores: Array<(loaded: Loaded) => void> = [];
@@ -118,6 +121,7 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
             watchAway: (seconds, ask) => effects.watchAway(seconds, ask),
             applyBlocking: (blocking) => effects.applyBlocking(blocking),
             mergeSettings: (part) => settings.merge(part),
+            saveForLater: (place, sessionId) => effects.saveForLater(place, sessionId),
           },
           effect,
         );

@@ -19,10 +19,11 @@ export const ZOD_FREE = [
   'shared/history/{limits,aggregate,bands}',
   'shared/plan/week',
   'shared/strict/{block-rules,page-guard,site-entry,start-problems}',
+  'shared/later/limits',
 ];
 
 /** The features that are modules above the core, each in its own folder of `shared/` and of `background/`. */
-const FEATURES = ['plan', 'strict', 'sync'];
+const FEATURES = ['plan', 'strict', 'sync', 'later'];
 
 /** One rule per feature: its folder under `layer` imports no other feature's folder there (`shared-plan`, `background-sync`, …). */
 function featuresApart(layer, because) {
@@ -65,7 +66,7 @@ export const BOUNDARIES = [
   {
     name: 'core-knows-no-feature',
     files: ['shared/core/**'],
-    deny: ['shared/plan/**', 'shared/strict/**', 'shared/sync/**', 'shared/history/**', 'shared/settings/**'],
+    deny: ['shared/plan/**', 'shared/strict/**', 'shared/sync/**', 'shared/later/**', 'shared/history/**', 'shared/settings/**'],
     typesToo: true,
     because:
       "the features are modules above the core: the core imports none of them (a session's rhythm and a strict session's blocking are the session machine's own), nor the settings record they compose",

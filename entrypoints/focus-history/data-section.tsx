@@ -63,7 +63,7 @@ export function DataSection({ source, now, range, dayKey, download, onChanged }:
       const blob =
         kind === 'json'
           ? new Blob([JSON.stringify(file)], { type: 'application/json' })
-          : new Blob([segmentsCsv(file.sessions, file.segments)], { type: 'text/csv' });
+          : new Blob([segmentsCsv(file.sessions, file.segments, file.marks)], { type: 'text/csv' });
       download(name, blob);
       setResult({ ok: true, text: `Exported ${plural(file.sessions.length, 'session')} to ${name}.` });
     });

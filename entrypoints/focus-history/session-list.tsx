@@ -80,11 +80,12 @@ const CHOICE_WORDS: Record<keyof SessionSummary['answers'], string> = {
   onTask: 'on task after all',
   endSession: 'ended the session',
   dismissed: 'dismissed',
+  savedForLater: 'saved for later',
   ignored: 'ignored',
 };
 
 /** "2 back to task, 1 ignored": how the episodes were answered, in the order a person reads them. */
-function answerWords(answers: SessionSummary['answers']): string {
+export function answerWords(answers: SessionSummary['answers']): string {
   return (Object.keys(CHOICE_WORDS) as Array<keyof SessionSummary['answers']>)
     .filter((k) => answers[k] > 0)
     .map((k) => `${answers[k]} ${CHOICE_WORDS[k]}`)

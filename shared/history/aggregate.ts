@@ -203,7 +203,7 @@ export function summarize(input: HistoryInput, from: number, to: number, calenda
       endReason: s.endReason,
       ms: emptyTotals(),
       episodes: 0,
-      answers: { backToTask: 0, onTask: 0, endSession: 0, dismissed: 0, ignored: 0 },
+      answers: { backToTask: 0, onTask: 0, endSession: 0, dismissed: 0, savedForLater: 0, ignored: 0 },
       nudges: 0,
       nudgesDismissed: 0,
       review: input.reviews.get(s.key) ?? null,
@@ -283,8 +283,8 @@ export function summarize(input: HistoryInput, from: number, to: number, calenda
 
   const perSession = [...bySession.values()].sort((a, b) => b.startedAt - a.startedAt || a.key.localeCompare(b.key));
   for (const s of perSession) {
-    const { backToTask, onTask, endSession, dismissed } = s.answers;
-    s.answers.ignored = Math.max(0, s.episodes - backToTask - onTask - endSession - dismissed);
+    const { backToTask, onTask, endSession, dismissed, savedForLater } = s.answers;
+    s.answers.ignored = Math.max(0, s.episodes - backToTask - onTask - endSession - dismissed - savedForLater);
   }
   let met = 0;
   let answered = 0;

@@ -1,7 +1,7 @@
 // History files: the CSV export (one row per segment, safe to open in a spreadsheet) and the check of an imported JSON file.
 import type { z } from 'zod';
 import { HISTORY_IMPORT_MAX_RECORDS } from './limits';
-import { HistoryExport, type HistorySegment, type HistorySession } from './records';
+import { HistoryExport, type HistoryMark, type HistorySegment, type HistorySession } from './records';
 
 export const CSV_COLUMNS = [
   'session',
@@ -20,6 +20,8 @@ export const CSV_COLUMNS = [
   'waits started',
   'waits kept going',
   'waits gone through',
+  // How many of the session's drifts ended in Save for later (each row of the session carries it, as the strict tally).
+  'saved for later',
 ] as const;
 
 /** More text than this is not a history file this page can hold in memory (a year of heavy use is ~100 MB). */
@@ -41,8 +43,14 @@ function iso(ms: number): string {
 }
 
 /** The segments as CSV, CRLF line ends, a header row first; segments of unknown sessions keep an empty next action. */
-export function segmentsCsv(sessions: readonly HistorySession[], segments: readonly HistorySegment[]): string {
+export function segmentsCsv(
+  sessions: readonly HistorySession[],
+  segments: readonly HistorySegment[],
+  marks: readonly HistoryMark[] = [],
+): string {
   const byKey = new Map(sessions.map((s) => [s.key, s]));
+  const saved = new Map<string, number>();
+  for (const m of marks) if (m.type === 'answer' && m.choice === 'savedForLater') saved.set(m.session, (saved.get(m.session) ?? 0) + 1);
   const sorted = [...segments].sort((a, b) => a.start - b.start || a.key.localeCompare(b.key));
   const lines = [CSV_COLUMNS.map(csvCell).join(',')];
   for (const s of sorted) {
@@ -59,6 +67,7 @@ export function segmentsCsv(sessions: readonly HistorySession[], segments: reado
         s.cause,
         s.reason,
         ...strictCells(byKey.get(s.session)),
+        byKey.has(s.session) ? (saved.get(s.session) ?? 0) : null,
       ]
         .map(csvCell)
         .join(','),

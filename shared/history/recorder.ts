@@ -130,6 +130,8 @@ function answered(
       return after.drift.status === 'ontask' ? { episode, choice: 'onTask' } : null;
     case 'backToTaskChosen':
       return open && after.drift.answeredDriftEpisode === episode ? { episode, choice: 'backToTask' } : null;
+    case 'savedForLaterChosen':
+      return open && after.drift.answeredDriftEpisode === episode ? { episode, choice: 'savedForLater' } : null;
     case 'bannerDismissed':
       return open && after.drift.answeredDriftEpisode === episode ? { episode, choice: 'dismissed' } : null;
     case 'sessionEnded':

@@ -14,7 +14,7 @@ export const DRIFT_CAUSES = ['blocked', 'judged'] as const;
 export type DriftCause = (typeof DRIFT_CAUSES)[number];
 
 /** How a drift episode was answered; `ignored` is derived (no answer before the episode ended). */
-export const DRIFT_CHOICES = ['backToTask', 'onTask', 'endSession', 'dismissed'] as const;
+export const DRIFT_CHOICES = ['backToTask', 'onTask', 'endSession', 'dismissed', 'savedForLater'] as const;
 export type DriftChoice = (typeof DRIFT_CHOICES)[number];
 
 /**

@@ -14,6 +14,8 @@ import { HistorySegment, PendingReview, REVIEW_ANSWERS, SessionProgress, TodaySu
 import type { RecentCommitment } from '../history/recent';
 import { Rhythm } from '../core/rhythm-record';
 import { Template } from '../plan/records';
+import { LaterList } from '../later/later-list';
+import { MAX_LATER_ENTRIES } from '../later/limits';
 import type { PlanView } from '../plan/plan-view';
 import { onFirstUse } from '../util/on-first-use';
 
@@ -114,6 +116,7 @@ export const PlanReply = onFirstUse(
 /** The reply of a request that only acts: the new state reaches every surface as a push. */
 const Done = onFirstUse(() => z.null());
 const NoFields = onFirstUse(() => z.object({}));
+const LaterIds = onFirstUse(() => z.object({ ids: z.array(z.string().min(1).max(64)).max(MAX_LATER_ENTRIES) }));
 
 interface RequestSpec {
   /** The request's fields besides `type`. */
@@ -127,6 +130,8 @@ interface RequestSpec {
 export const REQUESTS = {
   driftBackToTask: { body: NoFields, fromContent: true, reply: Done },
   driftOnTask: { body: NoFields, fromContent: true, reply: Done },
+  /** The drifting tab goes to the Later list and closes; the drift ends as with Back to task. */
+  driftSaveForLater: { body: NoFields, fromContent: true, reply: Done },
   driftDismiss: { body: onFirstUse(() => z.object({ episode: z.number().int().nonnegative() })), fromContent: true, reply: Done },
   nudgeDismiss: { body: onFirstUse(() => z.object({ message: z.string().max(MAX_DISMISSED_TEXT) })), fromContent: true, reply: Done },
   endSession: { body: NoFields, fromContent: true, reply: Done },
@@ -158,6 +163,12 @@ export const REQUESTS = {
   reconnectHost: { body: NoFields, fromContent: false, reply: Done },
   /** Options after a download of the built-in model (or a cancel): the worker asks each port that reports its own status again. */
   checkAIPorts: { body: NoFields, fromContent: false, reply: Done },
+  /** The Later list, newest first (every request about it replies with the list as it is then). */
+  getLater: { body: NoFields, fromContent: false, reply: LaterList },
+  removeLater: { body: LaterIds, fromContent: false, reply: LaterList },
+  /** Opens the entries (each in a new tab, or `oneWindow`: all in one new window) and takes them off the list. */
+  openLater: { body: onFirstUse(() => LaterIds.extend({ oneWindow: z.boolean() })), fromContent: false, reply: LaterList },
+  clearLater: { body: NoFields, fromContent: false, reply: LaterList },
   /**
    * The person's Allow / Not now, or a yes withdrawn, for one backend that sends off this computer:
    * only from the extension's own pages, never a content script, so no web page can say yes for them.

@@ -44,12 +44,24 @@ export interface TestPlatform {
   extensionVersion: string;
   /** No built-in model unless a test gives one (Debian's Chromium has none either). */
   languageModel: () => LanguageModelApi | undefined;
+  onCommand(listener: (command: string) => void): void;
 }
 
 export function testPlatform(idle = new FakeIdle(), languageModel?: LanguageModelApi): TestPlatform {
   const name = `antidrift-history-test-${++historyDbs}`;
-  return { openHistory: () => HistoryDb.open(name), idle, extensionVersion: TEST_VERSION, languageModel: () => languageModel };
+  return {
+    openHistory: () => HistoryDb.open(name),
+    idle,
+    extensionVersion: TEST_VERSION,
+    languageModel: () => languageModel,
+    onCommand: (listener) => void commandListeners.push(listener),
+  };
 }
+
+/** The keyboard shortcuts' listeners of the running background (the fake browser has no `commands`). */
+const commandListeners: Array<(command: string) => void> = [];
+/** Presses a shortcut of the manifest's `commands`, as the browser would report it. */
+export const pressShortcut = (command: string): void => commandListeners.forEach((l) => l(command));
 
 /** The release the fake host and the fake extension both are (a test of a mismatch sets the host's). */
 export const TEST_VERSION = '0.2.0';
@@ -221,6 +233,7 @@ const booted: Background[] = [];
 export function freshBackgroundEachTest(): void {
   beforeEach(() => {
     fakeBrowser.reset();
+    commandListeners.length = 0;
     spyConsole();
   });
   afterEach(() => {
@@ -309,6 +322,7 @@ export async function restartWorker(keepSessionStorage = true): Promise<void> {
   const local = await fakeBrowser.storage.local.get(null);
   const session = await fakeBrowser.storage.session.get(null);
   fakeBrowser.reset();
+  commandListeners.length = 0;
   await fakeBrowser.storage.local.set(local);
   if (keepSessionStorage) await fakeBrowser.storage.session.set(session);
 }

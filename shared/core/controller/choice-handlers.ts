@@ -66,6 +66,20 @@ export function backToTask(s: SessionState): Step {
   return d.lastOnTask ? unchanged(answered, { type: 'focusPlace', observation: d.lastOnTask }) : unchanged(answered);
 }
 
+/**
+ * "Save for later": the episode is answered as with Back to task (the drift ends there), the drifting tab
+ * goes to the Later list and closes, and the last on-task tab comes back. Only a tab can be saved: an app
+ * window has no address to open again, so its drift keeps the other answers.
+ */
+export function saveForLater(s: SessionState): Step {
+  const d = s.drift;
+  const current = d.current;
+  if (d.status !== 'drifting' || !current || current.source !== 'tab' || !current.ref) return unchanged(s);
+  const answered = { ...s, drift: { ...d, answeredDriftEpisode: d.driftEpisode } };
+  const save = { type: 'saveForLater' as const, observation: current, sessionId: s.session.id };
+  return d.lastOnTask ? unchanged(answered, save, { type: 'focusPlace', observation: d.lastOnTask }) : unchanged(answered, save);
+}
+
 /** Escape on the banner: answers that episode only; the next drift shows a banner again. */
 export function dismissBanner(s: SessionState, e: EventOf<'bannerDismissed'>): Step {
   const d = s.drift;

@@ -66,6 +66,8 @@ export type ControllerEvent =
   | { type: 'nudgeFailed'; at: number; sessionId: number; stretch: number; backend: string; error: string }
   | { type: 'backToTaskChosen'; at: number }
   | { type: 'onTaskChosen'; at: number }
+  /** "Save for later": the drifting tab goes on the Later list and closes; the drift ends as with Back to task. */
+  | { type: 'savedForLaterChosen'; at: number }
   /** The banner of this drift episode was answered with Escape (Back to task answers it too). */
   | { type: 'bannerDismissed'; at: number; episode: number }
   /** The person dismissed this heads-up text; it stays hidden in every surface until the advice moves on. */
@@ -105,6 +107,8 @@ export type ControllerEffect =
   /** The session's part changed here (an entry added from a banner): the shell merges it into the stored record. */
   | { type: 'saveSettings'; settings: SessionSettings }
   | { type: 'focusPlace'; observation: ObservationRecord }
+  /** Put this tab on the Later list (the session it was saved in, or null) and close it. */
+  | { type: 'saveForLater'; observation: ObservationRecord; sessionId: number | null }
   /**
    * An OS app (where no toast is visible) drifted: raise a system notification, once per episode
    * (`repeat`: a strict session says it again while the app keeps focus).

@@ -2,7 +2,7 @@
 import type { Phase } from '../vocabulary';
 import { judgeAnswered, nudgeAnswered, staleNudge, staleVerdict } from './answer-handlers';
 import { markAway, markBack } from './away-handlers';
-import { backToTask, dismissBanner, dismissNudge, evaluateObservation, markOnTask, recordObservation } from './choice-handlers';
+import { backToTask, dismissBanner, dismissNudge, evaluateObservation, markOnTask, recordObservation, saveForLater } from './choice-handlers';
 import { nextDeadline } from './deadlines';
 import type { Step } from './evaluate';
 import { eventTime, type ControllerEvent, type ControllerEventType } from './events';
@@ -44,6 +44,7 @@ const WITH_SESSION: HandlerTable<SessionState> = {
   judgeFailed: judgeAnswered,
   backToTaskChosen: backToTask,
   onTaskChosen: markOnTask,
+  savedForLaterChosen: saveForLater,
   bannerDismissed: dismissBanner,
   nudgeDismissed: dismissNudge,
 };

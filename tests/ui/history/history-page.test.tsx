@@ -196,7 +196,7 @@ describe('history page', () => {
     expect(downloads[1]!.name).toMatch(/\.csv$/);
     const lines = (await downloads[1]!.blob.text()).split('\r\n');
     expect(lines[0]).toBe(
-      'session,next action,start,end,duration seconds,kind,place,title,cause,reason,strict,blocked visits,waits started,waits kept going,waits gone through',
+      'session,next action,start,end,duration seconds,kind,place,title,cause,reason,strict,blocked visits,waits started,waits kept going,waits gone through,saved for later',
     );
     expect(lines).toHaveLength(7);
     expect(screen.getByTestId('data-result').textContent).toMatch(/^Exported 3 sessions to antidrift-history-.*\.csv\.$/);

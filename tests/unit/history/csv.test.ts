@@ -19,9 +19,9 @@ describe('CSV export', () => {
     const first = segment(s, { start: MONDAY, end: MONDAY + 10 * MIN, title: 'line one\nline two' });
     const csv = segmentsCsv([s], [later, first]);
     expect(csv.split('\r\n')).toEqual([
-      'session,next action,start,end,duration seconds,kind,place,title,cause,reason,strict,blocked visits,waits started,waits kept going,waits gone through',
-      `${s.key},"Write, then ""ship""",2024-03-04T00:00:00.000Z,2024-03-04T00:10:00.000Z,600,ontask,github.com,"line one\nline two",,,no,,,,`,
-      `${s.key},"Write, then ""ship""",2024-03-04T00:10:00.000Z,2024-03-04T00:15:00.499Z,300,drifting,youtube.com,,judged,video,no,,,,`,
+      'session,next action,start,end,duration seconds,kind,place,title,cause,reason,strict,blocked visits,waits started,waits kept going,waits gone through,saved for later',
+      `${s.key},"Write, then ""ship""",2024-03-04T00:00:00.000Z,2024-03-04T00:10:00.000Z,600,ontask,github.com,"line one\nline two",,,no,,,,,0`,
+      `${s.key},"Write, then ""ship""",2024-03-04T00:10:00.000Z,2024-03-04T00:15:00.499Z,300,drifting,youtube.com,,judged,video,no,,,,,0`,
       '',
     ]);
   });
@@ -44,15 +44,23 @@ describe('CSV export', () => {
   it('keeps an unknown session’s next action empty', () => {
     const s = session();
     const csv = segmentsCsv([], [segment(s, { start: MONDAY, end: MONDAY + MIN, title: '=cmd|x' })]);
-    expect(csv.split('\r\n')[1]).toBe(`${s.key},,2024-03-04T00:00:00.000Z,2024-03-04T00:01:00.000Z,60,ontask,github.com,'=cmd|x,,,,,,,`);
+    expect(csv.split('\r\n')[1]).toBe(`${s.key},,2024-03-04T00:00:00.000Z,2024-03-04T00:01:00.000Z,60,ontask,github.com,'=cmd|x,,,,,,,,`);
   });
 
   it('adds a strict session’s tally after the old columns, on each of its rows', () => {
     const s = session({ strict: true, strictTally: { blockedNavigations: 3, waitsStarted: 2, waitsAbandoned: 1, waitsGoneThrough: 1 } });
     const csv = segmentsCsv([s], [segment(s, { start: MONDAY, end: MONDAY + MIN })]);
     expect(csv.split('\r\n')[1]).toBe(
-      `${s.key},Write the parser tests,2024-03-04T00:00:00.000Z,2024-03-04T00:01:00.000Z,60,ontask,github.com,,,,yes,3,2,1,1`,
+      `${s.key},Write the parser tests,2024-03-04T00:00:00.000Z,2024-03-04T00:01:00.000Z,60,ontask,github.com,,,,yes,3,2,1,1,0`,
     );
+  });
+
+  it('adds how many of a session’s drifts ended in Save for later, on each of its rows', () => {
+    const s = session();
+    const saved = (episode: number) => mark(s, 'answer', { at: MONDAY, episode, choice: 'savedForLater' });
+    const other = mark(s, 'answer', { at: MONDAY, episode: 3, choice: 'backToTask' });
+    const csv = segmentsCsv([s], [segment(s, { start: MONDAY, end: MONDAY + MIN })], [saved(1), saved(2), other]);
+    expect(csv.split('\r\n')[1]!.split(',').at(-1)).toBe('2');
   });
 });
 

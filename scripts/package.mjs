@@ -42,12 +42,18 @@ function filesUnder(dir) {
   return out;
 }
 
-/** A zip of `dir` with its contents at the root (manifest.json first level), fixed dates so a rebuild zips the same bytes. */
+/**
+ * How every file goes into a zip: a fixed date, and no folder entries (JSZip would date those now), so a rebuild zips the same
+ * bytes; unzip makes the folders from the paths.
+ */
+const SAME_BYTES = { date: new Date('2000-01-01T00:00:00Z'), createFolders: false };
+
+/** A zip of `dir` with its contents at the root (manifest.json first level). */
 async function zipDir(dir, target, keep = () => true) {
   const zip = new JSZip();
   for (const file of filesUnder(dir).sort()) {
     const name = relative(dir, file).split(sep).join('/');
-    if (keep(name)) zip.file(name, readFileSync(file), { date: new Date('2000-01-01T00:00:00Z'), createFolders: false });
+    if (keep(name)) zip.file(name, readFileSync(file), SAME_BYTES);
   }
   writeFileSync(target, await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } }));
 }
@@ -84,9 +90,9 @@ async function main() {
   const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
   const sources = new JSZip();
   for (const file of tracked.filter((f) => !SOURCES_LEFT_OUT.some((re) => re.test(f))).sort()) {
-    if (existsSync(join(root, file))) sources.file(file, readFileSync(join(root, file)), { date: new Date('2000-01-01T00:00:00Z') });
+    if (existsSync(join(root, file))) sources.file(file, readFileSync(join(root, file)), SAME_BYTES);
   }
-  sources.file('BUILD.md', BUILD_INSTRUCTIONS, { date: new Date('2000-01-01T00:00:00Z') });
+  sources.file('BUILD.md', BUILD_INSTRUCTIONS, SAME_BYTES);
   writeFileSync(
     join(release, `antidrift-${version}-sources.zip`),
     await sources.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }),

@@ -100,6 +100,17 @@ describe('release/', () => {
     expect(await sources.file('BUILD.md')!.async('string')).toContain('ANTIDRIFT_RELEASE=1 npx wxt build -b firefox --mv3');
   });
 
+  it('every entry of the three zips is a file with the fixed date, no folder entry (JSZip dates those now): a rebuild zips the same bytes', async () => {
+    for (const name of FILES.filter((f) => f.endsWith('.zip'))) {
+      const entries = Object.values((await zipOf(name)).files);
+      expect(entries.length, name).toBeGreaterThan(0);
+      expect(
+        entries.filter((e) => e.dir || e.date.getTime() !== Date.UTC(2000, 0, 1)).map((e) => `${e.name} ${e.date.toISOString()}`),
+        name,
+      ).toEqual([]);
+    }
+  });
+
   it('nativeMessaging: Chrome requires it; Firefox only declares it optional, so Firefox for Android (offered the add-on by gecko_android) installs it', async () => {
     type Manifest = {
       permissions: string[];

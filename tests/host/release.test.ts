@@ -111,6 +111,19 @@ describe('release/', () => {
     }
   });
 
+  it('the helper builds the same bytes twice from the same sources (its chunks once took their imports in the order esbuild resolved them)', async () => {
+    const built = async () => {
+      const out = mkdtempSync(join(tmpdir(), 'antidrift-host-build-'));
+      await execFileAsync(process.execPath, ['native-host/build.mjs', '--outdir', out]);
+      const files = Object.fromEntries(filesIn(out).map((f) => [f, readFileSync(join(out, f), 'utf8')]));
+      rmSync(out, { recursive: true, force: true });
+      return files;
+    };
+    const first = await built();
+    expect(Object.keys(first)).toContain('antidrift-host.cjs');
+    expect(await built()).toEqual(first);
+  });
+
   it('nativeMessaging: Chrome requires it; Firefox only declares it optional, so Firefox for Android (offered the add-on by gecko_android) installs it', async () => {
     type Manifest = {
       permissions: string[];

@@ -38,7 +38,7 @@ function builds(): Record<Artifact, { script: string; outputs: string[]; sources
       ],
       // What scripts/package.mjs puts in release/: the sources zip is every tracked file but these (its SOURCES_LEFT_OUT),
       // so a README or docs edit makes release/ stale too.
-      sources: ['.', ':!tests', ':!bench', ':!harness', ':!eval', ':!docs/screenshots', ':!.ci', ':!artifacts'],
+      sources: ['.', ':!tests', ':!bench', ':!harness', ':!eval', ':!docs/screenshots', ':!docs/store/images', ':!.ci', ':!artifacts'],
     },
   };
 }

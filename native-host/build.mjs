@@ -122,9 +122,12 @@ await build({
 });
 // Split: zod and the frames' schemas, the watchers (X11 and D-Bus libraries: half the host), the runner and
 // the installer, each loaded by import() once hello is answered or a command needs it.
+// The parts found above come in the order esbuild resolved them, which varies from run to run; esbuild orders each chunk's
+// imports by its entry points, so they go in sorted by name: the same sources build the same bytes.
+const byName = ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0);
 await build({
   ...common,
-  entryPoints: { ...LATER, ...discovered },
+  entryPoints: { ...LATER, ...Object.fromEntries(Object.entries(discovered).sort(byName)) },
   outdir: join(outdir, 'chunks'),
   splitting: true,
   chunkNames: '[name]-[hash]',

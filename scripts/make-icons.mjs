@@ -1,5 +1,6 @@
-// Draws the toolbar icons (a calm target: "stay on the mark") as PNGs into public/icon/.
+// Draws the toolbar icons (a calm target: "stay on the mark") as PNGs into public/icon/; the store images reuse its drawing.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -45,15 +46,19 @@ function png(size, pixel) {
 const GREEN = [24, 128, 56];
 const WHITE = [255, 255, 255];
 
-/** Coverage of a pixel by the shape, 4×4 supersampled for smooth edges. */
-function icon(size) {
+/**
+ * The icon as a PNG, `size` pixels square: coverage of a pixel by the shape, 4×4 supersampled for smooth edges.
+ * `padding`: transparent pixels on each side (the Chrome Web Store's icon is 96 px of art in 128).
+ */
+export function icon(size, padding = 0) {
+  const art = size - 2 * padding;
   return png(size, (x, y) => {
     let green = 0;
     let white = 0;
     for (let sy = 0; sy < 4; sy++) {
       for (let sx = 0; sx < 4; sx++) {
-        const px = (x + (sx + 0.5) / 4) / size - 0.5;
-        const py = (y + (sy + 0.5) / 4) / size - 0.5;
+        const px = (x - padding + (sx + 0.5) / 4) / art - 0.5;
+        const py = (y - padding + (sy + 0.5) / 4) / art - 0.5;
         const d = Math.hypot(px, py);
         if (d > 0.48) continue;
         if ((d > 0.25 && d < 0.33) || d < 0.12) white++;
@@ -67,6 +72,8 @@ function icon(size) {
   });
 }
 
-mkdirSync('public/icon', { recursive: true });
-for (const size of [16, 32, 48, 96, 128]) writeFileSync(`public/icon/${size}.png`, icon(size));
-console.log('icons written to public/icon/');
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  mkdirSync('public/icon', { recursive: true });
+  for (const size of [16, 32, 48, 96, 128]) writeFileSync(`public/icon/${size}.png`, icon(size));
+  console.log('icons written to public/icon/');
+}

@@ -13,8 +13,20 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const { version } = pkg;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Files AMO's reviewers need to rebuild the zips: everything tracked except tests, benchmarks, their shared harness, the eval set and pictures. */
-const SOURCES_LEFT_OUT = [/^tests\//, /^bench\//, /^harness\//, /^eval\//, /^docs\/screenshots\//, /^\.ci\//, /^artifacts\//];
+/**
+ * Files AMO's reviewers need to rebuild the zips: everything tracked except tests, benchmarks, their shared harness, the eval set and
+ * pictures (the screenshots, the store images: drawing them again leaves every release file as it was).
+ */
+const SOURCES_LEFT_OUT = [
+  /^tests\//,
+  /^bench\//,
+  /^harness\//,
+  /^eval\//,
+  /^docs\/screenshots\//,
+  /^docs\/store\/images\//,
+  /^\.ci\//,
+  /^artifacts\//,
+];
 
 function run(command, args, env = {}) {
   execFileSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -30,12 +42,18 @@ function filesUnder(dir) {
   return out;
 }
 
-/** A zip of `dir` with its contents at the root (manifest.json first level), fixed dates so a rebuild zips the same bytes. */
+/**
+ * How every file goes into a zip: a fixed date, and no folder entries (JSZip would date those now), so a rebuild zips the same
+ * bytes; unzip makes the folders from the paths.
+ */
+const SAME_BYTES = { date: new Date('2000-01-01T00:00:00Z'), createFolders: false };
+
+/** A zip of `dir` with its contents at the root (manifest.json first level). */
 async function zipDir(dir, target, keep = () => true) {
   const zip = new JSZip();
   for (const file of filesUnder(dir).sort()) {
     const name = relative(dir, file).split(sep).join('/');
-    if (keep(name)) zip.file(name, readFileSync(file), { date: new Date('2000-01-01T00:00:00Z'), createFolders: false });
+    if (keep(name)) zip.file(name, readFileSync(file), SAME_BYTES);
   }
   writeFileSync(target, await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } }));
 }
@@ -72,9 +90,9 @@ async function main() {
   const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
   const sources = new JSZip();
   for (const file of tracked.filter((f) => !SOURCES_LEFT_OUT.some((re) => re.test(f))).sort()) {
-    if (existsSync(join(root, file))) sources.file(file, readFileSync(join(root, file)), { date: new Date('2000-01-01T00:00:00Z') });
+    if (existsSync(join(root, file))) sources.file(file, readFileSync(join(root, file)), SAME_BYTES);
   }
-  sources.file('BUILD.md', BUILD_INSTRUCTIONS, { date: new Date('2000-01-01T00:00:00Z') });
+  sources.file('BUILD.md', BUILD_INSTRUCTIONS, SAME_BYTES);
   writeFileSync(
     join(release, `antidrift-${version}-sources.zip`),
     await sources.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }),

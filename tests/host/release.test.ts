@@ -97,8 +97,32 @@ describe('release/', () => {
     expect(names).toEqual(
       expect.arrayContaining(['BUILD.md', 'package.json', 'package-lock.json', 'wxt.config.ts', 'entrypoints/popup/popup.tsx']),
     );
-    expect(names.filter((n) => /^(tests|bench|harness)\//.test(n))).toEqual([]);
+    expect(names.filter((n) => /^(tests|bench|harness|docs\/screenshots|docs\/store\/images)\//.test(n))).toEqual([]);
     expect(await sources.file('BUILD.md')!.async('string')).toContain('ANTIDRIFT_RELEASE=1 npx wxt build -b firefox --mv3');
+  });
+
+  it('every entry of the three zips is a file with the fixed date, no folder entry (JSZip dates those now): a rebuild zips the same bytes', async () => {
+    for (const name of FILES.filter((f) => f.endsWith('.zip'))) {
+      const entries = Object.values((await zipOf(name)).files);
+      expect(entries.length, name).toBeGreaterThan(0);
+      expect(
+        entries.filter((e) => e.dir || e.date.getTime() !== Date.UTC(2000, 0, 1)).map((e) => `${e.name} ${e.date.toISOString()}`),
+        name,
+      ).toEqual([]);
+    }
+  });
+
+  it('the helper builds the same bytes twice from the same sources (its chunks once took their imports in the order esbuild resolved them)', async () => {
+    const built = async () => {
+      const out = mkdtempSync(join(tmpdir(), 'antidrift-host-build-'));
+      await execFileAsync(process.execPath, ['native-host/build.mjs', '--outdir', out]);
+      const files = Object.fromEntries(filesIn(out).map((f) => [f, readFileSync(join(out, f), 'utf8')]));
+      rmSync(out, { recursive: true, force: true });
+      return files;
+    };
+    const first = await built();
+    expect(Object.keys(first)).toContain('antidrift-host.cjs');
+    expect(await built()).toEqual(first);
   });
 
   it('nativeMessaging: Chrome requires it; Firefox only declares it optional, so Firefox for Android (offered the add-on by gecko_android) installs it', async () => {

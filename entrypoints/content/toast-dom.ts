@@ -6,7 +6,7 @@ import type { ToastBanner, ToastNudge } from './toast-state';
 /** The machine's clock, as the background's; the end-to-end build's moves as its worker's does (compiled out elsewhere). */
 const now = pageNow();
 
-export type ToastAction = 'back' | 'ontask' | 'end' | 'escape' | 'dismiss';
+export type ToastAction = 'back' | 'save' | 'ontask' | 'end' | 'escape' | 'dismiss';
 
 function el<K extends keyof HTMLElementTagNameMap>(
   doc: Document,
@@ -65,6 +65,8 @@ export function buildDriftBanner(doc: Document, banner: ToastBanner, act: (a: To
   if (banner.task) root.append(el(doc, 'span', { class: 'k' }, `Your task: ${banner.task}`));
   const actions = el(doc, 'div', { class: 'a' });
   actions.append(button(doc, 'drift-back', 'Back to task', () => act('back'), true));
+  // The page goes to the Later list and this tab closes: the interruption written down, not fought.
+  actions.append(button(doc, 'drift-save', 'Save for later', () => act('save')));
   const onTask = onTaskButton(doc, banner.onTaskFrom, () => act('ontask'));
   if (onTask) actions.append(onTask);
   // A strict session's ending early waits in the popup (the background would refuse it from here).

@@ -78,6 +78,7 @@ export function startToast(options: ToastOptions): ToastHandle {
       const { episode } = tier.banner;
       answeredEpisode = episode;
       if (action === 'back') send({ type: 'driftBackToTask' });
+      else if (action === 'save') send({ type: 'driftSaveForLater' });
       else if (action === 'ontask') send({ type: 'driftOnTask' });
       else if (action === 'end') send({ type: 'endSession' });
       else send({ type: 'driftDismiss', episode });

@@ -5,6 +5,7 @@ import type { HistorySource } from './history-source';
 import type { ShownRange } from '../../locale/local-calendar';
 import { plural } from './format';
 import { errorText } from '../../shared/util/error-text';
+import { replyError, useClient } from '../../ui/connection/surface-client';
 
 export type Download = (name: string, blob: Blob) => void;
 
@@ -81,6 +82,9 @@ export function DataSection({ source, now, range, dayKey, download, onChanged }:
     });
   };
 
+  const client = useClient();
+  const [clearLater, setClearLater] = useState(false);
+
   const ask = (scope: Pending['scope']) =>
     run(async () => {
       const { from, to } = scope === 'all' ? ALL : range;
@@ -100,8 +104,12 @@ export function DataSection({ source, now, range, dayKey, download, onChanged }:
     run(async () => {
       const { from, to } = p.scope === 'all' ? ALL : range;
       const deleted = await source.deleteSessions(from, to);
+      // The Later list holds addresses too: "all" offers to clear it in the same step (it is not history, so only when asked).
+      const cleared = p.scope === 'all' && clearLater ? await client.request({ type: 'clearLater' }) : null;
       setPending(null);
-      setResult({ ok: true, text: `Deleted ${plural(deleted, 'session')}.` });
+      setClearLater(false);
+      const also = cleared ? (cleared.ok ? ' The Later list is empty.' : ` The Later list was not cleared: ${replyError(cleared)}`) : '';
+      setResult({ ok: true, text: `Deleted ${plural(deleted, 'session')}.${also}` });
       onChanged();
     });
 
@@ -145,6 +153,17 @@ export function DataSection({ source, now, range, dayKey, download, onChanged }:
             Delete {plural(pending.count, 'session')}
             {pending.scope === 'all' ? ' (all your history)' : ` that started ${range.label}`}? This cannot be undone.
           </p>
+          {pending.scope === 'all' ? (
+            <label class="check">
+              <input
+                type="checkbox"
+                checked={clearLater}
+                data-testid="delete-later-too"
+                onChange={(e) => setClearLater(e.currentTarget.checked)}
+              />
+              Also clear the pages saved for later
+            </label>
+          ) : null}
           <div class="actions">
             <button
               ref={confirmRef}

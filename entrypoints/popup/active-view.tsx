@@ -4,6 +4,7 @@ import type { StatePush } from '../../shared/messages/pushes';
 import { strictNow } from '../../shared/core/blocking';
 import type { RequestOf, RequestType } from '../../shared/messages/requests';
 import { DriftBanner } from '../../ui/components/drift-banner';
+import { LaterList } from '../../ui/components/later-list';
 import { HeadsUp } from '../../ui/components/heads-up';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { capitalize, formatClock, formatDuration, formatSpan, rhythmWords, sessionTimes, statusWords } from '../../ui/format';
@@ -82,6 +83,8 @@ export function ActiveView({ push, history }: { push: StatePush; history: Histor
           {rhythmWords(view.rhythm, now)}
         </p>
       ) : null}
+      {/* The break is the time for what was saved instead of followed. */}
+      {onBreak ? <LaterList /> : null}
       {progress ? (
         <p class="progress muted" data-testid="progress">
           Focused <strong data-testid="focused">{formatSpan(progress.focusedMs)}</strong> · drifted{' '}
@@ -112,6 +115,7 @@ export function ActiveView({ push, history }: { push: StatePush; history: Histor
           busy={busy}
           onBack={() => void send({ type: 'driftBackToTask' })}
           onOnTask={() => void send({ type: 'driftOnTask' })}
+          onSaveForLater={() => void send({ type: 'driftSaveForLater' })}
         />
       ) : null}
       {nudge !== null ? (

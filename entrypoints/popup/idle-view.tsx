@@ -1,6 +1,7 @@
 // The idle popup once reviewed: a scheduled block on offer first (the form one click away), else the start form with Today.
 import { useState } from 'preact/hooks';
 import type { TodaySummary } from '../../shared/history/records';
+import { LaterList } from '../../ui/components/later-list';
 import { CommitmentForm } from './commitment-form';
 import { DueBlock } from './due-block';
 import { Today, todayHasNews, type TodayBlock } from './today';
@@ -37,6 +38,7 @@ export function IdleView(p: { due: Due | null; today: TodaySummary | null; block
         </p>
       ) : null}
       <CommitmentForm today={today} coach={!p.due} />
+      <LaterList />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { HISTORY_MAX_NOTE } from '../../shared/history/limits';
 import type { PendingReview, ReviewAnswer } from '../../shared/history/records';
 import { replyError, useClient } from '../../ui/connection/surface-client';
+import { SavedInSession } from '../../ui/components/later-list';
 
 const ANSWERS: Array<[ReviewAnswer, string]> = [
   ['yes', 'Yes'],
@@ -28,6 +29,7 @@ export function ReviewCard({ review, onDone }: { review: PendingReview; onDone()
         Did you meet: {review.successCondition}?
       </h1>
       <p class="muted review-task">{review.nextAction}</p>
+      <SavedInSession session={review.key} />
       <label class="field">
         <span>Note (optional)</span>
         <textarea

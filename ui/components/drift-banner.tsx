@@ -1,4 +1,4 @@
-// The hard drift tier in the popup: reason and the two answers (Back to task / This is on task); End session is the popup's own button.
+// The hard drift tier in the popup: reason and the answers (Back to task, Save for later for a tab, This is on task); End session is the popup's own button.
 import type { SurfaceView } from '../../shared/core/controller/surface-view';
 import { onTaskOffer } from '../on-task-offer';
 
@@ -9,10 +9,12 @@ export interface DriftBannerProps {
   now: number;
   onBack(): void;
   onOnTask(): void;
+  /** The drifting tab to the Later list (a tab only: an app window has no address to open again). */
+  onSaveForLater(): void;
   busy?: boolean;
 }
 
-export function DriftBanner({ banner, place, now, onBack, onOnTask, busy }: DriftBannerProps) {
+export function DriftBanner({ banner, place, now, onBack, onOnTask, onSaveForLater, busy }: DriftBannerProps) {
   // Already answered in a page (Escape/Back to task): still shown, since the popup was opened on purpose, but quieter.
   const quiet = banner.answered;
   const onTask = onTaskOffer(banner.onTaskFrom, now);
@@ -39,6 +41,11 @@ export function DriftBanner({ banner, place, now, onBack, onOnTask, busy }: Drif
         <button type="button" class="primary" data-testid="drift-back" onClick={onBack} disabled={busy}>
           Back to task
         </button>
+        {place?.source === 'tab' ? (
+          <button type="button" data-testid="drift-save" onClick={onSaveForLater} disabled={busy}>
+            Save for later
+          </button>
+        ) : null}
         {onTask.shown ? (
           <button type="button" data-testid="drift-ontask" onClick={onOnTask} disabled={busy || onTask.secondsLeft > 0}>
             {onTask.label}

@@ -110,9 +110,10 @@ describe('toast', () => {
     expect(toastEl()?.dataset.tier).toBe('drift');
   });
 
-  it('sends the three banner actions', () => {
+  it('sends the four banner actions', () => {
     for (const [id, type] of [
       ['drift-back', 'driftBackToTask'],
+      ['drift-save', 'driftSaveForLater'],
       ['drift-ontask', 'driftOnTask'],
       ['drift-end', 'endSession'],
     ] as const) {

@@ -5,6 +5,7 @@ import { strictNow } from '../../shared/core/blocking';
 import type { RequestOf, RequestType } from '../../shared/messages/requests';
 import { DriftBanner } from '../../ui/components/drift-banner';
 import { LaterList } from '../../ui/components/later-list';
+import { LaterCount } from '../../ui/components/later-count';
 import { HeadsUp } from '../../ui/components/heads-up';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { capitalize, formatClock, formatDuration, formatSpan, rhythmWords, sessionTimes, statusWords } from '../../ui/format';
@@ -84,7 +85,7 @@ export function ActiveView({ push, history }: { push: StatePush; history: Histor
         </p>
       ) : null}
       {/* The break is the time for what was saved instead of followed. */}
-      {onBreak ? <LaterList /> : null}
+      {onBreak ? <LaterList /> : <LaterCount />}
       {progress ? (
         <p class="progress muted" data-testid="progress">
           Focused <strong data-testid="focused">{formatSpan(progress.focusedMs)}</strong> · drifted{' '}

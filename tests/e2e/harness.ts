@@ -72,6 +72,8 @@ export interface E2E {
   presence(on: boolean): void;
   /** Moves the X pointer once: input, as a person coming back makes. */
   nudgePointer(): Promise<void>;
+  /** Presses keys on the X display (xdotool's names, e.g. alt+shift+l) with Chromium's window in front: what the browser's own shortcuts hear. */
+  pressKeys(keys: string): Promise<void>;
   /** Says yes to each backend, as a person's Allow does (stored: it holds across restarts). */
   allowAI(backends: readonly string[]): Promise<void>;
   /** Writes artifacts/screenshots/NAME.png: the element when given, else the viewport. */
@@ -201,6 +203,10 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     },
     async nudgePointer() {
       await xdotool(['mousemove_relative', '--', String((step = -step) * 5), '0']);
+    },
+    async pressKeys(keys) {
+      await xdotool(['search', '--onlyvisible', '--class', 'chromium', 'windowactivate', '--sync']);
+      await xdotool(['key', '--clearmodifiers', keys]);
     },
     async screenshot(page, name, element) {
       mkdirSync(SCREENSHOTS, { recursive: true });

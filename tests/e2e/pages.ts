@@ -137,7 +137,7 @@ export class Toast {
     return (await this.page.getByTestId(testId).first().textContent()) ?? '';
   }
 
-  async click(testId: 'drift-back' | 'drift-ontask' | 'drift-end' | 'nudge-dismiss'): Promise<void> {
+  async click(testId: 'drift-back' | 'drift-save' | 'drift-ontask' | 'drift-end' | 'nudge-dismiss'): Promise<void> {
     await this.page.getByTestId(testId).click();
   }
 }

@@ -100,7 +100,7 @@ export function setupLine(host: HostStatus, version: string): SetupLine {
     case 'ai-consent':
       // The popup puts Allow / Not now beside this line (ui/components/consent-ask.tsx): the question is asked where it is read.
       return line(
-        `AI waits for your yes: may ${host.consent?.backend} send your commitment and tab titles to ${host.consent?.to}?`,
+        `AI waits for your yes: may ${host.consent?.backend} send your commitment and the titles and sites you look at${host.consent?.addresses ? ', with their addresses,' : ''} to ${host.consent?.to}?`,
         'warn',
       );
     case 'ai-not-now':

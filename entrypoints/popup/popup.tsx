@@ -60,8 +60,8 @@ export function Popup() {
       )}
       <footer class="popup-foot" data-testid="popup-foot" data-setup-state={line.state}>
         <SetupStatus line={line} host={host} />
-        {line.state === 'ai-consent' && host.consent ? <ConsentAsk ask={host.consent} compact /> : null}
         <div class="foot-links">
+          {line.state === 'ai-consent' && host.consent ? <ConsentAsk ask={host.consent} compact /> : null}
           <SetupAction line={line} here={[]} onOpen={(to) => openSetupTarget(client, to)} />
           <button type="button" class="link history-link" data-testid="open-history" onClick={() => client.openPage('history')}>
             History

@@ -64,6 +64,8 @@ export const HostStatus = onFirstUse(() =>
         to: z.string(),
         /** What every call carries, in words (`sentWords`). */
         sends: z.string(),
+        /** Whether that includes the pages' addresses (the person turned off "Never send URLs"). */
+        addresses: z.boolean(),
         answer: z.enum(['unasked', 'notNow']),
       })
       .nullable(),
@@ -86,7 +88,13 @@ export function hostStatus(
     consent:
       waiting === undefined || (answer !== 'unasked' && answer !== 'notNow')
         ? null
-        : { backend: waiting, to: destinationOf(waiting, settings.model).to, sends: sentWords(settings.neverSendUrls), answer },
+        : {
+            backend: waiting,
+            to: destinationOf(waiting, settings.model).to,
+            sends: sentWords(settings.neverSendUrls),
+            addresses: !settings.neverSendUrls,
+            answer,
+          },
     chosenBackend: settings.backend,
     fit: helperFit(host),
     ports: Object.fromEntries(REPORTING_PORT_IDS.map((id) => [id, portView(id, portStatus(ports, id))])) as HostStatus['ports'],

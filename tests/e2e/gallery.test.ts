@@ -278,6 +278,48 @@ describe('the state gallery', () => {
     await popup.page.close();
   }, 180_000);
 
+  it('the Later list: a few pages and many, and the review offering what the session saved', async () => {
+    await states.enter('ready');
+    /** Saved for real: a page opened, then the shortcut pressed on the X display (the banner's button has its own test). */
+    const save = async (host: string, title: string) => {
+      const page = await e2e().openSite(host, title);
+      await page.bringToFront();
+      await e2e().pressKeys('alt+shift+l');
+      await expect.poll(() => page.isClosed(), { timeout: 10_000 }).toBe(true);
+    };
+    const docs = await e2e().openSite('docs.test', 'Parser tests plan');
+    await docs.bringToFront();
+    const starting = await e2e().popup();
+    // The planned day's block is still on offer: the form is one click away.
+    await starting.byId('start-other').click();
+    await starting.fillCommitment({ ...PARSER_TESTS, allowed: ['docs.test'], blocked: [] });
+    await starting.start();
+    await starting.page.close();
+    for (const [host, title] of [
+      ['news.test', 'How parser combinators work'],
+      ['blog.test', 'A long read on error recovery'],
+      ['videos.test', 'Talk: incremental parsing'],
+    ] as const)
+      await save(host, title);
+    const review = await e2e().popup();
+    await review.byId('end-session').click();
+    await review.byId('review-saved').waitFor();
+    await gallery.capture(review.page, { surface: 'popup', view: 'review-saved', setup: 'ready', element: review.frame() });
+    await review.byId('review-saved-keep').click();
+    await review.byId('review-skip').click();
+    await review.byId('later-summary').click();
+    await review.byId('later-entry').nth(2).waitFor();
+    await gallery.capture(review.page, { surface: 'popup', view: 'later-few', setup: 'ready', element: review.frame() });
+    await review.page.close();
+    // Out of a session too: the shortcut saves the tab in front at any time.
+    for (let n = 1; n <= 9; n++) await save(`site${n}.test`, `Something to read later, number ${n}, with a title long enough to be cut`);
+    const many = await e2e().popup();
+    await many.byId('later-summary').click();
+    await many.byId('later-entry').nth(11).waitFor({ state: 'attached' });
+    await gallery.capture(many.page, { surface: 'popup', view: 'later-many', setup: 'ready', element: many.frame() });
+    await many.page.close();
+  }, 180_000);
+
   it('History with a week in it', async () => {
     await states.enter('ready');
     const history = await e2e().history();

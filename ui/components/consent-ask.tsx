@@ -31,8 +31,8 @@ export function useConsentAnswer(): {
 }
 
 /**
- * The ask itself. `compact`: the popup's one line (the question is already in its setup line); else the
- * welcome page's and Options' paragraph that says exactly what goes where.
+ * The ask itself. `compact`: the popup's two buttons (the question is its setup line, the full words are one
+ * click away on the welcome page and in Options); else the paragraph that says exactly what goes where.
  */
 export function ConsentAsk({ ask, compact = false }: { ask: Ask; compact?: boolean }) {
   const client = useClient();
@@ -51,11 +51,7 @@ export function ConsentAsk({ ask, compact = false }: { ask: Ask; compact?: boole
   );
   return (
     <div class={compact ? 'consent-ask compact' : 'consent-ask'} data-testid="consent-ask" data-backend={ask.backend}>
-      {compact ? (
-        <p class="hint" data-testid="consent-what">
-          It would get {ask.sends}.
-        </p>
-      ) : (
+      {compact ? null : (
         <p data-testid="consent-what">
           To judge drift, <strong>{ask.backend}</strong> would get {ask.sends}. It sends them to <strong>{ask.to}</strong>. Nothing is sent
           until you allow it; your site lists, strict sessions and the browser's on-device model work either way, and Settings → AI backend

@@ -2,7 +2,15 @@
 import type { Phase } from '../vocabulary';
 import { judgeAnswered, nudgeAnswered, staleNudge, staleVerdict } from './answer-handlers';
 import { markAway, markBack } from './away-handlers';
-import { backToTask, dismissBanner, dismissNudge, evaluateObservation, markOnTask, recordObservation, saveForLater } from './choice-handlers';
+import {
+  backToTask,
+  dismissBanner,
+  dismissNudge,
+  evaluateObservation,
+  markOnTask,
+  recordObservation,
+  saveForLater,
+} from './choice-handlers';
 import { nextDeadline } from './deadlines';
 import type { Step } from './evaluate';
 import { eventTime, type ControllerEvent, type ControllerEventType } from './events';

@@ -54,7 +54,10 @@ const CASES: Record<SetupState, { host: HostStatus; title: string; command: bool
     start: true,
   },
   'ai-consent': {
-    host: host({ activeBackend: null, consent: { backend: 'claude', to: 'Anthropic', sends: sentWords(true), answer: 'unasked' } }),
+    host: host({
+      activeBackend: null,
+      consent: { backend: 'claude', to: 'Anthropic', sends: sentWords(true), addresses: false, answer: 'unasked' },
+    }),
     title: '✓ One question before the AI starts',
     command: false,
     start: true,
@@ -62,7 +65,7 @@ const CASES: Record<SetupState, { host: HostStatus; title: string; command: bool
   'ai-not-now': {
     host: host({
       activeBackend: null,
-      consent: { ...{ backend: 'claude', to: 'Anthropic', sends: sentWords(true), answer: 'unasked' }, answer: 'notNow' },
+      consent: { ...{ backend: 'claude', to: 'Anthropic', sends: sentWords(true), addresses: false, answer: 'unasked' }, answer: 'notNow' },
     }),
     title: '✓ The helper is connected; the AI is off',
     command: false,

@@ -7,6 +7,7 @@ import type { PortStatus } from '../../../shared/core/port-status';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/limits';
 import { defaultSettings, Settings } from '../../../shared/settings/settings';
 import { mergeSynced, syncedPart } from '../../../shared/sync/synced-settings';
+import { setupLine } from '../../../ui/setup-state';
 
 const host = (backends: HostConnection['backends']): HostConnection => ({
   connection: 'connected',
@@ -108,9 +109,14 @@ describe('consent before anything leaves', () => {
   it('the surfaces get who waits, where it goes and what it would carry', () => {
     const status = hostStatus(settings(), CLAUDE_AND_CODEX, {});
     expect(status.activeBackend).toBeNull();
-    expect(status.consent).toEqual({ backend: 'claude', to: 'Anthropic', sends: sentWords(true), answer: 'unasked' });
+    expect(status.consent).toEqual({ backend: 'claude', to: 'Anthropic', sends: sentWords(true), addresses: false, answer: 'unasked' });
     expect(status.consent!.sends).toContain('never their addresses');
-    expect(hostStatus(settings({ neverSendUrls: false }), CLAUDE_AND_CODEX, {}).consent!.sends).toContain('and their addresses');
+    const withUrls = hostStatus(settings({ neverSendUrls: false }), CLAUDE_AND_CODEX, {});
+    expect(withUrls.consent!.sends).toContain('and their addresses');
+    // The popup's one line says so too.
+    expect(setupLine(withUrls, '0.2.0').text).toBe(
+      'AI waits for your yes: may claude send your commitment and the titles and sites you look at, with their addresses, to Anthropic?',
+    );
     expect(hostStatus(settings({ aiConsent: allowed('claude') }), CLAUDE_AND_CODEX, {}).consent).toBeNull();
   });
 

@@ -83,6 +83,16 @@ function isMissingHost(error: string): boolean {
  * Bitwarden-style native client: ids, a pending map with per-request timeouts, reject-all on
  * disconnect, a hello handshake, and reconnect with exponential backoff (never a busy loop).
  */
+/** What a helper said of itself, forgotten once none answers: a watcher "running" or its version would no longer be true. */
+const NO_HELPER_FACTS: Pick<HostConnection, 'backends' | 'hostVersion' | 'platform' | 'watcher' | 'protocol' | 'oldestProtocol'> = {
+  backends: [],
+  hostVersion: undefined,
+  platform: undefined,
+  watcher: undefined,
+  protocol: undefined,
+  oldestProtocol: undefined,
+};
+
 export class NativeChannel {
   private port: NativePort | null = null;
   private nextId = 1;
@@ -166,12 +176,7 @@ export class NativeChannel {
       connection: 'missing',
       blocked,
       error: `${why}: ${hint}`,
-      backends: [],
-      hostVersion: undefined,
-      platform: undefined,
-      watcher: undefined,
-      protocol: undefined,
-      oldestProtocol: undefined,
+      ...NO_HELPER_FACTS,
     });
   }
 
@@ -251,12 +256,7 @@ export class NativeChannel {
       connection: missing ? 'missing' : 'disconnected',
       error: reason,
       blocked: undefined,
-      backends: [],
-      hostVersion: undefined,
-      platform: undefined,
-      watcher: undefined,
-      protocol: undefined,
-      oldestProtocol: undefined,
+      ...NO_HELPER_FACTS,
     });
     this.deps.clearTimer(this.retryTimer);
     this.retryTimer = this.deps.setTimer(() => this.open(true), delay);

@@ -24,6 +24,7 @@ export function IdleView(p: { due: Due | null; today: TodaySummary | null; block
         <button type="button" class="link start-other" data-testid="start-other" onClick={() => setOther(true)}>
           Start something else…
         </button>
+        <LaterList />
       </div>
     );
   }

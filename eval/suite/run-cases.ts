@@ -85,8 +85,10 @@ export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOp
     // Hello answers before the login-shell PATH probe ends; a backend it finds arrives in a later push.
     const find = (st: ChannelStatus) => st.backends.find((b) => b.name === opts.backend);
     const host = await until((st) => find(st)?.available === true, LOGIN_SHELL_WAIT_MS);
-    // The extension's own choice: the same words when the backend cannot run.
-    const choice = chooseTarget({ ...defaultSettings(), backend: opts.backend, model: opts.model ?? '' }, { host, ports: {} });
+    // The extension's own choice: the same words when the backend cannot run. The evaluation's prompts are the labelled
+    // cases, nothing of a person's; running `npm run eval -- --backend X` is the yes to X.
+    const aiConsent = { [opts.backend]: { answer: 'allowed' as const, at: 0 } };
+    const choice = chooseTarget({ ...defaultSettings(), backend: opts.backend, model: opts.model ?? '', aiConsent }, { host, ports: {} });
     if (!choice.ok) return { outcomes: [], hostVersion: host.hostVersion, stoppedBecause: failureText(choice.failure) };
     const timeoutMs = opts.timeoutSeconds * 1000;
     // Only the helper's backends are run from Node: with no port reporting a status, no other port is chosen (the

@@ -154,7 +154,11 @@ describe('X11 watcher', () => {
       const X = raw.client as XClient & Record<string, (...args: unknown[]) => unknown>;
       for (let i = 0; i < 5; i++) {
         const gone = createRawWindow(raw, { wmClass: `gone\0Gone${i}\0`, name: Buffer.from(`gone ${i}`), nameType: 31 });
-        await waitFor(async () => (await xs.run('xdotool', ['search', '--class', `Gone${i}`])).trim(), 'gone window mapped');
+        // xdotool's own search walks every window and fails with BadWindow when an earlier one vanishes under it: look again.
+        await waitFor(
+          async () => (await xs.run('xdotool', ['search', '--class', `Gone${i}`]).catch(() => '')).trim(),
+          'gone window mapped',
+        );
         await xs.run('xdotool', ['windowactivate', String(gone)]).catch(() => '');
         X.DestroyWindow!(gone);
       }

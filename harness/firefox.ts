@@ -172,18 +172,25 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
   const reader = () => (badgeReader ??= e2e.extensionPage('popup.html'));
   /** Says yes to `backend` from an extension page, as the person's Allow does (stored: it holds across restarts). */
   const allow = async (backend: string) => {
-    const reply = (await (
+    // The reply is the background's object: read as JSON inside the page, since WebDriver BiDi may refuse to carry
+    // another realm's object out of an extension page ("Not allowed to define cross-origin object…").
+    const text = await (
       await reader()
     ).evaluate(
-      (b) =>
-        (globalThis as unknown as { browser: { runtime: { sendMessage(m: object): Promise<unknown> } } }).browser.runtime.sendMessage({
-          type: 'answerAIConsent',
-          backend: b,
-          answer: 'allowed',
-        }),
+      async (b) =>
+        JSON.stringify(
+          await (
+            globalThis as unknown as { browser: { runtime: { sendMessage(m: object): Promise<unknown> } } }
+          ).browser.runtime.sendMessage({
+            type: 'answerAIConsent',
+            backend: b,
+            answer: 'allowed',
+          }),
+        ),
       backend,
-    )) as { ok: boolean };
-    if (!reply.ok) throw new Error(`the yes for ${backend} was not stored: ${JSON.stringify(reply)}`);
+    );
+    const reply = JSON.parse(text) as { ok: boolean };
+    if (!reply.ok) throw new Error(`the yes for ${backend} was not stored: ${text}`);
   };
   const inExtension: InExtension = async (fn, arg) => (await reader()).evaluate(fn, arg);
   const e2e: FirefoxE2E = {

@@ -50,9 +50,10 @@ export async function clickInToast(page: Page, testId: string): Promise<void> {
 export function firefoxForSuite(options: FirefoxOptions | (() => FirefoxOptions) = {}): () => FirefoxE2E {
   let ff: FirefoxE2E | undefined;
   beforeAll(async () => {
-    // The end-to-end build (its test hooks move the clock) unless the suite brings its own add-on.
+    // The end-to-end build (its test hooks move the clock) unless the suite brings its own add-on. The start includes two pages of a person's first steps (Allow the helper,
+    // the yes to claude): on a loaded two-core machine beside the other tiers, a minute was not always enough.
     ff = await startFirefox({ addonDir: E2E_FIREFOX_BUILD, ...(typeof options === 'function' ? options() : options) });
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await ff?.close();
   });

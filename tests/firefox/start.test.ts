@@ -68,7 +68,14 @@ it('opens Firefox with the extension loaded and the host registered, connected o
     200,
   );
   const welcome = await waitFor(
-    async () => (await browser.pages()).find((p) => p.url().startsWith('moz-extension://') && p.url().includes('/welcome.html')) ?? false,
+    async () => {
+      for (const page of await browser.pages()) {
+        // A moz-extension page's url() may still say about:blank: its own location is the truth (as harness/firefox.ts reads it).
+        const href = await page.evaluate(() => location.href).catch(() => '');
+        if (href.startsWith('moz-extension://') && href.includes('/welcome.html')) return page;
+      }
+      return false;
+    },
     'the welcome page to open',
     30_000,
     200,

@@ -27,7 +27,7 @@ describe('installed from the release files, in a clean HOME', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('the extension from its zip opens the welcome page with the exact command in the first screen; run as shown, Check again says ready and Start opens the popup’s form', async () => {
+  it('the extension from its zip opens the welcome page with the exact command in the first screen; run as shown, Check again asks about claude, Allow says ready and Start opens the popup’s form', async () => {
     const home = join(root, 'home');
     const prefix = join(root, 'npm-prefix');
     const extensionDir = join(root, 'antidrift-chrome');
@@ -88,8 +88,14 @@ describe('installed from the release files, in a clean HOME', () => {
       expect(text).not.toContain(prefix);
     }
 
-    // Check again: the welcome finds the helper it was just given, says so, and offers the first session.
+    // Check again: the welcome finds the helper it was just given and claude behind it, says exactly what would go to
+    // Anthropic and asks first; Allow, and it says ready and offers the first session.
     await welcome.getByTestId('check-again').click();
+    await welcome.waitForSelector('[data-setup-state="ai-consent"]', { timeout: 20_000 });
+    expect(await welcome.getByTestId('consent-what').textContent()).toContain(
+      'It sends them to Anthropic. Nothing is sent until you allow it',
+    );
+    await welcome.getByTestId('consent-allow').click();
     await welcome.waitForSelector('[data-setup-state="ready"]', { timeout: 20_000 });
     expect(await welcome.getByTestId('welcome-ready').textContent()).toMatch(/^The helper is connected and the AI is claude\./);
     expect(await welcome.getByTestId('helper-setup-note').count()).toBe(0);

@@ -125,6 +125,10 @@ describe(`the helper and the extension of different releases (${PREVIOUS_RELEASE
     const browser = await launch(s, EXTENSION_DIR, pages);
     try {
       const popup = await popupOf(browser);
+      // The person has said yes to claude (a fresh profile has not: the consent has its own tests).
+      expect(
+        await popup.page.evaluate(() => chrome.runtime.sendMessage({ type: 'answerAIConsent', backend: 'claude', answer: 'allowed' })),
+      ).toMatchObject({ ok: true });
       await expect
         .poll(() => popup.hostStatus(), { timeout: 15_000 })
         .toBe(`AI: claude · the helper (${PREVIOUS_RELEASE.version}) is older than this extension (${VERSION}).`);

@@ -17,7 +17,15 @@ const windows = () => events.filter((e): e is WindowEvent => e.type === 'window'
 const states = () => events.filter((e): e is WatcherEvent => e.type === 'watcher');
 
 async function windowIdOf(cls: string): Promise<string> {
-  const out = await xs.run('xdotool', ['search', '--sync', '--class', `^${cls}$`]);
+  // xdotool's search walks every window and fails with BadWindow when one vanishes under it (the burst below destroys
+  // windows on purpose): that is the tool's error, not the watcher's, so it looks again.
+  const out = await waitFor(
+    () =>
+      xs
+        .run('xdotool', ['search', '--sync', '--class', `^${cls}$`])
+        .catch((error: unknown): Promise<string | null> | null => (/BadWindow/.test(String(error)) ? null : Promise.reject(error))),
+    `a window with class ${cls}`,
+  );
   const id = out.trim().split('\n')[0];
   if (!id) throw new Error(`no window with class ${cls}`);
   return id;

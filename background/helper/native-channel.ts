@@ -79,10 +79,6 @@ function isMissingHost(error: string): boolean {
   return /not found|forbidden|not allowed|no such native application/i.test(error);
 }
 
-/**
- * Bitwarden-style native client: ids, a pending map with per-request timeouts, reject-all on
- * disconnect, a hello handshake, and reconnect with exponential backoff (never a busy loop).
- */
 /** What a helper said of itself, forgotten once none answers: a watcher "running" or its version would no longer be true. */
 const NO_HELPER_FACTS: Pick<HostConnection, 'backends' | 'hostVersion' | 'platform' | 'watcher' | 'protocol' | 'oldestProtocol'> = {
   backends: [],
@@ -93,6 +89,10 @@ const NO_HELPER_FACTS: Pick<HostConnection, 'backends' | 'hostVersion' | 'platfo
   oldestProtocol: undefined,
 };
 
+/**
+ * Bitwarden-style native client: ids, a pending map with per-request timeouts, reject-all on
+ * disconnect, a hello handshake, and reconnect with exponential backoff (never a busy loop).
+ */
 export class NativeChannel {
   private port: NativePort | null = null;
   private nextId = 1;

@@ -1,7 +1,7 @@
 // The native host as the controller and the surfaces see it: connection, backends, and which one the AI uses.
 import * as z from 'zod';
 import { BackendInfo, BackendName, ProtocolNumber, ReleaseVersion, WatcherInfo } from '../protocol/frames';
-import { consentOf, destinationOf, sentWords } from './ai-consent';
+import { consentOf, destinationOf } from './ai-consent';
 import { AI_PORTS, chooseTarget, portStatus, REPORTING_PORT_IDS, type PortStatuses, type ReportingPortId } from './ai-targets';
 import { Failure } from './failure';
 import { HELPER_FITS, helperFit } from './helper-fit';
@@ -62,9 +62,7 @@ export const HostStatus = onFirstUse(() =>
         backend: BackendName,
         /** Who receives it, in words ("Anthropic"). */
         to: z.string(),
-        /** What every call carries, in words (`sentWords`). */
-        sends: z.string(),
-        /** Whether that includes the pages' addresses (the person turned off "Never send URLs"). */
+        /** Whether every call carries the pages' addresses too (the person turned off "Never send URLs"); `sentWords` says it all. */
         addresses: z.boolean(),
         answer: z.enum(['unasked', 'notNow']),
       })
@@ -91,7 +89,6 @@ export function hostStatus(
         : {
             backend: waiting,
             to: destinationOf(waiting, settings.model).to,
-            sends: sentWords(settings.neverSendUrls),
             addresses: !settings.neverSendUrls,
             answer,
           },

@@ -1,6 +1,6 @@
 // The question before anything of the person's goes to an AI off this computer: what is sent, to whom, Allow / Not now.
 import { useState } from 'preact/hooks';
-import type { AIConsents, ConsentReply } from '../../shared/core/ai-consent';
+import { sentWords, type AIConsents, type ConsentReply } from '../../shared/core/ai-consent';
 import type { HostStatus } from '../../shared/core/host-status';
 import { replyError, useClient } from '../connection/surface-client';
 
@@ -53,9 +53,9 @@ export function ConsentAsk({ ask, compact = false }: { ask: Ask; compact?: boole
     <div class={compact ? 'consent-ask compact' : 'consent-ask'} data-testid="consent-ask" data-backend={ask.backend}>
       {compact ? null : (
         <p data-testid="consent-what">
-          To judge drift, <strong>{ask.backend}</strong> would get {ask.sends}. It sends them to <strong>{ask.to}</strong>. Nothing is sent
-          until you allow it; your site lists, strict sessions and the browser's on-device model work either way, and Settings → AI backend
-          takes the yes back at any time.{' '}
+          To judge drift, <strong>{ask.backend}</strong> would get {sentWords(!ask.addresses)}. It sends them to <strong>{ask.to}</strong>.
+          Nothing is sent until you allow it; your site lists, strict sessions and the browser's on-device model work either way, and
+          Settings → AI backend takes the yes back at any time.{' '}
           <button type="button" class="link" data-testid="consent-privacy" onClick={() => client.openPage('privacy')}>
             Privacy policy
           </button>

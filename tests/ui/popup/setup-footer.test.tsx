@@ -3,7 +3,6 @@ import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Popup } from '../../../entrypoints/popup/popup';
 import type { HostStatus } from '../../../shared/core/host-status';
-import { sentWords } from '../../../shared/core/ai-consent';
 import { defaultSettings } from '../../../shared/settings/settings';
 import { SETUP_STATES, type SetupState } from '../../../ui/setup-state';
 import { fakeClient, renderWith } from '../fake-client';
@@ -56,7 +55,7 @@ const CASES: Record<SetupState, Expected> = {
   'ai-consent': {
     host: host({
       activeBackend: null,
-      consent: { backend: 'claude', to: 'Anthropic', sends: sentWords(true), addresses: false, answer: 'unasked' },
+      consent: { backend: 'claude', to: 'Anthropic', addresses: false, answer: 'unasked' },
     }),
     text: 'AI waits for your yes: may claude send your commitment and the titles and sites you look at to Anthropic?',
     action: null,
@@ -64,7 +63,7 @@ const CASES: Record<SetupState, Expected> = {
   'ai-not-now': {
     host: host({
       activeBackend: null,
-      consent: { ...{ backend: 'claude', to: 'Anthropic', sends: sentWords(true), addresses: false, answer: 'unasked' }, answer: 'notNow' },
+      consent: { ...{ backend: 'claude', to: 'Anthropic', addresses: false, answer: 'unasked' }, answer: 'notNow' },
     }),
     text: 'AI off: you chose not to send to Anthropic. Your site lists work.',
     action: ['Allow it', 'options#ai-backend'],

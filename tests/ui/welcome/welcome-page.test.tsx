@@ -56,7 +56,7 @@ const CASES: Record<SetupState, { host: HostStatus; title: string; command: bool
   'ai-consent': {
     host: host({
       activeBackend: null,
-      consent: { backend: 'claude', to: 'Anthropic', sends: sentWords(true), addresses: false, answer: 'unasked' },
+      consent: { backend: 'claude', to: 'Anthropic', addresses: false, answer: 'unasked' },
     }),
     title: '✓ One question before the AI starts',
     command: false,
@@ -65,7 +65,7 @@ const CASES: Record<SetupState, { host: HostStatus; title: string; command: bool
   'ai-not-now': {
     host: host({
       activeBackend: null,
-      consent: { ...{ backend: 'claude', to: 'Anthropic', sends: sentWords(true), addresses: false, answer: 'unasked' }, answer: 'notNow' },
+      consent: { ...{ backend: 'claude', to: 'Anthropic', addresses: false, answer: 'unasked' }, answer: 'notNow' },
     }),
     title: '✓ The helper is connected; the AI is off',
     command: false,

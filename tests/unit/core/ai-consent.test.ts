@@ -109,10 +109,10 @@ describe('consent before anything leaves', () => {
   it('the surfaces get who waits, where it goes and what it would carry', () => {
     const status = hostStatus(settings(), CLAUDE_AND_CODEX, {});
     expect(status.activeBackend).toBeNull();
-    expect(status.consent).toEqual({ backend: 'claude', to: 'Anthropic', sends: sentWords(true), addresses: false, answer: 'unasked' });
-    expect(status.consent!.sends).toContain('never their addresses');
+    expect(status.consent).toEqual({ backend: 'claude', to: 'Anthropic', addresses: false, answer: 'unasked' });
+    expect(sentWords(!status.consent!.addresses)).toContain('never their addresses');
     const withUrls = hostStatus(settings({ neverSendUrls: false }), CLAUDE_AND_CODEX, {});
-    expect(withUrls.consent!.sends).toContain('and their addresses');
+    expect(sentWords(!withUrls.consent!.addresses)).toContain('and their addresses');
     // The popup's one line says so too.
     expect(setupLine(withUrls, '0.2.0').text).toBe(
       'AI waits for your yes: may claude send your commitment and the titles and sites you look at, with their addresses, to Anthropic?',

@@ -128,6 +128,14 @@ async function askAI<T>(
   throw new RequestFailed(failure);
 }
 
+/** The last on-task tab comes forward; when it is the blocked tab itself (or there is none), the page goes back in its own history. */
+async function backFromBlockPage(ctx: RequestContext, sender: SenderFacts): Promise<{ went: 'tab' | 'none' }> {
+  const place = ctx.shell.state.drift.lastOnTask;
+  if (!place?.ref || place.ref.tabId === sender.tab?.id) return { went: 'none' };
+  await ctx.focusPlace(place).catch(() => {});
+  return { went: 'tab' };
+}
+
 const HANDLERS: Handlers = {
   getState: (_req, ctx) => ctx.shell.snapshot(),
   startSession: async (req, ctx) => {
@@ -147,12 +155,14 @@ const HANDLERS: Handlers = {
   beginWait: (req, ctx) => act(ctx, { type: 'waitStarted', at: ctx.now(), purpose: req.purpose }),
   cancelWait: (_req, ctx) => act(ctx, { type: 'waitAbandoned', at: ctx.now() }),
   navigationBlocked: (req, ctx) => act(ctx, { type: 'navigationBlocked', at: ctx.now(), site: req.site }),
-  blockPageBackToTask: async (_req, ctx, sender) => {
-    const place = ctx.shell.state.drift.lastOnTask;
-    // The blocked tab itself was the last on task: the page goes back in its own history instead.
-    if (!place?.ref || place.ref.tabId === sender.tab?.id) return { went: 'none' as const };
-    await ctx.focusPlace(place).catch(() => {});
-    return { went: 'tab' as const };
+  blockPageBackToTask: (_req, ctx, sender) => backFromBlockPage(ctx, sender),
+  blockPageSaveForLater: async (req, ctx, sender) => {
+    const problem = await ctx.later.saveBlocked(req.url, req.site, sender.tab?.id);
+    if (problem) {
+      ctx.shell.diagnostics.add('info', problem);
+      throw new RequestFailed(badRequest(problem));
+    }
+    return backFromBlockPage(ctx, sender);
   },
   driftBackToTask: (_req, ctx) => act(ctx, { type: 'backToTaskChosen', at: ctx.now() }),
   driftSaveForLater: (_req, ctx) => act(ctx, { type: 'savedForLaterChosen', at: ctx.now() }),

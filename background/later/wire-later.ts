@@ -1,6 +1,7 @@
 // Wires the Later list: the effect that saves a drifting tab and closes it, the keyboard shortcut, and what the pages ask of the list.
 import { browser } from 'wxt/browser';
-import { sessionOf } from '../../shared/core/controller';
+import { blockingOf, sessionOf } from '../../shared/core/controller';
+import { blockedEntryFor } from '../../shared/strict/block-rules';
 import { sessionKey } from '../../shared/history/segments';
 import type { LaterEntry } from '../../shared/later/later-list';
 import { savableUrl } from '../../shared/later/limits';
@@ -16,6 +17,11 @@ export interface Later {
   clear(): Promise<LaterEntry[]>;
   /** Opens these entries (each in a new tab, or all in one new window) and takes them off the list. */
   open(ids: readonly string[], oneWindow: boolean): Promise<LaterEntry[]>;
+  /**
+   * Keeps the address a strict session's block page stood in for (in tab `tabId`): only one this session blocks
+   * now under `site`, never from a private window. Resolves to why not in words, or undefined once kept.
+   */
+  saveBlocked(url: string, site: string, tabId: number | undefined): Promise<string | undefined>;
 }
 
 export function wireLater(worker: Worker): Later {
@@ -59,7 +65,23 @@ export function wireLater(worker: Worker): Later {
     if (command === SAVE_FOR_LATER_COMMAND) void worker.ready.then(saveActiveTab).catch(worker.warn('saving the tab for later'));
   });
 
+  async function saveBlocked(url: string, site: string, tabId: number | undefined): Promise<string | undefined> {
+    const state = worker.shell.state;
+    const blocking = blockingOf(state, worker.now());
+    const session = sessionOf(state);
+    // Any page can open the block page with any address after its #: only what this session blocks is kept.
+    if (!blocking || !session || blockedEntryFor(blocking.entries, url) !== site)
+      return `not saved for later: ${site || 'that address'} is not blocked by a running strict session`;
+    if (!savableUrl(url)) return 'not saved for later: only web pages (http, https) can be opened again';
+    const tab = tabId === undefined ? undefined : await browser.tabs.get(tabId).catch(() => undefined);
+    if (!tab) return 'not saved for later: the block page is not in a tab';
+    if (tab.incognito) return 'not saved for later: pages of private windows are never kept';
+    await store.add({ id: crypto.randomUUID(), url, title: '', savedAt: worker.now(), session: sessionKey(session) });
+    return undefined;
+  }
+
   return {
+    saveBlocked,
     list: () => store.list(),
     remove: (ids) => store.remove(ids),
     clear: () => store.clear(),

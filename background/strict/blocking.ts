@@ -14,7 +14,7 @@ const NOTHING_BLOCKED: BlockRules = { ok: true, rules: [], apps: [], refused: []
 
 /** chrome.declarativeNetRequest, the part blocking uses (a port: the ext tests install a fake). */
 export interface DnrApi {
-  getSessionRules(): Promise<Array<{ id: number; action?: { redirect?: { extensionPath?: string } } }>>;
+  getSessionRules(): Promise<Array<{ id: number; action?: { redirect?: RedirectFacts } }>>;
   updateSessionRules(options: { removeRuleIds?: number[]; addRules?: Rule[] }): Promise<void>;
   readonly MAX_NUMBER_OF_SESSION_RULES?: number;
   readonly MAX_NUMBER_OF_REGEX_RULES?: number;
@@ -54,10 +54,16 @@ export interface BrowserBlocking {
   tabNavigated(tab: TabFacts): Promise<void>;
 }
 
+/** A redirect as getSessionRules reports it: ours say regexSubstitution; an older version's said extensionPath. */
+interface RedirectFacts {
+  regexSubstitution?: string;
+  extensionPath?: string;
+}
+
 /** What a rule set sends where, to tell a change from the same rules applied again. */
-function targetsOf(rules: ReadonlyArray<{ action?: { redirect?: { extensionPath?: string } } }>): string {
+function targetsOf(rules: ReadonlyArray<{ action?: { redirect?: RedirectFacts } }>): string {
   return rules
-    .map((rule) => rule.action?.redirect?.extensionPath ?? '')
+    .map((rule) => rule.action?.redirect?.regexSubstitution ?? rule.action?.redirect?.extensionPath ?? '')
     .sort()
     .join('\n');
 }
@@ -88,7 +94,7 @@ export function createBlocking(deps: BlockingDeps): BrowserBlocking {
       if (tab.id === undefined || !tab.url || (tab.incognito && !blocking.includeIncognito)) continue;
       const entry = blockedEntryFor(blocking.entries, tab.url);
       if (entry === undefined) continue;
-      const url = browser.runtime.getURL(blockPageUrl(EXTENSION_PAGES.blocked, entry));
+      const url = blockPageUrl(browser.runtime.getURL(EXTENSION_PAGES.blocked), entry, tab.url);
       await browser.tabs.update(tab.id, { url }).catch((error: unknown) => {
         diagnostics.add('warn', `strict session: a tab on ${entry} could not be sent to the block page: ${errorText(error)}`);
       });
@@ -111,7 +117,7 @@ export function createBlocking(deps: BlockingDeps): BrowserBlocking {
       const tabs = blocking ? await openTabs() : [];
       const planned = blocking
         ? blockRulesFor(blocking, {
-            blockPagePath: EXTENSION_PAGES.blocked,
+            blockPage: browser.runtime.getURL(EXTENSION_PAGES.blocked),
             excludedTabIds: [...incognitoTabs],
             maxRules: dnr.MAX_NUMBER_OF_SESSION_RULES ?? FALLBACK_MAX_SESSION_RULES,
             maxRegexRules: dnr.MAX_NUMBER_OF_REGEX_RULES ?? FALLBACK_MAX_REGEX_RULES,

@@ -1,6 +1,6 @@
 // The block page: what a strict session shows instead of a blocked site — the commitment, the time, Back to task focused.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useClient } from '../../ui/connection/surface-client';
+import { replyError, useClient } from '../../ui/connection/surface-client';
 import { useNow, useStatePush } from '../../ui/connection/use-state-push';
 import { formatDuration, sessionTimes } from '../../ui/format';
 import { blockStatus, siteAddress } from './block-status';
@@ -8,17 +8,23 @@ import { blockStatus, siteAddress } from './block-status';
 export interface BlockPageProps {
   /** The blocked-list entry that sent the navigation here (`?site=`). */
   site: string;
+  /** The one address this page stands in for (after `#`), when it is one a tab can open again: Save for later keeps it. */
+  address: string | undefined;
   /** Goes back in this tab's history; false when there is nothing to go back to. */
   goBack(): boolean;
 }
 
 const NOTHING_TO_GO_BACK_TO = 'Nothing to go back to — open your task.';
+const SAVED = 'Saved for later: it is on your Later list, for after the session.';
 
-export function BlockPage({ site, goBack }: BlockPageProps) {
+/** What the page says after an answer: nowhere to go back to, kept for later, or why it was not. */
+type Said = { kind: 'stuck' | 'saved' | 'refused'; text: string } | null;
+
+export function BlockPage({ site, address, goBack }: BlockPageProps) {
   const client = useClient();
   const push = useStatePush(client);
   const now = useNow(client, true);
-  const [stuck, setStuck] = useState(false);
+  const [said, setSaid] = useState<Said>(null);
   const back = useRef<HTMLButtonElement>(null);
   const shown = site || 'This site';
 
@@ -37,7 +43,15 @@ export function BlockPage({ site, goBack }: BlockPageProps) {
   const backToTask = async () => {
     const reply = await client.request({ type: 'blockPageBackToTask' });
     if (reply.ok && reply.value.went === 'tab') return;
-    if (!goBack()) setStuck(true);
+    if (!goBack()) setSaid({ kind: 'stuck', text: NOTHING_TO_GO_BACK_TO });
+  };
+
+  const saveForLater = async (url: string) => {
+    const reply = await client.request({ type: 'blockPageSaveForLater', site, url });
+    if (!reply.ok) return setSaid({ kind: 'refused', text: replyError(reply) });
+    // Kept: this tab stays behind the task, saying so; with no task tab to go to, it goes back itself.
+    if (reply.value.went === 'tab' || goBack()) return setSaid({ kind: 'saved', text: SAVED });
+    setSaid({ kind: 'saved', text: `${SAVED} ${NOTHING_TO_GO_BACK_TO}` });
   };
 
   if (!status) {
@@ -89,10 +103,15 @@ export function BlockPage({ site, goBack }: BlockPageProps) {
         <button ref={back} type="button" class="primary" autoFocus data-testid="block-back" onClick={() => void backToTask()}>
           Back to task
         </button>
+        {address && said?.kind !== 'saved' ? (
+          <button type="button" data-testid="block-save-later" onClick={() => void saveForLater(address)}>
+            Save for later
+          </button>
+        ) : null}
       </div>
-      {stuck ? (
-        <p role="status" data-testid="block-stuck">
-          {NOTHING_TO_GO_BACK_TO}
+      {said ? (
+        <p role="status" data-testid={`block-${said.kind}`}>
+          {said.text}
         </p>
       ) : null}
     </main>

@@ -1,6 +1,7 @@
 // Block page entry (a strict session's declarativeNetRequest redirect lands here): its styles inline, then the page, connected first.
 import { mountPage } from '../../ui/connection/mount-page';
 import { MAX_ENTRY_CHARS } from '../../shared/core/limits';
+import { blockedAddressOf } from '../../shared/strict/block-rules';
 import { BlockPage } from './block-page';
 import themeCss from '../../ui/theme.css?inline';
 import blockedCss from './blocked.css?inline';
@@ -19,4 +20,4 @@ function goBack(): boolean {
   return true;
 }
 
-mountPage(<BlockPage site={site} goBack={goBack} />);
+mountPage(<BlockPage site={site} address={blockedAddressOf(location.hash)} goBack={goBack} />);

@@ -50,7 +50,7 @@ export function startPageGuard(options: PageGuardOptions): void {
     blocked = true;
     hide();
     // replace(): the blocked address leaves the tab's history, as the network rule's redirect does, so Back goes where the person was.
-    win.location.replace(options.blockPage(blockPageUrl(EXTENSION_PAGES.blocked, entry)));
+    win.location.replace(options.blockPage(blockPageUrl(EXTENSION_PAGES.blocked, entry, win.location.href)));
   };
 
   /**

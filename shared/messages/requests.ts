@@ -15,7 +15,7 @@ import type { RecentCommitment } from '../history/recent';
 import { Rhythm } from '../core/rhythm-record';
 import { Template } from '../plan/records';
 import { LaterList } from '../later/later-list';
-import { MAX_LATER_ENTRIES } from '../later/limits';
+import { MAX_LATER_ENTRIES, MAX_LATER_URL_CHARS } from '../later/limits';
 import type { PlanView } from '../plan/plan-view';
 import { onFirstUse } from '../util/on-first-use';
 
@@ -116,6 +116,8 @@ export const PlanReply = onFirstUse(
 /** The reply of a request that only acts: the new state reaches every surface as a push. */
 const Done = onFirstUse(() => z.null());
 const NoFields = onFirstUse(() => z.object({}));
+/** Where the block page's answers took the person: the last on-task tab (`tab`), or nowhere yet (`none`: the page goes back itself). */
+const WentBack = onFirstUse(() => z.object({ went: z.enum(['tab', 'none']) }));
 const LaterIds = onFirstUse(() => z.object({ ids: z.array(z.string().min(1).max(64)).max(MAX_LATER_ENTRIES) }));
 
 interface RequestSpec {
@@ -145,7 +147,16 @@ export const REQUESTS = {
   /** The block page was shown for this site (History counts it). */
   navigationBlocked: { body: onFirstUse(() => z.object({ site: z.string().max(MAX_ENTRY_CHARS) })), fromContent: false, reply: Done },
   /** The block page's Back to task: the last on-task tab comes forward (`none`: there is none to go to). */
-  blockPageBackToTask: { body: NoFields, fromContent: false, reply: onFirstUse(() => z.object({ went: z.enum(['tab', 'none']) })) },
+  blockPageBackToTask: { body: NoFields, fromContent: false, reply: WentBack },
+  /**
+   * The block page's Save for later: the one address it blocked (which the session must block under `site`) goes
+   * on the Later list, then back to the task as with Back to task.
+   */
+  blockPageSaveForLater: {
+    body: onFirstUse(() => z.object({ site: z.string().max(MAX_ENTRY_CHARS), url: z.string().max(MAX_LATER_URL_CHARS) })),
+    fromContent: false,
+    reply: WentBack,
+  },
   resumeSession: { body: NoFields, fromContent: false, reply: Done },
   coach: {
     body: onFirstUse(() => z.object({ intention: z.string().trim().min(1).max(MAX_INTENTION_CHARS) })),

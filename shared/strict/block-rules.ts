@@ -8,21 +8,22 @@ export { siteRuleProblem } from './site-entry';
 export interface Rule {
   id: number;
   priority: number;
-  action: { type: 'redirect'; redirect: { extensionPath: string } };
+  /** `regexSubstitution`: the block page, told the entry, with the whole blocked address (`\\0`) after its `#`. */
+  action: { type: 'redirect'; redirect: { regexSubstitution: string } };
   condition: {
     /** Only what a tab shows: a blocked site inside another page's frame is left alone. */
     resourceTypes: ['main_frame'];
     requestDomains?: string[];
-    urlFilter?: string;
-    regexFilter?: string;
+    /** Always the whole address: the substitution replaces what it matches, and `\\0` must be all of it. */
+    regexFilter: string;
     /** Private tabs, when the person did not include them. */
     excludedTabIds?: number[];
   };
 }
 
 export interface BlockRuleOptions {
-  /** The block page inside the extension, e.g. `/blocked.html`. */
-  blockPagePath: string;
+  /** The block page's whole address, e.g. `chrome-extension://<id>/blocked.html` (a substitution is a whole address). */
+  blockPage: string;
   /** Tabs the rules leave alone (open incognito tabs when incognito is not included). */
   excludedTabIds: readonly number[];
   /** The browser's limits: MAX_NUMBER_OF_SESSION_RULES and MAX_NUMBER_OF_REGEX_RULES. */
@@ -43,20 +44,33 @@ export type BlockRules =
     }
   | { ok: false; error: string };
 
-/** Where a rule sends a blocked address: the block page, told which entry blocked it. */
-export function blockPageUrl<Path extends string>(blockPagePath: Path, entry: string): `${Path}?site=${string}` {
-  return `${blockPagePath}?site=${encodeURIComponent(entry)}`;
+/**
+ * Where a blocked address goes: the block page, told which entry blocked it and, after `#`, that one address (for
+ * Save for later; a fragment never leaves the browser). Nothing else of the person's browsing is passed.
+ */
+export function blockPageUrl<Path extends string>(blockPage: Path, entry: string, address?: string): `${Path}?site=${string}` {
+  return `${blockPage}?site=${encodeURIComponent(entry)}${address === undefined ? '' : `#${address}`}`;
+}
+
+/** The blocked address a block page was given after its `#`, when it is one a tab can open again; else undefined. */
+export function blockedAddressOf(hash: string): string | undefined {
+  const address = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (!/^https?:\/\//i.test(address)) return undefined;
+  try {
+    return new URL(address).href;
+  } catch {
+    return undefined;
+  }
 }
 
 function conditionOf(target: SiteTarget): Omit<Rule['condition'], 'resourceTypes' | 'excludedTabIds'> | undefined {
   switch (target.kind) {
     case 'domain':
-      return { requestDomains: [target.domain] };
+      return { requestDomains: [target.domain], regexFilter: '^https?://.*' };
     case 'port':
-      // `||` anchors at the start of the host or of a subdomain; the `/` ends the port.
-      return { urlFilter: `||${target.host}:${target.port}/` };
     case 'pattern':
-      return { regexFilter: target.regex };
+      // Anchored at the start; `.*` runs to the end, so the match is the whole address.
+      return { regexFilter: `${target.regex}.*` };
     case 'app':
     case 'refused':
       return undefined;
@@ -79,20 +93,16 @@ export function blockRulesFor(blocking: Blocking, options: BlockRuleOptions): Bl
     rules.push({
       id: firstId + rules.length,
       priority: 1,
-      action: { type: 'redirect', redirect: { extensionPath: blockPageUrl(options.blockPagePath, entry) } },
+      action: { type: 'redirect', redirect: { regexSubstitution: blockPageUrl(options.blockPage, entry, '\\0') } },
       condition: { resourceTypes: ['main_frame'], ...condition, ...(excluded.length > 0 ? { excludedTabIds: excluded } : {}) },
     });
   }
-  if (rules.length > options.maxRules)
+  // Every rule is a regex rule (its substitution needs one), so the lower of the two limits is the one.
+  const most = Math.min(options.maxRules, options.maxRegexRules);
+  if (rules.length > most)
     return {
       ok: false,
-      error: `The strict session blocks ${rules.length} sites, more than the ${options.maxRules} this browser can block at once: nothing is blocked. Shorten the blocked list.`,
-    };
-  const regexRules = rules.filter((rule) => rule.condition.regexFilter !== undefined).length;
-  if (regexRules > options.maxRegexRules)
-    return {
-      ok: false,
-      error: `The strict session blocks ${regexRules} patterns with *, more than the ${options.maxRegexRules} this browser can block at once: nothing is blocked. Use fewer patterns.`,
+      error: `The strict session blocks ${rules.length} sites, more than the ${most} this browser can block at once: nothing is blocked. Shorten the blocked list.`,
     };
   return { ok: true, rules, apps, refused };
 }

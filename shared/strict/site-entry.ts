@@ -3,14 +3,14 @@
 /**
  * What an entry blocks in the browser:
  * - `domain`: the host and every subdomain (declarativeNetRequest `requestDomains`);
- * - `port`: the host and its subdomains on that port only (`urlFilter` `||host:port/`);
+ * - `port`: the host and its subdomains on that port only (a `regexFilter` anchored on the host part);
  * - `pattern`: a wildcard over the host, as an RE2 `regexFilter` that JavaScript reads the same way;
  * - `app`: a desktop app (`code`, `slack`): nothing to block in the browser;
  * - `refused`: no rule can say it faithfully, and `problem` says why in words.
  */
 export type SiteTarget =
   | { readonly kind: 'domain'; readonly domain: string }
-  | { readonly kind: 'port'; readonly host: string; readonly port: number }
+  | { readonly kind: 'port'; readonly host: string; readonly port: number; readonly regex: string }
   | { readonly kind: 'pattern'; readonly regex: string }
   | { readonly kind: 'app' }
   | { readonly kind: 'refused'; readonly problem: string };
@@ -82,6 +82,11 @@ function patternRegex(host: string, port: number | undefined): string {
   return `${BEFORE_HOST}${body}${port === undefined ? '(?::[0-9]+)?' : `:${port}`}(?:[/?#]|$)`;
 }
 
+/** The regexFilter of a host and its subdomains on one port (what `||host:port/` says, as a regex). */
+function portRegex(host: string, port: number): string {
+  return `${BEFORE_HOST}(?:${ANY_HOST_CHARS}\\.)?${escapeRegex(host)}:${port}(?:[/?#]|$)`;
+}
+
 /** What one normalised list entry blocks in the browser (see SiteTarget). */
 export function siteTarget(entry: string): SiteTarget {
   const wildcard = entry.includes('*');
@@ -106,7 +111,7 @@ export function siteTarget(entry: string): SiteTarget {
   const plainUnder = name.startsWith('*.') && !name.slice(2).includes('*') ? name.slice(2) : undefined;
   if (port === undefined && !wildcard) return { kind: 'domain', domain: name };
   if (port === undefined && plainUnder) return { kind: 'domain', domain: plainUnder };
-  if (port !== undefined && !wildcard) return { kind: 'port', host: name, port };
+  if (port !== undefined && !wildcard) return { kind: 'port', host: name, port, regex: portRegex(name, port) };
   return { kind: 'pattern', regex: patternRegex(name, port) };
 }
 

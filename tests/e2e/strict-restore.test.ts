@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { desktop } from './desktop';
 import { e2eForSuite, type E2E } from './harness';
-import { BLOCK_PAGE, endsBlocked, startStrict, SW_PAGE, visitedBefore } from './strict-steps';
+import { BLOCK_PAGE, endsBlocked, pageOf, startStrict, SW_PAGE, visitedBefore } from './strict-steps';
 
 /** The tab Ctrl+Shift+T brings back, pressed in the window showing `windowTitle`. */
 async function reopenClosedTab(e2e: E2E, windowTitle: string): Promise<Page> {
@@ -54,13 +54,13 @@ describe('a strict session holds on pages the browser brings back', () => {
         () =>
           e2e()
             .browser.context.pages()
-            .filter((p) => p.url() === BLOCK_PAGE).length,
+            .filter((p) => pageOf(p.url()) === BLOCK_PAGE).length,
         { timeout: 15_000 },
       )
       .toBeGreaterThanOrEqual(2);
     for (const tab of e2e()
       .browser.context.pages()
-      .filter((p) => p.url() === BLOCK_PAGE))
+      .filter((p) => pageOf(p.url()) === BLOCK_PAGE))
       await endsBlocked(tab);
     expect(restored.filter((p) => /^http:\/\/(www\.)?videos\.test\//.test(p.url()))).toEqual([]);
     // Back, in the restored tab, into the page of the site it showed before the session.

@@ -5,23 +5,42 @@ import { expect } from 'vitest';
 import { PARSER_TESTS, type E2E } from './harness';
 import type { PopupPage } from './pages';
 
-/** The block page a navigation to `site`'s entry lands on. */
+/** The block page a navigation to `site`'s entry lands on (without the blocked address it carries after `#`). */
 export const blockPageOf = (site: string): string => `${EXTENSION_ORIGIN}/blocked.html?site=${site}`;
 export const BLOCK_PAGE = blockPageOf('videos.test');
+/** Exactly where a blocked `address` lands: the block page for `site`, told that one address after its `#`. */
+export const blockPageFor = (site: string, address: string): string => `${blockPageOf(site)}#${address}`;
+
+/** Which block page a tab shows: its address up to the `#`. */
+export const pageOf = (url: string): string => url.split('#')[0]!;
+
+/** The host of the blocked address a block page carries after its `#` (empty when it carries none). */
+export function blockedHostIn(url: string): string {
+  const at = url.indexOf('#');
+  if (at < 0) return '';
+  try {
+    return new URL(url.slice(at + 1)).hostname;
+  } catch {
+    return '';
+  }
+}
 
 /** A page of the blocked site that its own service worker serves once `visitedBefore` has run. */
 export const SW_PAGE = 'http://videos.test/?sw=1&title=Cats%20app';
 
 /** What the tab shows now: its address and, on the block page, the commitment it names. */
 export async function blockPageShown(tab: Page, site = 'videos.test'): Promise<boolean> {
-  if (tab.url() !== blockPageOf(site)) return false;
+  if (pageOf(tab.url()) !== blockPageOf(site)) return false;
+  // The page was told the address it stands in for, of the blocked site (`site` names a domain in these tests).
+  const host = blockedHostIn(tab.url());
+  if (host !== site && !host.endsWith(`.${site}`)) return false;
   await tab.getByTestId('block-page').waitFor();
   return (await tab.getByTestId('block-next-action').textContent())?.includes(PARSER_TESTS.nextAction) ?? false;
 }
 
 /** The tab ends on the block page for `site`'s entry, with the commitment in it. */
 export async function endsBlocked(tab: Page, site = 'videos.test'): Promise<void> {
-  await expect.poll(() => tab.url(), { timeout: 10_000 }).toBe(blockPageOf(site));
+  await expect.poll(() => pageOf(tab.url()), { timeout: 10_000 }).toBe(blockPageOf(site));
   expect(await blockPageShown(tab, site)).toBe(true);
 }
 

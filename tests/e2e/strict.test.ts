@@ -1,7 +1,7 @@
 // E2E: a strict session in real Chromium: the block page, the wait to end early, the timebox lifting the block (on the real clock), restarts.
 import { describe, expect, it } from 'vitest';
 import { e2eForSuite, PARSER_TESTS } from './harness';
-import { BLOCK_PAGE, startStrict, visit } from './strict-steps';
+import { BLOCK_PAGE, blockPageFor, pageOf, startStrict, visit } from './strict-steps';
 
 describe('a strict session in a real Chromium', () => {
   const e2e = e2eForSuite();
@@ -13,9 +13,10 @@ describe('a strict session in a real Chromium', () => {
 
     const tab = await e2e().browser.context.newPage();
     await tab.bringToFront();
+    // The rule's substitution hands the block page that one address after its `#`, whole.
     await expect
       .poll(() => visit(e2e(), tab, 'videos.test', 'Funny cats compilation'))
-      .toMatch(/^chrome-extension:\/\/.*\/blocked\.html\?site=videos\.test$/);
+      .toBe(blockPageFor('videos.test', e2e().pages.url('videos.test', 'Funny cats compilation')));
     await tab.getByTestId('block-page').waitFor();
     expect(await tab.getByTestId('block-next-action').textContent()).toContain(PARSER_TESTS.nextAction);
     expect(await tab.getByRole('heading', { level: 1 }).textContent()).toBe('videos.test is blocked');
@@ -24,6 +25,16 @@ describe('a strict session in a real Chromium', () => {
     expect(await tab.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('block-back');
     await tab.getByTestId('block-back').click();
     await expect.poll(() => docs.evaluate(() => document.visibilityState)).toBe('visible');
+
+    // Save for later on the block page: that address goes on the list, and the task tab comes forward again.
+    const saving = await e2e().browser.context.newPage();
+    const later = e2e().pages.url('videos.test', 'A talk for later');
+    await saving.bringToFront();
+    await expect.poll(() => visit(e2e(), saving, 'videos.test', 'A talk for later')).toBe(blockPageFor('videos.test', later));
+    await saving.getByTestId('block-save-later').click();
+    await expect.poll(() => docs.evaluate(() => document.visibilityState)).toBe('visible');
+    expect(await saving.getByTestId('block-saved').textContent()).toContain('Saved for later');
+    await saving.close();
 
     // A frame of the blocked site inside another page is left alone: only whole pages are blocked.
     const embedding = await e2e().browser.context.newPage();
@@ -40,7 +51,7 @@ describe('a strict session in a real Chromium', () => {
     expect(await popup.byId('wait-confirm').isDisabled()).toBe(true);
     expect(await e2e().badge()).toBe('ON');
     const other = await e2e().browser.context.newPage();
-    expect(await visit(e2e(), other, 'videos.test', 'Still cats')).toBe(BLOCK_PAGE);
+    expect(pageOf(await visit(e2e(), other, 'videos.test', 'Still cats'))).toBe(BLOCK_PAGE);
     await other.close();
     await popup.byId('keep-going').click();
     await popup.byId('commitment-text').waitFor();
@@ -57,8 +68,11 @@ describe('a strict session in a real Chromium', () => {
     await popup.page.bringToFront();
     await popup.byId('end-session').click();
     await popup.page.locator('main.popup[data-view="review"]').waitFor();
+    expect(await popup.byId('review-saved').textContent()).toContain('You saved 1 thing for later.');
     await popup.byId('review-skip').click();
     await popup.byId('next-action').waitFor();
+    // Outside a session the popup lists it, by its address (a blocked page never showed a title).
+    await expect.poll(() => popup.page.locator('.later-open').first().getAttribute('title')).toBe(later);
     await popup.page.close();
   }, 120_000);
 
@@ -67,14 +81,16 @@ describe('a strict session in a real Chromium', () => {
     const already = await e2e().openSite('videos.test', 'Open before the session');
     const docs = await e2e().openSite('docs.test', 'Parser design notes');
     const popup = await startStrict(e2e(), docs, 1);
-    await expect.poll(() => already.url()).toBe(BLOCK_PAGE);
+    await expect.poll(() => already.url()).toBe(blockPageFor('videos.test', e2e().pages.url('videos.test', 'Open before the session')));
     await popup.page.close();
 
     await e2e().restart();
     // The session came back (nothing is on screen yet to judge: "–"), and with it the blocking.
     await e2e().expectBadge('–', 20_000);
     const tab = await e2e().browser.context.newPage();
-    await expect.poll(() => visit(e2e(), tab, 'videos.test', 'Funny cats compilation'), { timeout: 15_000 }).toBe(BLOCK_PAGE);
+    await expect
+      .poll(async () => pageOf(await visit(e2e(), tab, 'videos.test', 'Funny cats compilation')), { timeout: 15_000 })
+      .toBe(BLOCK_PAGE);
 
     // Closed across the timebox's end (the extension's clock is a minute on when it starts again; the test
     // above waits out a real timebox): the worker that starts afterwards blocks nothing.

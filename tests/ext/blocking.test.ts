@@ -5,7 +5,7 @@ import { createBlocking, trackTabs, type BrowserBlocking } from '../../backgroun
 import { Diagnostics } from '../../background/diagnostics';
 import type { Blocking } from '../../shared/core/blocking';
 import { PAGE_GUARD_KEY } from '../../shared/strict/page-guard';
-import { FakeDnr, installFakeDnr, removeDnr } from './fake-dnr';
+import { FakeDnr, installFakeDnr, removeDnr, siteOfRedirect } from './fake-dnr';
 import { spyConsole } from './harness';
 
 let dnr: FakeDnr;
@@ -13,9 +13,11 @@ let diagnostics: Diagnostics;
 let blocking: BrowserBlocking;
 
 const strict = (entries: string[], over: Partial<Blocking> = {}): Blocking => ({ sessionId: 3, entries, includeIncognito: true, ...over });
-const blockedSites = () => dnr.rules.map((rule) => decodeURIComponent(rule.action.redirect.extensionPath.split('?site=')[1]!));
+const blockedSites = () => dnr.rules.map((rule) => siteOfRedirect(rule.action.redirect.regexSubstitution));
 const messages = () => diagnostics.list().map((entry) => `${entry.level}: ${entry.message}`);
-const blockPage = (site: string) => fakeBrowser.runtime.getURL(`/blocked.html?site=${encodeURIComponent(site)}`);
+/** The block page told the entry and the one address it blocked. */
+const blockPage = (site: string, address: string) =>
+  `${fakeBrowser.runtime.getURL('/blocked.html')}?site=${encodeURIComponent(site)}#${address}`;
 
 async function openTab(url: string, incognito = false): Promise<number> {
   const tab = await fakeBrowser.tabs.create({ url });
@@ -46,8 +48,8 @@ describe('session rules', () => {
     expect(blockedSites()).toEqual(['youtube.com', '*.news.test']);
     expect(dnr.rules[0]).toMatchObject({
       id: 1,
-      action: { type: 'redirect', redirect: { extensionPath: '/blocked.html?site=youtube.com' } },
-      condition: { resourceTypes: ['main_frame'], requestDomains: ['youtube.com'] },
+      action: { type: 'redirect', redirect: { regexSubstitution: `${fakeBrowser.runtime.getURL('/blocked.html')}?site=youtube.com#\\0` } },
+      condition: { resourceTypes: ['main_frame'], requestDomains: ['youtube.com'], regexFilter: '^https?://.*' },
     });
     expect(dnr.updates).toHaveLength(1);
     expect(messages()).toEqual([
@@ -141,11 +143,11 @@ describe('tabs already open on a blocked site', () => {
     const docs = await openTab('https://docs.test/guide');
     const privateVideo = await openTab('https://youtube.com/', true);
     await blocking.apply(strict(['youtube.com'], { includeIncognito: false }));
-    expect((await fakeBrowser.tabs.get(video))?.url).toBe(blockPage('youtube.com'));
+    expect((await fakeBrowser.tabs.get(video))?.url).toBe(blockPage('youtube.com', 'https://www.youtube.com/watch?v=1'));
     expect((await fakeBrowser.tabs.get(docs))?.url).toBe('https://docs.test/guide');
     expect((await fakeBrowser.tabs.get(privateVideo))?.url).toBe('https://youtube.com/');
     await blocking.apply(strict(['youtube.com'], { includeIncognito: true }));
-    expect((await fakeBrowser.tabs.get(privateVideo))?.url).toBe(blockPage('youtube.com'));
+    expect((await fakeBrowser.tabs.get(privateVideo))?.url).toBe(blockPage('youtube.com', 'https://youtube.com/'));
   });
 });
 
@@ -190,7 +192,7 @@ describe('the second line: what the rules never see', () => {
     const id = await openTab('https://docs.test/');
     await blocking.apply(strict(['videos.test']));
     await fakeBrowser.tabs.update(id, { url: 'https://www.videos.test/watch?v=1' });
-    await vi.waitFor(async () => expect(await urlOf(id)).toBe(blockPage('videos.test')));
+    await vi.waitFor(async () => expect(await urlOf(id)).toBe(blockPage('videos.test', 'https://www.videos.test/watch?v=1')));
   });
 
   it('after a timebox that is over, nothing is sent, whatever is still applied', async () => {

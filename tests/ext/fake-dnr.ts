@@ -32,6 +32,9 @@ export class FakeDnr {
       if (ids.has(rule.id)) return Promise.reject(new Error(`Rule with id ${rule.id} does not have a unique ID.`));
       ids.add(rule.id);
     }
+    const substitutes = (options.addRules ?? []).find((rule) => rule.action.redirect.regexSubstitution && !rule.condition.regexFilter);
+    if (substitutes)
+      return Promise.reject(new Error(`Rule with id ${substitutes.id} specifies a regexSubstitution without a regexFilter.`));
     if (next.length > this.MAX_NUMBER_OF_SESSION_RULES) return Promise.reject(new Error('Session rule count exceeded.'));
     if (next.filter((rule) => rule.condition.regexFilter !== undefined).length > this.MAX_NUMBER_OF_REGEX_RULES)
       return Promise.reject(new Error('Session rule count for regex rules exceeded.'));
@@ -51,3 +54,7 @@ export function removeDnr(): void {
   // Deleted, not set to undefined: fakeBrowser.reset() calls resetState() on every API it holds.
   Reflect.deleteProperty(fakeBrowser, 'declarativeNetRequest');
 }
+
+/** The entry a rule's redirect names (`?site=`, before the `#` that carries the address). */
+export const siteOfRedirect = (substitution: string): string =>
+  decodeURIComponent(substitution.slice(substitution.indexOf('?site=') + 6).split('#')[0]!);

@@ -1,12 +1,14 @@
 // Save for later through the real worker over WXT's fake browser: the banner's answer and the shortcut keep the tab and close it; the list survives a new worker.
 import { fakeBrowser } from 'wxt/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LaterEntry } from '../../shared/later/later-list';
 import { LATER_KEY } from '../../background/later/later-store';
+import { installFakeDnr } from './fake-dnr';
 import {
   activate,
   boot,
   CONTENT_SENDER,
+  EXT_ORIGIN,
   freshBackgroundEachTest,
   openTab,
   pressShortcut,
@@ -77,6 +79,50 @@ describe('save for later', () => {
     expect(opened.value).toEqual([]);
     const tabs = await fakeBrowser.tabs.query({});
     expect(tabs.map((t) => t.url)).toContain('https://videos.test/watch?v=1');
+  });
+
+  it('from a strict session’s block page: that one blocked address is kept, the task tab comes forward; anything else is refused in words', async () => {
+    installFakeDnr();
+    let clock = Date.now();
+    bg = await boot(undefined, () => clock);
+    await bg.send({ ...START, input: { ...START.input, blocked: ['videos.test'], strict: true, timeboxMinutes: 25 } });
+    const docs = await openTab('https://docs.test/parser', 'Parser notes');
+    await activate(docs);
+    const address = 'https://videos.test/watch?v=1';
+    const blockPage = await openTab(`${EXT_ORIGIN()}blocked.html?site=videos.test#${address}`, 'videos.test is blocked');
+    await activate(blockPage);
+    await bg.flush();
+    const fromBlockPage = { id: fakeBrowser.runtime.id, url: `${EXT_ORIGIN()}blocked.html?site=videos.test`, tab: { id: blockPage } };
+    const save = (site: string, url: string, sender: Record<string, unknown> = fromBlockPage) =>
+      bg.send({ type: 'blockPageSaveForLater', site, url }, sender);
+    const refusal = (message: string) => ({ ok: false, error: { kind: 'bad_request', message } });
+
+    expect(await save('videos.test', 'https://docs.test/x')).toMatchObject(
+      refusal('not saved for later: videos.test is not blocked by a running strict session'),
+    );
+    expect(await save('news.test', address)).toMatchObject(
+      refusal('not saved for later: news.test is not blocked by a running strict session'),
+    );
+    expect(await save('videos.test', address, CONTENT_SENDER())).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
+    expect(await later()).toEqual([]);
+
+    const focus = vi.spyOn(fakeBrowser.tabs, 'update');
+    expect(await save('videos.test', address)).toEqual({ ok: true, value: { went: 'tab' } });
+    expect(focus).toHaveBeenCalledWith(docs, { active: true });
+    const [entry] = await later();
+    expect(entry).toMatchObject({ url: address, title: '', session: expect.stringMatching(/.+/) });
+    expect(await gone(blockPage)).toBe(false); // the block page stays behind the task; only a drifting tab is closed
+
+    await fakeBrowser.tabs.update(blockPage, { incognito: true } as never);
+    expect(await save('videos.test', 'https://videos.test/other')).toMatchObject(
+      refusal('not saved for later: pages of private windows are never kept'),
+    );
+    await fakeBrowser.tabs.update(blockPage, { incognito: false } as never);
+    clock += 26 * 60_000; // the timebox is over: nothing is blocked any more
+    expect(await save('videos.test', 'https://videos.test/other')).toMatchObject(
+      refusal('not saved for later: videos.test is not blocked by a running strict session'),
+    );
+    expect((await later()).map((e) => e.url)).toEqual([address]);
   });
 
   it('an unreadable stored list is kept aside, said, and the list starts again', async () => {

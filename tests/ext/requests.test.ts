@@ -93,6 +93,7 @@ describe('who may send what', () => {
     cancelWait: { type: 'cancelWait' },
     navigationBlocked: { type: 'navigationBlocked', site: 'videos.test' },
     blockPageBackToTask: { type: 'blockPageBackToTask' },
+    blockPageSaveForLater: { type: 'blockPageSaveForLater', site: 'videos.test', url: 'https://videos.test/watch' },
     resumeSession: { type: 'resumeSession' },
     coach: { type: 'coach', intention: 'watch videos all day' },
     getSettings: { type: 'getSettings' },
@@ -120,7 +121,10 @@ describe('who may send what', () => {
     dismissDueBlock: { type: 'dismissDueBlock', key: 'b1@2026-01-05' },
   };
   /** Valid requests a page may send that are still refused for what they ask (in words, not for their shape). */
-  const REFUSED_FROM_PAGE: Partial<Record<string, string>> = { startDueBlock: 'this block is no longer on offer' };
+  const REFUSED_FROM_PAGE: Partial<Record<string, string>> = {
+    startDueBlock: 'this block is no longer on offer',
+    blockPageSaveForLater: 'not saved for later: videos.test is not blocked by a running strict session',
+  };
 
   it('every page-only request type is refused from a content script, and changes nothing', async () => {
     const contentTypes = new Set<string>(CONTENT_REQUEST_TYPES);

@@ -2,7 +2,7 @@
 import { fakeBrowser } from 'wxt/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { boot, freshBackgroundEachTest, PAGE_SENDER, restartWorker, START, testPlatform, type Running } from './harness';
-import { type FakeDnr, installFakeDnr } from './fake-dnr';
+import { type FakeDnr, installFakeDnr, siteOfRedirect } from './fake-dnr';
 import { TICK_ALARM } from '../../background/effects';
 import type { Rule } from '../../shared/strict/block-rules';
 
@@ -16,8 +16,7 @@ let running: Running | null = null;
 let platform = testPlatform();
 
 const STRICT = { ...START, input: { ...START.input, blocked: ['videos.test', 'slack'], strict: true } };
-const blockedSites = (rules: Rule[] = dnr.rules) =>
-  rules.map((r) => decodeURIComponent(r.action.redirect.extensionPath.split('?site=')[1]!));
+const blockedSites = (rules: Rule[] = dnr.rules) => rules.map((r) => siteOfRedirect(r.action.redirect.regexSubstitution));
 
 beforeEach(() => {
   clock = Date.UTC(2026, 11, 5, 9);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../harness/processes';
 import { firefoxForSuite } from './harness';
-import { addressOf, BLOCK_PAGE, blockPagesShown, startStrict, SW_PAGE, visitedBefore } from './strict-steps';
+import { addressOf, BLOCK_PAGE, blockPagesShown, pageOf, startStrict, SW_PAGE, visitedBefore } from './strict-steps';
 
 describe('a strict session in Firefox holds on pages the network rules may not see', () => {
   const firefox = firefoxForSuite();
@@ -22,13 +22,13 @@ describe('a strict session in Firefox holds on pages the network rules may not s
 
     const tab = await ff.browser.newPage();
     void tab.goto(`${SW_PAGE}&during=1`).catch(() => {});
-    await waitFor(async () => (await addressOf(tab)) === BLOCK_PAGE, 'the block page for the service worker’s page');
+    await waitFor(async () => pageOf(await addressOf(tab)) === BLOCK_PAGE, 'the block page for the service worker’s page');
     await tab.waitForSelector('[data-testid="block-page"]');
     expect(await tab.$eval('[data-testid="block-next-action"]', (e) => e.textContent)).toContain('Write the parser tests');
 
     await travelled.bringToFront();
     await travelled.evaluate(() => history.back()).catch(() => {});
-    await waitFor(async () => (await addressOf(travelled)) === BLOCK_PAGE, 'the block page after Back');
+    await waitFor(async () => pageOf(await addressOf(travelled)) === BLOCK_PAGE, 'the block page after Back');
     await travelled.waitForSelector('[data-testid="block-page"]');
     expect(asked()).toBe(before);
 
@@ -53,7 +53,7 @@ describe('a strict session in Firefox holds on pages the network rules may not s
     await waitFor(async () => (await shown()) === blockPagesBefore + 2, 'a block page in the window the script opened');
     await links.bringToFront();
     await links.click('#same');
-    await waitFor(async () => (await addressOf(links)) === BLOCK_PAGE, 'the block page in the same tab');
+    await waitFor(async () => pageOf(await addressOf(links)) === BLOCK_PAGE, 'the block page in the same tab');
     for (const url of [
       `http://docs.test/redirect?to=${encodeURIComponent('http://videos.test/?title=Redirected')}`,
       'http://m.videos.test/?title=Sub',
@@ -61,7 +61,7 @@ describe('a strict session in Firefox holds on pages the network rules may not s
     ]) {
       const page = await ff.browser.newPage();
       void page.goto(url).catch(() => {});
-      await waitFor(async () => (await addressOf(page)) === BLOCK_PAGE, `the block page for ${url}`);
+      await waitFor(async () => pageOf(await addressOf(page)) === BLOCK_PAGE, `the block page for ${url}`);
     }
     expect(ff.pages.requests.filter((r) => /^(www\.|m\.)?videos\.test\/\?/.test(r))).toHaveLength(before);
   }, 120_000);

@@ -5,6 +5,10 @@ import { EXTENSION_ORIGIN, type FirefoxE2E } from '../../harness/firefox';
 import { fillCommitmentIn, hostStatus } from './harness';
 
 export const BLOCK_PAGE = `${EXTENSION_ORIGIN}/blocked.html?site=videos.test`;
+/** Exactly where a blocked `address` of videos.test lands: the block page, told that one address after its `#`. */
+export const blockPageFor = (address: string): string => `${BLOCK_PAGE}#${address}`;
+/** Which page a tab shows: its address up to the `#` (a block page carries the blocked address after it). */
+export const pageOf = (url: string): string => url.split('#')[0]!;
 
 /** Where a tab is now; a page being replaced cannot answer, and that is "not yet". */
 export async function addressOf(page: Page): Promise<string> {
@@ -59,6 +63,6 @@ export async function visitedBefore(ff: FirefoxE2E): Promise<void> {
 /** How many tabs show the block page now. */
 export async function blockPagesShown(ff: FirefoxE2E): Promise<number> {
   let n = 0;
-  for (const page of await ff.browser.pages()) if ((await addressOf(page)) === BLOCK_PAGE) n++;
+  for (const page of await ff.browser.pages()) if (pageOf(await addressOf(page)) === BLOCK_PAGE) n++;
   return n;
 }

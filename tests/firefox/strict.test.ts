@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../harness/processes';
 import { firefoxForSuite, hostStatus } from './harness';
-import { addressOf, BLOCK_PAGE, startStrict, visit } from './strict-steps';
+import { addressOf, BLOCK_PAGE, blockPageFor, pageOf, startStrict, visit } from './strict-steps';
 
 describe('a strict session in a real Firefox ESR', () => {
   const firefox = firefoxForSuite();
@@ -13,9 +13,21 @@ describe('a strict session in a real Firefox ESR', () => {
 
     const tab = await ff.browser.newPage();
     visit(tab, 'videos.test', 'Funny cats compilation');
-    await waitFor(async () => (await addressOf(tab)) === BLOCK_PAGE, 'the block page');
+    // The rule's substitution hands the block page that one address after its `#`, whole.
+    const address = 'http://videos.test/?title=Funny%20cats%20compilation';
+    await waitFor(async () => (await addressOf(tab)) === blockPageFor(address), 'the block page, told the address');
     await tab.waitForSelector('[data-testid="block-page"]');
     expect(await tab.$eval('[data-testid="block-next-action"]', (e) => e.textContent)).toContain('Write the parser tests');
+
+    // Save for later there: the address goes on the Later list (a popup opened now counts it).
+    await tab.click('[data-testid="block-save-later"]');
+    const counting = await ff.extensionPage('popup.html');
+    await waitFor(
+      async () =>
+        ((await counting.$eval('[data-testid="later-count"]', (e) => e.textContent).catch(() => '')) ?? '').includes('Saved for later: 1'),
+      'the popup counting the saved page',
+    );
+    await counting.close();
 
     await popup.bringToFront();
     await popup.click('[data-testid="end-session"]');
@@ -58,7 +70,7 @@ describe('a strict session across Firefox restarts (the add-on sideloaded into t
       async () => {
         visit(tab, 'videos.test', 'Funny cats compilation');
         await new Promise((resolve) => setTimeout(resolve, 700));
-        return (await addressOf(tab)) === BLOCK_PAGE;
+        return pageOf(await addressOf(tab)) === BLOCK_PAGE;
       },
       'the block page after the restart',
       15_000,

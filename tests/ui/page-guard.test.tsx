@@ -44,7 +44,9 @@ describe('startPageGuard', () => {
 
     const blocked = fakeWindow('https://www.videos.test/watch');
     startPageGuard({ read, blockPage, incognito: false, window: blocked.win });
-    await vi.waitFor(() => expect(blocked.replaced).toEqual(['chrome-extension://id/blocked.html?site=videos.test']));
+    await vi.waitFor(() =>
+      expect(blocked.replaced).toEqual(['chrome-extension://id/blocked.html?site=videos.test#https://www.videos.test/watch']),
+    );
     expect(hidden()).toBe(true);
 
     // Back/forward cache: the session started after the page was first shown.
@@ -58,7 +60,7 @@ describe('startPageGuard', () => {
     await Promise.resolve();
     expect(cached.replaced).toEqual([]);
     cached.pageshow(true);
-    await vi.waitFor(() => expect(cached.replaced).toEqual(['chrome-extension://id/blocked.html?site=videos.test']));
+    await vi.waitFor(() => expect(cached.replaced).toEqual(['chrome-extension://id/blocked.html?site=videos.test#https://videos.test/']));
   });
 
   it('a page prerendered before the session is asked again when it is shown, and hidden first', async () => {
@@ -75,7 +77,9 @@ describe('startPageGuard', () => {
       stored = { entries: ['live.news.test'], includeIncognito: false };
       document.dispatchEvent(new Event('prerenderingchange'));
       expect(hidden()).toBe(true);
-      await vi.waitFor(() => expect(page.replaced).toEqual(['chrome-extension://id/blocked.html?site=live.news.test']));
+      await vi.waitFor(() =>
+        expect(page.replaced).toEqual(['chrome-extension://id/blocked.html?site=live.news.test#https://live.news.test/']),
+      );
       document.dispatchEvent(new Event('prerenderingchange'));
       expect(read).toHaveBeenCalledTimes(2);
     } finally {
@@ -109,7 +113,7 @@ describe('startPageGuard', () => {
       const blocked = fakeWindow('https://videos.test/', true);
       startPageGuard({ read, blockPage: (p) => p, incognito: false, window: blocked.win });
       answer({ entries: ['videos.test'], includeIncognito: false });
-      await vi.waitFor(() => expect(blocked.replaced).toEqual(['/blocked.html?site=videos.test']));
+      await vi.waitFor(() => expect(blocked.replaced).toEqual(['/blocked.html?site=videos.test#https://videos.test/']));
       vi.advanceTimersByTime(GUARD_HIDE_LIMIT_MS + 1);
       expect(hidden()).toBe(true);
 

@@ -11,14 +11,21 @@ afterEach(cleanup);
 /** A strict session (the controller's `strict` on SessionView) blocking youtube.com. */
 const strictSession = (over: Partial<SessionView> = {}) => ({ ...session(over), strict: true }) as SessionView;
 
-function open(went: 'tab' | 'none' = 'tab', canGoBack = true, now = T0) {
-  const fake = fakeClient({ blockPageBackToTask: () => ({ ok: true, value: { went } }) });
+const ADDRESS = 'https://www.youtube.com/watch?v=1';
+
+function open(went: 'tab' | 'none' = 'tab', canGoBack = true, now = T0, address: string | null = ADDRESS, saveRefused?: string) {
+  const fake = fakeClient({
+    blockPageBackToTask: () => ({ ok: true, value: { went } }),
+    blockPageSaveForLater: () =>
+      saveRefused ? { ok: false, error: { kind: 'bad_request', message: saveRefused } } : { ok: true, value: { went } },
+  });
   fake.setNow(now);
   let wentBack = 0;
   renderWith(
     fake.client,
     <BlockPage
       site="youtube.com"
+      address={address ?? undefined}
       goBack={() => {
         wentBack += canGoBack ? 1 : 0;
         return canGoBack;
@@ -64,6 +71,46 @@ describe('block page', () => {
     stuck.fake.push(push({ session: strictSession() }));
     fireEvent.click(await screen.findByRole('button', { name: 'Back to task' }));
     expect((await screen.findByTestId('block-stuck')).textContent).toBe('Nothing to go back to — open your task.');
+  });
+
+  it('Save for later: sends that one address with its entry, then says it is kept, and goes back when no task tab comes forward', async () => {
+    const toTab = open('tab');
+    toTab.fake.push(push({ session: strictSession() }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save for later' }));
+    expect((await screen.findByTestId('block-saved')).textContent).toBe(
+      'Saved for later: it is on your Later list, for after the session.',
+    );
+    expect(toTab.fake.sent('blockPageSaveForLater')).toEqual([{ type: 'blockPageSaveForLater', site: 'youtube.com', url: ADDRESS }]);
+    expect(toTab.wentBack()).toBe(0);
+    expect(screen.queryByRole('button', { name: 'Save for later' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Back to task' }));
+    cleanup();
+    const back = open('none', true);
+    back.fake.push(push({ session: strictSession() }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save for later' }));
+    await waitFor(() => expect(back.wentBack()).toBe(1));
+    cleanup();
+    const stuck = open('none', false);
+    stuck.fake.push(push({ session: strictSession() }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save for later' }));
+    expect((await screen.findByTestId('block-saved')).textContent).toBe(
+      'Saved for later: it is on your Later list, for after the session. Nothing to go back to — open your task.',
+    );
+  });
+
+  it('Save for later refused: the reason in words, the button stays; no address, no button', async () => {
+    const refused = open('tab', true, T0, ADDRESS, 'not saved for later: pages of private windows are never kept');
+    refused.fake.push(push({ session: strictSession() }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save for later' }));
+    expect((await screen.findByTestId('block-refused')).textContent).toContain(
+      'not saved for later: pages of private windows are never kept',
+    );
+    expect(screen.getByRole('button', { name: 'Save for later' })).not.toBeNull();
+    cleanup();
+    const none = open('tab', true, T0, null);
+    none.fake.push(push({ session: strictSession() }));
+    await screen.findByTestId('block-page');
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Back to task']);
   });
 
   it.each([

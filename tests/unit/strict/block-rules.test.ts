@@ -1,9 +1,18 @@
 // A strict session's blocked list as session rules: sites, patterns, ports, IDN, apps, refusals, limits, incognito, and agreement with blockedEntryFor.
 import { describe, expect, it } from 'vitest';
-import { blockedEntryFor, blockRulesFor, siteRuleProblem, type BlockRuleOptions, type Rule } from '../../../shared/strict/block-rules';
+import {
+  blockedAddressOf,
+  blockedEntryFor,
+  blockPageUrl,
+  blockRulesFor,
+  siteRuleProblem,
+  type BlockRuleOptions,
+  type Rule,
+} from '../../../shared/strict/block-rules';
 import type { Blocking } from '../../../shared/core/blocking';
 
-const OPTIONS: BlockRuleOptions = { blockPagePath: '/blocked.html', excludedTabIds: [], maxRules: 5000, maxRegexRules: 1000 };
+const BLOCK_PAGE = 'chrome-extension://abc/blocked.html';
+const OPTIONS: BlockRuleOptions = { blockPage: BLOCK_PAGE, excludedTabIds: [], maxRules: 5000, maxRegexRules: 1000 };
 
 const blocking = (entries: string[], includeIncognito = true): Blocking => ({ sessionId: 7, entries, includeIncognito });
 
@@ -13,20 +22,24 @@ function rulesOf(entries: string[], options: Partial<BlockRuleOptions> = {}, inc
   return result.rules;
 }
 
-/** What Chromium does with one rule's condition for a main-frame navigation (urlFilter: only the `||…/` shape these rules use). */
+/** What Chromium does with one rule's condition for a main-frame navigation: both the domains (if any) and the regex. */
 function ruleMatches(rule: Rule, href: string): boolean {
   const url = new URL(href);
-  const { requestDomains, urlFilter, regexFilter } = rule.condition;
-  if (requestDomains) return requestDomains.some((d) => url.hostname === d || url.hostname.endsWith(`.${d}`));
-  if (urlFilter) {
-    // `||` anchors at the start of the host or of one of its labels.
-    const text = urlFilter.replace(/^\|\|/, '');
-    const rest = url.href.slice(url.protocol.length + 2);
-    const at = rest.indexOf(text);
-    return at === 0 || (at > 0 && rest[at - 1] === '.' && at < rest.indexOf('/'));
-  }
-  return new RegExp(regexFilter!).test(url.href);
+  const { requestDomains, regexFilter } = rule.condition;
+  if (requestDomains && !requestDomains.some((d) => url.hostname === d || url.hostname.endsWith(`.${d}`))) return false;
+  return new RegExp(regexFilter).test(url.href);
 }
+
+/** Where the browser sends a matched address: RE2::Replace of the first match, `\\0` the whole match (JavaScript's `$&`). */
+function redirectOf(rule: Rule, href: string): string {
+  return href.replace(
+    new RegExp(rule.condition.regexFilter),
+    rule.action.redirect.regexSubstitution.replace(/\\(\d)/g, (_, n) => (n === '0' ? '$&' : `$${n}`)),
+  );
+}
+
+/** The entry a redirect names (`?site=`). */
+const siteOf = (redirect: string): string => decodeURIComponent(redirect.slice(redirect.indexOf('?site=') + 6).split('#')[0]!);
 
 describe('blockRulesFor: what each entry blocks', () => {
   it('a site blocks it and its subdomains, redirected to the block page naming the entry, main frame only', () => {
@@ -34,20 +47,24 @@ describe('blockRulesFor: what each entry blocks', () => {
       {
         id: 1,
         priority: 1,
-        action: { type: 'redirect', redirect: { extensionPath: '/blocked.html?site=youtube.com' } },
-        condition: { resourceTypes: ['main_frame'], requestDomains: ['youtube.com'] },
+        action: { type: 'redirect', redirect: { regexSubstitution: `${BLOCK_PAGE}?site=youtube.com#\\0` } },
+        condition: { resourceTypes: ['main_frame'], requestDomains: ['youtube.com'], regexFilter: '^https?://.*' },
       },
     ]);
   });
 
   it('*.google.com is google.com and its subdomains: a domain condition', () => {
-    expect(rulesOf(['*.google.com'])[0]!.condition).toEqual({ resourceTypes: ['main_frame'], requestDomains: ['google.com'] });
-    expect(rulesOf(['*.google.com'])[0]!.action.redirect.extensionPath).toBe('/blocked.html?site=*.google.com');
+    expect(rulesOf(['*.google.com'])[0]!.condition).toEqual({
+      resourceTypes: ['main_frame'],
+      requestDomains: ['google.com'],
+      regexFilter: '^https?://.*',
+    });
+    expect(rulesOf(['*.google.com'])[0]!.action.redirect.regexSubstitution).toBe(`${BLOCK_PAGE}?site=*.google.com#\\0`);
   });
 
   it('other wildcards become a regexFilter anchored on the host', () => {
     const [docs] = rulesOf(['docs.*']);
-    expect(docs!.condition.regexFilter).toBe('^https?://(?:[^/?#@]*@)?docs\\.[^/?#:@]*(?::[0-9]+)?(?:[/?#]|$)');
+    expect(docs!.condition.regexFilter).toBe('^https?://(?:[^/?#@]*@)?docs\\.[^/?#:@]*(?::[0-9]+)?(?:[/?#]|$).*');
     const re = new RegExp(docs!.condition.regexFilter!);
     expect(re.test('https://docs.python.org/3/')).toBe(true);
     expect(re.test('https://docs.rs')).toBe(true);
@@ -60,8 +77,20 @@ describe('blockRulesFor: what each entry blocks', () => {
   });
 
   it('a port blocks that host and its subdomains on that port only', () => {
-    expect(rulesOf(['localhost:8080'])[0]!.condition).toEqual({ resourceTypes: ['main_frame'], urlFilter: '||localhost:8080/' });
-    expect(rulesOf(['example.com:8443'])[0]!.condition.urlFilter).toBe('||example.com:8443/');
+    const [local] = rulesOf(['localhost:8080']);
+    expect(local!.condition).toEqual({
+      resourceTypes: ['main_frame'],
+      regexFilter: '^https?://(?:[^/?#@]*@)?(?:[^/?#:@]*\\.)?localhost:8080(?:[/?#]|$).*',
+    });
+    for (const [url, blocked] of [
+      ['http://localhost:8080/app', true],
+      ['http://app.localhost:8080/', true],
+      ['http://mylocalhost:8080/', false],
+      ['http://localhost:8081/', false],
+      ['http://localhost:18080/', false],
+      ['http://localhost/?x=localhost:8080/', false],
+    ] as const)
+      expect([url, ruleMatches(local!, url)]).toEqual([url, blocked]);
     expect(blockedEntryFor(['localhost:8080'], 'http://localhost:8080/app')).toBe('localhost:8080');
     expect(blockedEntryFor(['localhost:8080'], 'http://localhost:3000/')).toBeUndefined();
     expect(blockedEntryFor(['example.com:8443'], 'https://example.com/')).toBeUndefined();
@@ -71,7 +100,7 @@ describe('blockRulesFor: what each entry blocks', () => {
   it('internationalised names are blocked in punycode, the page is told the name as typed', () => {
     const [rule] = rulesOf(['bücher.example']);
     expect(rule!.condition.requestDomains).toEqual(['xn--bcher-kva.example']);
-    expect(rule!.action.redirect.extensionPath).toBe('/blocked.html?site=b%C3%BCcher.example');
+    expect(rule!.action.redirect.regexSubstitution).toBe(`${BLOCK_PAGE}?site=b%C3%BCcher.example#\\0`);
     expect(rulesOf(['*.bücher.example'])[0]!.condition.requestDomains).toEqual(['xn--bcher-kva.example']);
     expect(blockedEntryFor(['bücher.example'], 'https://shop.bücher.example/')).toBe('bücher.example');
   });
@@ -134,13 +163,14 @@ describe('blockRulesFor: limits and incognito', () => {
     expect(blockRulesFor(blocking(entries.slice(1)), { ...OPTIONS, maxRules: 10 }).ok).toBe(true);
   });
 
-  it('past the regex limit: an error in words', () => {
-    const result = blockRulesFor(blocking(['a.*', 'b.*', 'c.*', 'd.test']), { ...OPTIONS, maxRegexRules: 2 });
+  it('every rule is a regex rule: past the regex limit, an error in words', () => {
+    const result = blockRulesFor(blocking(['a.*', 'b.test', 'c.*']), { ...OPTIONS, maxRegexRules: 2 });
     expect(result).toEqual({
       ok: false,
       error:
-        'The strict session blocks 3 patterns with *, more than the 2 this browser can block at once: nothing is blocked. Use fewer patterns.',
+        'The strict session blocks 3 sites, more than the 2 this browser can block at once: nothing is blocked. Shorten the blocked list.',
     });
+    expect(blockRulesFor(blocking(['a.*', 'b.test']), { ...OPTIONS, maxRegexRules: 2 }).ok).toBe(true);
   });
 
   it('incognito tabs are left alone unless included', () => {
@@ -168,6 +198,7 @@ describe('blockedEntryFor agrees with the rules', () => {
   ];
   const URLS = [
     'https://youtube.com/watch?v=1',
+    'https://youtube.com/watch?v=1&t=30#comments',
     'https://m.youtube.com/',
     'https://notyoutube.com/',
     'https://youtube.com.evil.test/',
@@ -191,7 +222,9 @@ describe('blockedEntryFor agrees with the rules', () => {
     const rules = rulesOf(ENTRIES);
     const byRule = rules.find((rule) => ruleMatches(rule, url));
     const entry = blockedEntryFor(ENTRIES, url);
-    expect(byRule ? decodeURIComponent(byRule.action.redirect.extensionPath.split('?site=')[1]!) : undefined).toBe(entry);
+    expect(byRule ? siteOf(redirectOf(byRule, url)) : undefined).toBe(entry);
+    // The block page is told that one address, whole, after its `#`; nothing else.
+    if (byRule) expect(redirectOf(byRule, url)).toBe(blockPageUrl(BLOCK_PAGE, entry!, url));
   });
 
   it('only web addresses', () => {
@@ -199,4 +232,18 @@ describe('blockedEntryFor agrees with the rules', () => {
     expect(blockedEntryFor(['youtube.com'], 'not a url')).toBeUndefined();
     expect(blockedEntryFor(['youtube.com'], 'https://www.youtube.com/')).toBe('youtube.com');
   });
+});
+
+describe('blockedAddressOf: the address a block page was given', () => {
+  it('reads the whole address after the first #, its own fragment included', () => {
+    expect(blockedAddressOf('#https://youtube.com/watch?v=1#t=30')).toBe('https://youtube.com/watch?v=1#t=30');
+    expect(blockedAddressOf(new URL(blockPageUrl(BLOCK_PAGE, 'youtube.com', 'https://youtube.com/a?b=c')).hash)).toBe(
+      'https://youtube.com/a?b=c',
+    );
+  });
+
+  it.each(['', '#', '#javascript:alert(1)', '#chrome://settings/', '#data:text/html,x', '#https://', '#not an address'])(
+    'refuses %j',
+    (hash) => expect(blockedAddressOf(hash)).toBeUndefined(),
+  );
 });

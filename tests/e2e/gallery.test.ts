@@ -245,7 +245,7 @@ describe('the state gallery', () => {
     await plan.page.close();
   });
 
-  it('a strict session: the start form with both boxes checked, the block page, and the wait before ending early', async () => {
+  it('a strict session: the start form with both boxes checked, the block page (and after Save for later), and the wait before ending early', async () => {
     await states.enter('ready');
     // The planned day's block is still on offer: the form is one click away, at its fullest (Today, templates, the due line).
     const popup = await e2e().popup();
@@ -256,13 +256,22 @@ describe('the state gallery', () => {
     await gallery.capture(popup.page, { surface: 'popup', view: 'strict-form', setup: 'ready', element: popup.frame() });
     await popup.start();
     await popup.byId('session-marks').waitFor();
-    // A blocked site: the block page in its place, Back to task focused.
+    // The task's tab first (Save for later brings it back), then a blocked site: the block page in its place, Back to task focused.
+    const task = await e2e().openSite('docs.test', 'Parser design notes');
+    await task.bringToFront();
+    await e2e().expectBadge('ON');
     const blocked = await e2e().browser.context.newPage();
     await blocked.goto(e2e().pages.url('videos.test', 'Funny cats compilation')).catch(() => {});
     await blocked.getByTestId('block-page').waitFor();
     await expect.poll(() => blocked.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('block-back');
     await gallery.capture(blocked, { surface: 'blocked', view: 'strict-session' });
+    // Save for later: the page says it is kept (the task tab comes forward behind it).
+    await blocked.getByTestId('block-save-later').click();
+    await blocked.getByTestId('block-saved').waitFor();
+    await expect.poll(() => task.evaluate(() => document.visibilityState)).toBe('visible');
+    await gallery.capture(blocked, { surface: 'blocked', view: 'strict-saved' });
     await blocked.close();
+    await task.close();
     await popup.page.bringToFront();
     // End asks for the wait (the default, 60 s); the capture is taken well inside it, Keep going focused.
     await popup.byId('end-session').click();
@@ -274,6 +283,8 @@ describe('the state gallery', () => {
     await e2e().advanceClock(60_000);
     await popup.byId('wait-confirm').click({ timeout: 15_000 });
     await popup.page.locator('main.popup[data-view="review"]').waitFor();
+    // The page the block page kept: cleared, so the Later list's own views start from an empty list.
+    await popup.byId('review-saved-clear').click();
     await popup.byId('review-skip').click();
     await popup.page.close();
   }, 180_000);

@@ -115,7 +115,7 @@ export const BOUNDARIES = [
     name: 'test-hooks',
     files: ['test-hooks/**'],
     allow: ['test-hooks/**'],
-    allowPackages: ['wxt/browser'],
+    allowPackages: ['wxt/browser', '@wxt-dev/browser'],
     typesToo: true,
     because: 'the end-to-end test hooks are a leaf that every other build drops: they import nothing of the product',
   },

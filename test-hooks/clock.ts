@@ -1,5 +1,6 @@
 // End-to-end builds only: a clock a test moves forward, the same in every context (worker, pages, content script) through storage.local.
-import { browser } from 'wxt/browser';
+// Native `browser`, as the pages' connection uses (no polyfill pulled into every page through this module).
+import { browser } from '@wxt-dev/browser';
 import { readTestClock, TEST_CLOCK_KEY, type TestClockRecord } from './keys';
 
 export interface TestClock {

@@ -155,7 +155,7 @@ export function NextStep({ host, state }: { host: HostStatus; state: SetupState 
       </h2>
       <div class="stack">
         {step.body({ host, start, check })}
-        {startsHere ? <PinHint browser={env.browser} /> : null}
+        {startsHere ? <PinHint kind={env.browser} /> : null}
         <SetupAction line={setupLine(host, env.version)} here={['welcome']} onOpen={(to) => openSetupTarget(client, to)} />
         {state === 'ready' || state === 'checking' || state === 'ai-consent' || state === 'ai-not-now' ? null : <HelperChecks env={env} />}
       </div>

@@ -31,10 +31,10 @@ export function flatpakPermissionCommand(appId: string): string {
   return `flatpak override --user --talk-name=${FLATPAK_SPAWN_PERMISSION} ${appId}`;
 }
 
-function flatpak(browser: SandboxedBrowser, appId: string, name: string): SandboxedBrowserSpec {
+function flatpak(id: SandboxedBrowser, appId: string, name: string): SandboxedBrowserSpec {
   const command = flatpakPermissionCommand(appId);
   return {
-    browser,
+    browser: id,
     packaging: 'flatpak',
     appId,
     label: `${name} from Flatpak`,
@@ -85,6 +85,6 @@ export const SANDBOXED_BROWSERS: readonly SandboxedBrowserSpec[] = [
   flatpak('edge', 'com.microsoft.Edge', 'Edge'),
 ];
 
-export function sandboxedSpecsFor(browser: SandboxedBrowser): SandboxedBrowserSpec[] {
-  return SANDBOXED_BROWSERS.filter((spec) => spec.browser === browser);
+export function sandboxedSpecsFor(id: SandboxedBrowser): SandboxedBrowserSpec[] {
+  return SANDBOXED_BROWSERS.filter((spec) => spec.browser === id);
 }

@@ -188,6 +188,20 @@ describe('release/', () => {
     }
   });
 
+  it('only the background carries webextension-polyfill: the pages and content scripts use the native promise API (it cost every page ~10 KB)', async () => {
+    const marker = 'This script should only be loaded in a browser extension.';
+    expect(readFileSync(join(process.cwd(), 'node_modules', 'webextension-polyfill', 'dist', 'browser-polyfill.js'), 'utf8')).toContain(
+      marker,
+    );
+    for (const name of [`antidrift-${VERSION}-chrome.zip`, `antidrift-${VERSION}-firefox.zip`]) {
+      const zip = await zipOf(name);
+      const carrying: string[] = [];
+      for (const script of Object.keys(zip.files).filter((f) => f.endsWith('.js')))
+        if ((await zip.file(script)!.async('string')).includes(marker)) carrying.push(script);
+      expect(carrying, name).toEqual(['background.js']);
+    }
+  });
+
   it('the sources zip rebuilds both extension zips file for file, as BUILD.md says (what AMO reviewers do)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'antidrift-rebuild-'));
     try {

@@ -1,5 +1,6 @@
 // The real SurfaceClient for the popup, options, welcome and history pages: runtime.ts over browser.runtime.
-import { browser } from 'wxt/browser';
+// Native `browser` (no webextension-polyfill): MV3 Chromium (116+) and Firefox answer with promises; the polyfill cost every page ~10 KB.
+import { browser } from '@wxt-dev/browser';
 import { EXTENSION_PAGES, type ExtensionPage } from '../../shared/extension-pages';
 import { detectBrowser, detectLinux } from '../install-command';
 import { testClock } from '../../test-hooks/clock';

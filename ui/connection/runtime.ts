@@ -1,5 +1,6 @@
 // The surfaces' side of the background connection: a state subscription and typed requests.
-import { browser } from 'wxt/browser';
+// Native `browser` (no webextension-polyfill): MV3 Chromium (116+) and Firefox answer with promises; the polyfill cost every page ~10 KB.
+import { browser } from '@wxt-dev/browser';
 import { isReply, isStatePush } from '../../shared/messages/guards';
 import type { StatePush } from '../../shared/messages/pushes';
 import type { Reply, RequestOf, RequestType } from '../../shared/messages/requests';

@@ -35,10 +35,12 @@ export function BlockPage({ site, address, goBack }: BlockPageProps) {
 
   const status = push ? blockStatus(push.view, site, now) : null;
   const blocked = status?.blocked === true;
+  const saved = said?.kind === 'saved';
   useEffect(() => {
-    // The focused default: Enter or Space takes the person back (autofocus alone misses a button rendered after load).
+    // The focused default: Enter or Space takes the person back (autofocus alone misses a button rendered after load);
+    // again once Save for later, pressed, has gone.
     if (blocked) back.current?.focus();
-  }, [blocked]);
+  }, [blocked, saved]);
 
   const backToTask = async () => {
     const reply = await client.request({ type: 'blockPageBackToTask' });
@@ -50,8 +52,7 @@ export function BlockPage({ site, address, goBack }: BlockPageProps) {
     const reply = await client.request({ type: 'blockPageSaveForLater', site, url });
     if (!reply.ok) return setSaid({ kind: 'refused', text: replyError(reply) });
     // Kept: this tab stays behind the task, saying so; with no task tab to go to, it goes back itself.
-    if (reply.value.went === 'tab' || goBack()) return setSaid({ kind: 'saved', text: SAVED });
-    setSaid({ kind: 'saved', text: `${SAVED} ${NOTHING_TO_GO_BACK_TO}` });
+    setSaid({ kind: 'saved', text: reply.value.went === 'tab' || goBack() ? SAVED : `${SAVED} ${NOTHING_TO_GO_BACK_TO}` });
   };
 
   if (!status) {
@@ -103,7 +104,7 @@ export function BlockPage({ site, address, goBack }: BlockPageProps) {
         <button ref={back} type="button" class="primary" autoFocus data-testid="block-back" onClick={() => void backToTask()}>
           Back to task
         </button>
-        {address && said?.kind !== 'saved' ? (
+        {address && !saved ? (
           <button type="button" data-testid="block-save-later" onClick={() => void saveForLater(address)}>
             Save for later
           </button>

@@ -55,44 +55,42 @@ describe('block page', () => {
     expect((await screen.findByTestId('block-time')).textContent).toBe('1:30 into the session');
   });
 
+  /** The page while blocked, with `button` pressed: the background answering `went`, the tab able to go back or not. */
+  async function press(button: 'Back to task' | 'Save for later', went: 'tab' | 'none', canGoBack = true) {
+    cleanup();
+    const opened = open(went, canGoBack);
+    opened.fake.push(push({ session: strictSession() }));
+    fireEvent.click(await screen.findByRole('button', { name: button }));
+    return opened;
+  }
+
   it('Back to task: the background focuses the task tab, or the page goes back, or says there is nothing', async () => {
-    const toTab = open('tab');
-    toTab.fake.push(push({ session: strictSession() }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Back to task' }));
+    const toTab = await press('Back to task', 'tab');
     await waitFor(() => expect(toTab.fake.sent('blockPageBackToTask')).toHaveLength(1));
     expect(toTab.wentBack()).toBe(0);
-    cleanup();
-    const back = open('none', true);
-    back.fake.push(push({ session: strictSession() }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Back to task' }));
+    const back = await press('Back to task', 'none');
     await waitFor(() => expect(back.wentBack()).toBe(1));
-    cleanup();
-    const stuck = open('none', false);
-    stuck.fake.push(push({ session: strictSession() }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Back to task' }));
+    await press('Back to task', 'none', false);
     expect((await screen.findByTestId('block-stuck')).textContent).toBe('Nothing to go back to — open your task.');
   });
 
   it('Save for later: sends that one address with its entry, then says it is kept, and goes back when no task tab comes forward', async () => {
     const toTab = open('tab');
     toTab.fake.push(push({ session: strictSession() }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Save for later' }));
+    const save = await screen.findByRole('button', { name: 'Save for later' });
+    save.focus(); // as a click in a browser would
+    fireEvent.click(save);
     expect((await screen.findByTestId('block-saved')).textContent).toBe(
       'Saved for later: it is on your Later list, for after the session.',
     );
     expect(toTab.fake.sent('blockPageSaveForLater')).toEqual([{ type: 'blockPageSaveForLater', site: 'youtube.com', url: ADDRESS }]);
     expect(toTab.wentBack()).toBe(0);
+    // The pressed button is gone: the focus goes to Back to task, not to the page's body.
     expect(screen.queryByRole('button', { name: 'Save for later' })).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Back to task' }));
-    cleanup();
-    const back = open('none', true);
-    back.fake.push(push({ session: strictSession() }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Save for later' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Back to task' })));
+    const back = await press('Save for later', 'none');
     await waitFor(() => expect(back.wentBack()).toBe(1));
-    cleanup();
-    const stuck = open('none', false);
-    stuck.fake.push(push({ session: strictSession() }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Save for later' }));
+    await press('Save for later', 'none', false);
     expect((await screen.findByTestId('block-saved')).textContent).toBe(
       'Saved for later: it is on your Later list, for after the session. Nothing to go back to — open your task.',
     );

@@ -211,8 +211,14 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
       return page;
     },
     async badge() {
-      return (await reader()).evaluate(() =>
-        (globalThis as unknown as { browser: { action: { getBadgeText(d: object): Promise<string> } } }).browser.action.getBadgeText({}),
+      // Awaited inside the page and made a string there: the API's own promise belongs to another realm, which
+      // WebDriver BiDi may refuse to carry out ("Not allowed to define cross-origin object…").
+      return (await reader()).evaluate(async () =>
+        String(
+          await (
+            globalThis as unknown as { browser: { action: { getBadgeText(d: object): Promise<string> } } }
+          ).browser.action.getBadgeText({}),
+        ),
       );
     },
     advanceClock: (ms) => advanceClock(inExtension, ms),
@@ -258,11 +264,13 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
 /** Presses Options → Helper's "Allow antidrift to talk to its helper", then waits until Firefox holds nativeMessaging. */
 export async function allowHelper(ff: FirefoxE2E): Promise<void> {
   const page = await ff.extensionPage('options.html');
+  // Awaited and made a boolean inside the page, as badge() does: the API's promise is of another realm.
   const granted = () =>
-    page.evaluate(() =>
-      (
-        globalThis as unknown as { browser: { permissions: { contains(p: { permissions: string[] }): Promise<boolean> } } }
-      ).browser.permissions.contains({ permissions: ['nativeMessaging'] }),
+    page.evaluate(
+      async () =>
+        (await (
+          globalThis as unknown as { browser: { permissions: { contains(p: { permissions: string[] }): Promise<boolean> } } }
+        ).browser.permissions.contains({ permissions: ['nativeMessaging'] })) === true,
     );
   // Already granted (a persistent profile started before): no button is shown.
   if (!(await granted())) {

@@ -1,4 +1,4 @@
-// The block page: what a strict session shows instead of a blocked site — the commitment, the time, Back to task focused.
+// The block page: what a strict session shows instead of a blocked site — the commitment, the time, Back to task focused, Save for later.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { useNow, useStatePush } from '../../ui/connection/use-state-push';

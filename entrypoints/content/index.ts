@@ -12,6 +12,9 @@ export default defineContentScript({
   main() {
     // The extension's own pages have the popup/options UI already.
     if (/^(chrome|moz)-extension:$/.test(location.protocol)) return;
-    startToast({ getRuntime: () => browser?.runtime as unknown as PortRuntime | undefined });
+    startToast({
+      getRuntime: () => browser?.runtime as unknown as PortRuntime | undefined,
+      privateWindow: browser?.extension?.inIncognitoContext ?? false,
+    });
   },
 });

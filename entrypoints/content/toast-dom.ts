@@ -49,7 +49,7 @@ function onTaskButton(doc: Document, from: number | null, onClick: () => void): 
 }
 
 /** The interruptive banner: role alertdialog, labelled by its heading, described by the reason. */
-export function buildDriftBanner(doc: Document, banner: ToastBanner, act: (a: ToastAction) => void): HTMLElement {
+export function buildDriftBanner(doc: Document, banner: ToastBanner, act: (a: ToastAction) => void, canSave = true): HTMLElement {
   const root = el(doc, 'div', {
     class: 't',
     'data-testid': 'antidrift-toast',
@@ -65,8 +65,8 @@ export function buildDriftBanner(doc: Document, banner: ToastBanner, act: (a: To
   if (banner.task) root.append(el(doc, 'span', { class: 'k' }, `Your task: ${banner.task}`));
   const actions = el(doc, 'div', { class: 'a' });
   actions.append(button(doc, 'drift-back', 'Back to task', () => act('back'), true));
-  // The page goes to the Later list and this tab closes: the interruption written down, not fought.
-  actions.append(button(doc, 'drift-save', 'Save for later', () => act('save')));
+  // The page goes to the Later list and this tab closes: the interruption written down, not fought (never from a private window).
+  if (canSave) actions.append(button(doc, 'drift-save', 'Save for later', () => act('save')));
   const onTask = onTaskButton(doc, banner.onTaskFrom, () => act('ontask'));
   if (onTask) actions.append(onTask);
   // A strict session's ending early waits in the popup (the background would refuse it from here).

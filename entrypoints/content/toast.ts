@@ -11,6 +11,8 @@ export interface ToastOptions {
   document?: Document;
   /** Reconnect delays (tests shorten them): the first, doubling per failed attempt up to the longest. */
   retry?: { firstMs: number; maxMs: number };
+  /** A private window's page: Save for later is not offered (its pages are never kept). */
+  privateWindow?: boolean;
 }
 
 export interface ToastHandle {
@@ -109,7 +111,8 @@ export function startToast(options: ToastOptions): ToastHandle {
     if (wasDrift && tier.tier !== 'drift') unmount();
     const root = mountHost();
     root.querySelector('[data-testid="antidrift-toast"]')?.remove();
-    const element = tier.tier === 'drift' ? buildDriftBanner(doc, tier.banner, act) : buildHeadsUp(doc, tier.nudge, act);
+    const element =
+      tier.tier === 'drift' ? buildDriftBanner(doc, tier.banner, act, !options.privateWindow) : buildHeadsUp(doc, tier.nudge, act);
     root.append(element);
     shownKey = tier.key;
     if (tier.tier === 'drift') element.querySelector('button')?.focus();

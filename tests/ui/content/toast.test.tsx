@@ -125,6 +125,14 @@ describe('toast', () => {
     }
   });
 
+  it('in a private window the banner offers no Save for later (its pages are never kept); the other answers stay', () => {
+    toast.stop();
+    toast = startToast({ getRuntime: () => runtime, retry: { firstMs: 5, maxMs: 40 }, privateWindow: true });
+    runtime.port.emit(drifting(4));
+    const ids = [...shadow()!.querySelectorAll('button')].map((b) => b.dataset.testid);
+    expect(ids).toEqual(['drift-back', 'drift-ontask', 'drift-end']);
+  });
+
   it('hides the banner once the background marks the episode dismissed', () => {
     runtime.port.emit(drifting(3));
     expect(toastEl()).not.toBeNull();

@@ -255,10 +255,32 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
       rmSync(root, { recursive: true, force: true });
     },
   };
-  if (!options.leaveHelperUnallowed) await allowHelper(e2e);
+  if (!options.leaveHelperUnallowed) await onceMoreIfRefused(() => allowHelper(e2e), 'Allow the helper');
   // The page that carries the yes is opened only when there is one to give (it is a window of its own).
-  for (const backend of options.allow ?? ['claude']) await allow(backend);
+  for (const backend of options.allow ?? ['claude'])
+    await onceMoreIfRefused(
+      () => allow(backend),
+      `the yes to ${backend}`,
+      () => (badgeReader = undefined),
+    );
   return e2e;
+}
+
+/**
+ * Firefox ESR's WebDriver BiDi sometimes refuses a call on a just-opened extension page under load ("Not allowed
+ * to define cross-origin object as property on [Object] or [Array] XrayWrapper": twice in three full runs, at a
+ * suite's start, never alone). The start's steps are idempotent: such a step is done once more, on a fresh page,
+ * and said; any other error, or the same one twice, fails the start.
+ */
+async function onceMoreIfRefused(step: () => Promise<void>, what: string, freshPage: () => void = () => {}): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    if (!String(error).includes('Not allowed to define cross-origin object')) throw error;
+    console.warn(`Firefox start: ${what} refused by WebDriver BiDi (${String(error).split('\n')[0]}); once more on a fresh page`);
+    freshPage();
+    await step();
+  }
 }
 
 /** Presses Options → Helper's "Allow antidrift to talk to its helper", then waits until Firefox holds nativeMessaging. */

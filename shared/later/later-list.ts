@@ -34,6 +34,3 @@ export function removeLater(list: readonly LaterEntry[], ids: readonly string[])
   const gone = new Set(ids);
   return list.filter((e) => !gone.has(e.id));
 }
-
-/** How many of `list` were saved in `session`. */
-export const savedIn = (list: readonly LaterEntry[], session: string): LaterEntry[] => list.filter((e) => e.session === session);

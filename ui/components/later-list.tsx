@@ -1,7 +1,7 @@
 // The Later list where the popup shows it (no session, a break, the review): each page to open or remove, Open all in one window.
 import { useEffect, useState } from 'preact/hooks';
 import type { LaterEntry } from '../../shared/later/later-list';
-import { LATER_CAP_WORDS } from '../../shared/later/limits';
+import { LATER_CAP_WORDS, laterLabel, savedIn } from '../../shared/later/limits';
 import { replyError, useClient } from '../connection/surface-client';
 
 /** The list as the background keeps it, and the requests that change it (each replies with the list as it is then). */
@@ -27,9 +27,6 @@ export function useLater(): {
   };
 }
 
-/** The address as a person reads it when the page had no title. */
-const hostOf = (url: string) => url.replace(/^https?:\/\//, '').split('/')[0] ?? url;
-
 /** Collapsed to one line until opened: the popup's first job is the next session, not the list. Nothing when it is empty. */
 export function LaterList({ open = false }: { open?: boolean }) {
   const later = useLater();
@@ -42,12 +39,12 @@ export function LaterList({ open = false }: { open?: boolean }) {
         {entries.map((e) => (
           <li key={e.id} data-testid="later-entry">
             <button type="button" class="link later-open" title={e.url} onClick={() => void later.open([e.id], false)}>
-              {e.title || hostOf(e.url)}
+              {laterLabel(e)}
             </button>
             <button
               type="button"
               class="link later-remove"
-              aria-label={`Remove ${e.title || hostOf(e.url)}`}
+              aria-label={`Remove ${laterLabel(e)}`}
               data-testid="later-remove"
               onClick={() => void later.remove([e.id])}
             >
@@ -79,7 +76,7 @@ export function LaterList({ open = false }: { open?: boolean }) {
 export function SavedInSession({ session }: { session: string }) {
   const later = useLater();
   const [kept, setKept] = useState(false);
-  const mine = (later.entries ?? []).filter((e) => e.session === session);
+  const mine = savedIn(later.entries ?? [], session);
   if (mine.length === 0 || kept) return null;
   const ids = mine.map((e) => e.id);
   return (

@@ -1,7 +1,7 @@
 // The Later list's record and changes: newest first, one entry per address, the cap with the oldest dropped, removal, what is refused.
 import { describe, expect, it } from 'vitest';
-import { addLater, LaterEntry, LaterList, removeLater, savedIn } from '../../../shared/later/later-list';
-import { MAX_LATER_ENTRIES, savableUrl } from '../../../shared/later/limits';
+import { addLater, LaterEntry, LaterList, removeLater } from '../../../shared/later/later-list';
+import { laterLabel, MAX_LATER_ENTRIES, savableUrl, savedIn } from '../../../shared/later/limits';
 
 const entry = (n: number, over: Partial<LaterEntry> = {}): LaterEntry => ({
   id: `e${n}`,
@@ -41,6 +41,12 @@ describe('the Later list', () => {
     const list = [entry(1, { session: 's-1' }), entry(2, { session: 's-2' }), entry(3, { session: 's-1' })];
     expect(removeLater(list, ['e1', 'e3']).map((e) => e.id)).toEqual(['e2']);
     expect(savedIn(list, 's-1').map((e) => e.id)).toEqual(['e1', 'e3']);
+  });
+
+  it('reads as its title, else (a blocked page never had one) as its site without the sign-in part', () => {
+    expect(laterLabel({ title: 'Cats', url: 'https://videos.test/watch?v=1' })).toBe('Cats');
+    expect(laterLabel({ title: '', url: 'https://videos.test/watch?v=1' })).toBe('videos.test');
+    expect(laterLabel({ title: '', url: 'http://me:secret@localhost:8080/app' })).toBe('localhost:8080');
   });
 
   it('keeps only web pages a tab can open again', () => {

@@ -24,23 +24,28 @@ export interface Later {
   saveBlocked(url: string, site: string, tabId: number | undefined): Promise<string | undefined>;
 }
 
+/** Why a page is not kept, in words (diagnostics and the block page say them). */
+const NOT_PRIVATE = 'not saved for later: pages of private windows are never kept';
+const NOT_A_WEB_PAGE = 'not saved for later: only web pages (http, https) can be opened again';
+
 export function wireLater(worker: Worker): Later {
   const store = new LaterStore({ warn: (message) => worker.diagnostics.add('warn', message) });
 
-  /** Keeps the tab on the list and closes it; a private window's tab, or a page no tab can open again, is refused in words. */
+  /** Keeps `url` (seen in `tab`) on the list, in the running session when it is session `sessionId`; else why not, in words. */
+  async function keep(tab: { incognito: boolean }, url: string, title: string, sessionId: number | null): Promise<string | undefined> {
+    if (tab.incognito) return NOT_PRIVATE;
+    if (!savableUrl(url)) return NOT_A_WEB_PAGE;
+    const session = sessionOf(worker.shell.state);
+    const inSession = session && session.id === sessionId ? sessionKey(session) : null;
+    await store.add({ id: crypto.randomUUID(), url, title, savedAt: worker.now(), session: inSession });
+    return undefined;
+  }
+
+  /** Keeps the tab on the list and closes it; a private window's tab, or a page no tab can open again, is refused in diagnostics. */
   async function saveTab(tabId: number, sessionId: number | null): Promise<void> {
     const tab = await browser.tabs.get(tabId);
-    if (tab.incognito) return worker.diagnostics.add('info', 'not saved for later: pages of private windows are never kept');
-    const url = tab.url ?? '';
-    if (!savableUrl(url)) return worker.diagnostics.add('info', 'not saved for later: only web pages (http, https) can be opened again');
-    const session = sessionOf(worker.shell.state);
-    await store.add({
-      id: crypto.randomUUID(),
-      url,
-      title: tab.title ?? '',
-      savedAt: worker.now(),
-      session: session && session.id === sessionId ? sessionKey(session) : null,
-    });
+    const problem = await keep(tab, tab.url ?? '', tab.title ?? '', sessionId);
+    if (problem) return worker.diagnostics.add('info', problem);
     await browser.tabs.remove(tabId);
   }
 
@@ -66,18 +71,14 @@ export function wireLater(worker: Worker): Later {
   });
 
   async function saveBlocked(url: string, site: string, tabId: number | undefined): Promise<string | undefined> {
-    const state = worker.shell.state;
-    const blocking = blockingOf(state, worker.now());
-    const session = sessionOf(state);
+    const blocking = blockingOf(worker.shell.state, worker.now());
     // Any page can open the block page with any address after its #: only what this session blocks is kept.
-    if (!blocking || !session || blockedEntryFor(blocking.entries, url) !== site)
+    if (!blocking || blockedEntryFor(blocking.entries, url) !== site)
       return `not saved for later: ${site || 'that address'} is not blocked by a running strict session`;
-    if (!savableUrl(url)) return 'not saved for later: only web pages (http, https) can be opened again';
     const tab = tabId === undefined ? undefined : await browser.tabs.get(tabId).catch(() => undefined);
     if (!tab) return 'not saved for later: the block page is not in a tab';
-    if (tab.incognito) return 'not saved for later: pages of private windows are never kept';
-    await store.add({ id: crypto.randomUUID(), url, title: '', savedAt: worker.now(), session: sessionKey(session) });
-    return undefined;
+    // A blocked page never loaded: it has no title (the list shows its site).
+    return keep(tab, url, '', blocking.sessionId);
   }
 
   return {

@@ -1,14 +1,12 @@
 // The range's headline numbers: focused, drift, breaks, away, sessions, and how often the success condition was met.
-import type { HistorySummary } from '../../shared/history/aggregate';
+import { sumAnswers, type HistorySummary } from '../../shared/history/aggregate';
 import { span } from './format';
 import { answerWords } from './session-list';
 
 export function TotalsCards({ summary, label }: { summary: HistorySummary; label: string }) {
   const t = summary.totals;
   // How the range's drifts were answered, summed over its sessions: Save for later beside Back to task and the rest.
-  const answers = { backToTask: 0, onTask: 0, endSession: 0, dismissed: 0, savedForLater: 0, ignored: 0 };
-  for (const s of summary.perSession) for (const k of Object.keys(answers) as Array<keyof typeof answers>) answers[k] += s.answers[k];
-  const answered = answerWords(answers);
+  const answered = answerWords(sumAnswers(summary.perSession.map((s) => s.answers)));
   const cards = [
     { id: 'focused', name: 'Focused', value: span(t.ontask) },
     { id: 'drift', name: 'Drift', value: span(t.drifting) },

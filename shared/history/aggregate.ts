@@ -62,6 +62,18 @@ export interface CostRow {
   perSessionHour: number | null;
 }
 
+/** How many drift episodes ended in each answer; `ignored`: no answer before the episode ended. */
+export type DriftAnswers = Record<DriftChoice | 'ignored', number>;
+
+export const noAnswers = (): DriftAnswers => ({ backToTask: 0, onTask: 0, endSession: 0, dismissed: 0, savedForLater: 0, ignored: 0 });
+
+/** The answers of several sessions added up (History's totals for the shown range). */
+export function sumAnswers(all: readonly DriftAnswers[]): DriftAnswers {
+  const sum = noAnswers();
+  for (const answers of all) for (const k of Object.keys(sum) as Array<keyof DriftAnswers>) sum[k] += answers[k];
+  return sum;
+}
+
 export interface SessionSummary {
   key: string;
   nextAction: string;
@@ -72,7 +84,7 @@ export interface SessionSummary {
   ms: KindTotals;
   episodes: number;
   /** How its drift episodes were answered; `ignored`: no answer before the episode ended. */
-  answers: Record<DriftChoice | 'ignored', number>;
+  answers: DriftAnswers;
   nudges: number;
   /** Heads-ups the person dismissed. */
   nudgesDismissed: number;
@@ -203,7 +215,7 @@ export function summarize(input: HistoryInput, from: number, to: number, calenda
       endReason: s.endReason,
       ms: emptyTotals(),
       episodes: 0,
-      answers: { backToTask: 0, onTask: 0, endSession: 0, dismissed: 0, savedForLater: 0, ignored: 0 },
+      answers: noAnswers(),
       nudges: 0,
       nudgesDismissed: 0,
       review: input.reviews.get(s.key) ?? null,

@@ -6,7 +6,7 @@ import { replyError, useClient } from '../connection/surface-client';
 
 type Ask = NonNullable<HostStatus['consent']>;
 
-/** Sends one answer; resolves with every backend's answer as stored, or throws the words of a refusal. */
+/** Sends one answer; resolves with every backend's answer as stored, or with null once `error` holds the words of a refusal. */
 export function useConsentAnswer(): {
   busy: boolean;
   error: string | null;
@@ -55,7 +55,7 @@ export function ConsentAsk({ ask, compact = false }: { ask: Ask; compact?: boole
         <p data-testid="consent-what">
           To judge drift, <strong>{ask.backend}</strong> would get {sentWords(!ask.addresses)}. It sends them to <strong>{ask.to}</strong>.
           Nothing is sent until you allow it; your site lists, strict sessions and the browser's on-device model work either way, and
-          Settings → AI backend takes the yes back at any time.{' '}
+          Options → AI backend takes the yes back at any time.{' '}
           <button type="button" class="link" data-testid="consent-privacy" onClick={() => client.openPage('privacy')}>
             Privacy policy
           </button>

@@ -1,4 +1,4 @@
-// Save for later through the real worker over WXT's fake browser: the banner's answer and the shortcut keep the tab and close it; the list survives a new worker.
+// Save for later through the real worker over WXT's fake browser: the banner's answer, the shortcut and a strict session's block page keep the page; the list survives a new worker.
 import { fakeBrowser } from 'wxt/testing';
 import { describe, expect, it, vi } from 'vitest';
 import type { LaterEntry } from '../../shared/later/later-list';

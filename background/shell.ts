@@ -24,6 +24,11 @@ export interface ShellDeps {
   publish(push: StatePush, changes: ViewChanges): void;
   /** The whole settings record's revision (the controller holds only the session's part of it). */
   settingsRevision(): string;
+  /**
+   * Sees the view after every change of state, new or not (the tabs' own badges: a tab looked at again
+   * while nothing else changed is still given its badge); must be cheap.
+   */
+  viewed?(view: SurfaceView, state: ControllerState): void;
   /** Sees every applied transition (the history recorder); must be cheap and must not throw. */
   observeTransition?(before: ControllerState, after: ControllerState, event: ControllerEvent): void;
 }
@@ -125,8 +130,14 @@ export class Shell {
     const push = this.snapshot();
     const key = JSON.stringify(push.view);
     const previous = this.#published;
-    if (key === previous?.key) return;
-    this.#published = { view: push.view, key };
-    this.deps.publish(push, viewChanges(previous?.view ?? null, push.view));
+    if (key !== previous?.key) {
+      this.#published = { view: push.view, key };
+      this.deps.publish(push, viewChanges(previous?.view ?? null, push.view));
+    }
+    try {
+      this.deps.viewed?.(push.view, this.state);
+    } catch (error) {
+      this.#internalError(error);
+    }
   }
 }

@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod';
 import { readDriftState, DRIFT_STATE_VERSION, SessionRecord, type DriftState } from '../shared/core/controller';
 import { DIAGNOSTICS_LIMIT } from '../shared/core/limits';
+import { MAX_TAB_BADGES, type TabBadgeMemory } from '../shared/core/tab-badges';
 import { DiagnosticEntry } from '../shared/messages/requests';
 import { loadSettings, type Settings } from '../shared/settings/settings';
 import { PendingReview } from '../shared/history/records';
@@ -40,6 +41,17 @@ export const ObserverMemory = onFirstUse(() =>
 );
 export type ObserverMemory = z.infer<typeof ObserverMemory>;
 
+const StoredBadge = onFirstUse(() => z.object({ text: z.string().max(8), color: z.string().max(32), title: z.string().max(4_000) }));
+
+/** The badges given to tabs (shared/core/tab-badges.ts): ids are integers, written as the keys JSON gives them. */
+const StoredTabBadges = onFirstUse(() =>
+  z.object({
+    tabs: z.record(z.string().regex(/^\d+$/), StoredBadge).refine((tabs) => Object.keys(tabs).length <= MAX_TAB_BADGES, 'too many tabs'),
+    front: z.record(z.string().regex(/^-?\d+$/), z.number().int()),
+    context: z.string().max(64),
+  }),
+);
+
 export interface Loaded {
   settings: Settings;
   session: SessionRecord | null;
@@ -48,6 +60,7 @@ export interface Loaded {
   /** The saved log, checked on call (the worker asks once its wake's event is handled). */
   diagnostics(): { entries: DiagnosticEntry[]; warnings: string[] };
   observer: ObserverMemory | null;
+  tabBadges: TabBadgeMemory | null;
   warnings: string[];
   /** The release that last ran (null before 0.2.0 stored it). */
   lastVersion: string | null;
@@ -133,6 +146,9 @@ export async function loadAll(): Promise<Loaded> {
   const observer = ours(session, KEYS.observer)
     ? (session[KEYS.observer] as ObserverMemory)
     : parseOr(ObserverMemory, session[KEYS.observer], 'observer', warnings);
+  const tabBadges = ours(session, KEYS.tabBadges)
+    ? (session[KEYS.tabBadges] as TabBadgeMemory)
+    : parseOr<TabBadgeMemory>(StoredTabBadges, session[KEYS.tabBadges], 'tab badges', warnings);
   return {
     settings: settingsLoad.settings,
     session: storedSession?.session ?? null,
@@ -140,6 +156,7 @@ export async function loadAll(): Promise<Loaded> {
     drift,
     diagnostics,
     observer,
+    tabBadges,
     warnings,
     lastVersion: typeof lastVersion === 'string' ? lastVersion : null,
     hadData: local[KEYS.settings] != null || local[KEYS.session] != null,
@@ -178,6 +195,10 @@ export function saveDiagnostics(entries: DiagnosticEntry[]): Promise<void> {
 
 export function saveObserverMemory(memory: ObserverMemory): Promise<void> {
   return write('session', KEYS.observer, memory);
+}
+
+export function saveTabBadges(memory: TabBadgeMemory): Promise<void> {
+  return write('session', KEYS.tabBadges, memory);
 }
 
 export async function loadPendingReview(): Promise<{ review: PendingReview | null; warning?: string }> {

@@ -9,6 +9,8 @@ export const KEYS = {
   drift: 'drift',
   diagnostics: 'diagnostics',
   observer: 'observer',
+  /** The badges given to tabs (their ids live as long as the browser runs). */
+  tabBadges: 'tabBadges',
   pendingReview: 'pendingReview',
   /** The release that last ran with this storage: a different one now is an update (whatever the browser reports). */
   version: 'extensionVersion',
@@ -18,7 +20,7 @@ export const KEYS = {
 export const LEGACY_DISMISSED_NUDGE_KEY = 'dismissedNudge';
 
 const LOCAL_RECORDS = [KEYS.settings, KEYS.session];
-const SESSION_RECORDS = [KEYS.drift, KEYS.diagnostics, KEYS.observer];
+const SESSION_RECORDS = [KEYS.drift, KEYS.diagnostics, KEYS.observer, KEYS.tabBadges];
 
 export type StoredAreas = { local: Record<string, unknown>; session: Record<string, unknown> };
 

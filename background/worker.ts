@@ -15,6 +15,7 @@ import type { BackgroundPlatform } from './platform';
 import { Shell } from './shell';
 import { markWorker, WORKER_MARKS } from './start-marks';
 import { StatePorts } from './state-ports';
+import { TabBadges } from './tab-badges';
 import * as store from './store';
 
 type Loaded = Awaited<ReturnType<typeof store.loadAll>>;
@@ -99,6 +100,9 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
     settingsStored: () => {},
     saveForLater: unwired('saveForLater'),
   };
+  const tabBadges = new TabBadges(store.saveTabBadges, (message) => diagnostics.add('warn', message));
+  // A closed tab takes its badge with it; its id is forgotten (a replaced one is, when a write to it fails).
+  browser.tabs.onRemoved.addListener((tabId) => tabBadges.forget(tabId));
   const transitions: TransitionObserver[] = [];
   const restores: Array<(loaded: Loaded) => void> = [];
   const starts: Array<(loaded: Loaded) => void> = [];
@@ -138,6 +142,7 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
         void paintBadge(changes);
         ports.publish(push, changes);
       },
+      viewed: (view, state) => tabBadges.show(view, state.drift.current),
       observeTransition: (before, after, event) => {
         for (const observe of transitions) observe(before, after, event);
       },
@@ -191,6 +196,7 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
     hydrate() {
       const loading = platform.clockReady ? platform.clockReady.then(store.loadAll) : store.loadAll();
       void loading.then((stored) => {
+        if (stored.tabBadges) tabBadges.restore(stored.tabBadges);
         for (const restore of restores) restore(stored);
         for (const warning of stored.warnings) diagnostics.add('warn', warning);
         const { session, drift, lastSessionId } = stored;

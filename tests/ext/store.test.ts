@@ -115,6 +115,7 @@ describe('corrupt or old stored values', () => {
     },
     [KEYS.diagnostics]: [{ at: 1, level: 'info', message: 'kept entry' }],
     [KEYS.observer]: { focus: 'os', windowId: 7 },
+    [KEYS.tabBadges]: { tabs: { 5: { text: 'ON', color: '#188038', title: 'antidrift' } }, front: { 1: 5 }, context: '0123456789abcd' },
     [KEYS.pendingReview]: { key: 'k-3', nextAction: 'Write', successCondition: 'Done', endedAt: 1 },
   };
   const LOCAL = new Set<string>([KEYS.settings, KEYS.session, KEYS.pendingReview]);
@@ -143,6 +144,11 @@ describe('corrupt or old stored values', () => {
     ],
     [KEYS.diagnostics, 'too many entries', Array.from({ length: 501 }, (_, i) => ({ at: i, level: 'info', message: 'm' }))],
     [KEYS.observer, 'an unknown focus', { focus: 'moon' }],
+    [
+      KEYS.tabBadges,
+      'a tab id that is not a number',
+      { tabs: { five: { text: 'ON', color: '#188038', title: '' } }, front: {}, context: '' },
+    ],
   ];
   const table: Array<[string, string, unknown]> = [
     ...Object.values(KEYS)

@@ -1,0 +1,61 @@
+// Gives tabs a badge of their own as the person looks at them (see shared/core/tab-badges.ts), and remembers which across worker restarts.
+import { browser } from 'wxt/browser';
+import { badgeFor, type Badge } from '../shared/core/badge';
+import type { ObservationRecord, SurfaceView } from '../shared/core/controller';
+import { badgeContext, forgetTab, NO_TAB_BADGES, planTabBadges, type TabBadgeMemory } from '../shared/core/tab-badges';
+import { errorText } from '../shared/util/error-text';
+
+function paintTab(tabId: number, fields: Partial<Badge>): Promise<unknown> {
+  const writes: Promise<unknown>[] = [];
+  if (fields.text !== undefined) writes.push(browser.action.setBadgeText({ tabId, text: fields.text }));
+  if (fields.color !== undefined) writes.push(browser.action.setBadgeBackgroundColor({ tabId, color: fields.color }));
+  if (fields.title !== undefined) writes.push(browser.action.setTitle({ tabId, title: fields.title }));
+  return Promise.all(writes);
+}
+
+export class TabBadges {
+  #memory: TabBadgeMemory = NO_TAB_BADGES;
+
+  constructor(
+    private readonly persist: (memory: TabBadgeMemory) => Promise<unknown>,
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  /** What the worker before this one gave which tab (storage.session). */
+  restore(memory: TabBadgeMemory): void {
+    this.#memory = memory;
+  }
+
+  get memory(): TabBadgeMemory {
+    return this.#memory;
+  }
+
+  /** After every change of state: the observed tab, the tabs in front and, after a change of session, every tab given one. */
+  show(view: SurfaceView, current: ObservationRecord | null): void {
+    const observed = current?.source === 'tab' && current.ref ? current.ref : null;
+    const step = planTabBadges(this.#memory, {
+      badge: badgeFor(view),
+      context: badgeContext(view),
+      observed,
+      inSession: view.phase !== 'idle',
+    });
+    if (step.memory === this.#memory) return;
+    this.#set(step.memory);
+    for (const { tabId, fields } of step.writes)
+      void paintTab(tabId, fields).catch((error: unknown) => {
+        // Closed meanwhile (the usual case): forgotten. Anything else: painted again with its next change.
+        this.forget(tabId);
+        if (!/no tab with id|invalid tab id/i.test(errorText(error))) this.warn(`a tab's badge could not be set: ${errorText(error)}`);
+      });
+  }
+
+  forget(tabId: number): void {
+    const memory = forgetTab(this.#memory, tabId);
+    if (memory !== this.#memory) this.#set(memory);
+  }
+
+  #set(memory: TabBadgeMemory): void {
+    this.#memory = memory;
+    void this.persist(memory).catch(() => {});
+  }
+}

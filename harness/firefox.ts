@@ -31,6 +31,8 @@ export interface FirefoxE2E {
   extensionPage(path: string): Promise<Page>;
   /** The toolbar badge, read through an extension page. */
   badge(): Promise<string>;
+  /** The badge the tab at `url` shows when in front (its own, else the shared one). */
+  tabBadge(url: string): Promise<string>;
   /** Moves the add-on's clock `ms` forward (the end-to-end build's test clock): alarms it made due fire at once. */
   advanceClock(ms: number): Promise<number>;
   /** `ms` that will have passed when Firefox next starts (call it just before `stop()`). */
@@ -220,6 +222,21 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
           ).browser.action.getBadgeText({}),
         ),
       );
+    },
+    async tabBadge(url) {
+      return (await reader()).evaluate(async (address) => {
+        const api = (
+          globalThis as unknown as {
+            browser: {
+              tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> };
+              action: { getBadgeText(d: object): Promise<string> };
+            };
+          }
+        ).browser;
+        const tab = (await api.tabs.query({})).find((t) => t.url === address);
+        if (tab?.id === undefined) return `no tab at ${address}`;
+        return String(await api.action.getBadgeText({ tabId: tab.id }));
+      }, url);
     },
     advanceClock: (ms) => advanceClock(inExtension, ms),
     passWhileClosed: async (ms) => void (await advanceClock(inExtension, ms, true)),

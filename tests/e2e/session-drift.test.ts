@@ -1,4 +1,5 @@
 // E2E: starting a session from the popup, a blocked site → drift toast, Back to task.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EXTENSION_ORIGIN } from '../../harness/chromium';
 import { e2eForSuite, startSession } from './harness';
@@ -78,5 +79,52 @@ describe('a focus session in a real browser', () => {
     await videos.bringToFront();
     await new Toast(videos).expectTier('drift');
     await cdp.detach();
+  });
+
+  it('each tab seen keeps its own badge: right the moment it is back in front, worker stopped; none is left once the session ends', async () => {
+    const docs = await e2e().openSite('docs.test', 'Parser reference');
+    await docs.bringToFront();
+    await e2e().expectBadge('ON');
+    const videos = await e2e().openSite('videos.test', 'Even more cats');
+    await videos.bringToFront();
+    await e2e().expectBadge('!');
+    // Read from History, which opens no port: the reads do not wake the worker.
+    const history = await e2e().browser.context.newPage();
+    await history.goto(`${EXTENSION_ORIGIN}/focus-history.html`);
+    const shown = (page: Page) =>
+      history.evaluate(async (url) => {
+        const [tab] = await chrome.tabs.query({ url });
+        return chrome.action.getBadgeText({ tabId: tab!.id! });
+      }, page.url());
+    const cdp = await e2e().browser.context.newCDPSession(docs);
+    const workers = new Map<string, string>();
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const v of versions) if (v.scriptURL.startsWith(EXTENSION_ORIGIN)) workers.set(v.versionId, v.runningStatus);
+    });
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => [...workers.values()].includes('running')).toBe(true);
+    const [versionId] = [...workers.keys()];
+    await cdp.send('ServiceWorker.stopWorker', { versionId: versionId! });
+    await expect.poll(() => workers.get(versionId!)).toBe('stopped');
+    // Worker stopped, videos in front: the shared badge says !, and docs, behind, holds its own ON,
+    // which the browser shows with the tab the moment it is in front, before any worker could say so.
+    expect(await history.evaluate(() => chrome.action.getBadgeText({}))).toBe('!');
+    expect(await shown(docs)).toBe('ON');
+    expect(await shown(videos)).toBe('!');
+    await docs.bringToFront();
+    expect(await shown(docs)).toBe('ON');
+    await e2e().expectBadge('ON');
+
+    const popup = await e2e().popup();
+    await popup.byId('end-session').click();
+    await popup.byId('review').waitFor();
+    await popup.page.close();
+    await expect.poll(() => shown(docs)).toBe('');
+    expect(await shown(videos)).toBe('');
+    await videos.bringToFront();
+    await e2e().expectBadge('');
+    expect(await shown(videos)).toBe('');
+    await cdp.detach();
+    await history.close();
   });
 });

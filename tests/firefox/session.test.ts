@@ -36,4 +36,23 @@ describe('a focus session in a real Firefox ESR', () => {
     await waitFor(async () => (await ff.badge()) === '!', 'badge ! from the verdict', 20_000);
     expect(ff.calls().filter((c) => c.role === 'judge' && c.app === 'news.test')).toHaveLength(1);
   });
+
+  it('each tab seen keeps its own badge, shown with the tab; none is left once the session ends', async () => {
+    const ff = firefox();
+    const docs = await ff.openSite('docs.test', 'Parser reference');
+    await docs.bringToFront();
+    await waitFor(async () => (await ff.badge()) === 'ON', 'badge ON');
+    const videos = await ff.openSite('videos.test', 'More cats');
+    await videos.bringToFront();
+    await waitFor(async () => (await ff.badge()) === '!', 'badge !');
+    // Behind videos, docs holds its own ON while the shared badge says !.
+    expect(await ff.tabBadge(docs.url())).toBe('ON');
+    expect(await ff.tabBadge(videos.url())).toBe('!');
+    const popup = await ff.extensionPage('popup.html');
+    await popup.click('[data-testid="end-session"]');
+    await waitFor(async () => (await ff.tabBadge(docs.url())) === '', 'docs without a badge');
+    expect(await ff.tabBadge(videos.url())).toBe('');
+    expect(await ff.badge()).toBe('');
+    await popup.close();
+  });
 });

@@ -57,31 +57,38 @@ export async function clockOffset(sw: ExtensionContext): Promise<{ offset: numbe
 /** The action API in either browser: `browser` in Firefox pages, `chrome` in Chromium's worker. */
 type ActionGlobal = { browser?: { action: typeof chrome.action }; chrome: { action: typeof chrome.action } };
 
-export function badgeText(sw: ExtensionContext): Promise<string> {
-  return sw.evaluate(() => ((globalThis as unknown as ActionGlobal).browser ?? chrome).action.getBadgeText({}));
+/** The badge text: the shared one, or the one tab `tabId` shows (its own, else the shared one), as the toolbar does. */
+export function badgeText(sw: ExtensionContext, tabId?: number): Promise<string> {
+  return sw.evaluate(
+    (id) => ((globalThis as unknown as ActionGlobal).browser ?? chrome).action.getBadgeText(id === null ? {} : { tabId: id }),
+    tabId ?? null,
+  );
 }
 
-/** Starts a spin inside the extension that stamps the moment the badge text stops being `prev`. */
-export async function armSpin(sw: ExtensionContext, prev: string): Promise<void> {
-  await sw.evaluate((before: string) => {
-    const g = globalThis as unknown as { __antidriftBench: Spin } & ActionGlobal;
-    g.__antidriftBench = { done: false };
-    const action = (g.browser ?? g.chrome).action;
-    void (async () => {
-      const deadline = performance.now() + 10_000;
-      for (;;) {
-        const text = await action.getBadgeText({});
-        if (text !== before) {
-          g.__antidriftBench = { done: true, text, at: performance.timeOrigin + performance.now() };
-          return;
+/** Starts a spin inside the extension that stamps the moment the badge text (of tab `tabId`, if given) stops being `prev`. */
+export async function armSpin(sw: ExtensionContext, prev: string, tabId?: number): Promise<void> {
+  await sw.evaluate(
+    ({ before, id }) => {
+      const g = globalThis as unknown as { __antidriftBench: Spin } & ActionGlobal;
+      g.__antidriftBench = { done: false };
+      const action = (g.browser ?? g.chrome).action;
+      void (async () => {
+        const deadline = performance.now() + 10_000;
+        for (;;) {
+          const text = await action.getBadgeText(id === null ? {} : { tabId: id });
+          if (text !== before) {
+            g.__antidriftBench = { done: true, text, at: performance.timeOrigin + performance.now() };
+            return;
+          }
+          if (performance.now() > deadline) {
+            g.__antidriftBench = { done: true, timeout: true };
+            return;
+          }
         }
-        if (performance.now() > deadline) {
-          g.__antidriftBench = { done: true, timeout: true };
-          return;
-        }
-      }
-    })();
-  }, prev);
+      })();
+    },
+    { before: prev, id: tabId ?? null },
+  );
 }
 
 export async function spinResult(sw: ExtensionContext): Promise<Spin> {

@@ -6,7 +6,7 @@ import { benchFirefoxBadge } from './firefox-badge-bench';
 import { benchHistory } from './history-bench';
 import { benchStrict } from './strict-bench';
 import { budget, kb, ms, p95Budget, row } from './report';
-import { round } from './stats';
+import { round, type Summary } from './stats';
 import type { Section } from './section-types';
 
 /** By key, each as the table in sections.ts lists it. */
@@ -90,15 +90,26 @@ export const BROWSER_SECTIONS = {
     needs: ['host', 'extension', 'chromium'],
     async run(ctx) {
       const c = await benchCold({ switches: ctx.settings.coldSwitches });
+      const worst = (pair: { toAllowedMs: Summary; toBlockedMs: Summary }) => Math.max(pair.toAllowedMs.p95, pair.toBlockedMs.p95);
+      const floor = worst(c.floor);
+      const overFloor = (pair: { toAllowedMs: Summary; toBlockedMs: Summary }) =>
+        `${round(worst(pair) - floor, 1)} ms (${worst(pair)} vs ${floor})`;
       ctx.rows.push(
-        row('2c. cold tab switch → badge', 'to an allowed site (ON), worker stopped first', ms(c.toAllowedMs)),
-        row('2c. cold tab switch → badge', 'to a blocked site (!), worker stopped first', ms(c.toBlockedMs)),
+        row('2c. cold tab switch → badge', 'to a tab seen before, allowed site (ON), worker stopped first', ms(c.toAllowedMs)),
+        row('2c. cold tab switch → badge', 'to a tab seen before, blocked site (!), worker stopped first', ms(c.toBlockedMs)),
+        row(
+          '2c. cold tab switch → badge',
+          'first look: to a tab opened in the background, never in front (to ON; beside it, to !)',
+          ms(c.firstLook.toAllowedMs),
+          ms(c.firstLook.toBlockedMs),
+        ),
+        row('2c. cold tab switch → badge', 'first look, p95 above the floor’s (worse of the two each)', overFloor(c.firstLook)),
         row(
           '2c. cold worker start',
-          "from the worker's time origin: bundle evaluated · wiring done · storage hydrated (p95)",
+          "first look, from the worker's time origin: bundle evaluated · wiring done · storage hydrated (p95)",
           `${c.evaluatedMs.p95} · ${c.wiredMs.p95} · ${c.hydratedMs.p95} ms (p50 ${c.evaluatedMs.p50} · ${c.wiredMs.p50} · ${c.hydratedMs.p50}; n=${c.hydratedMs.n})`,
         ),
-        row('2c. cold worker start', 'hydrated → badge of the new tab', ms(c.afterHydrationMs)),
+        row('2c. cold worker start', 'first look, hydrated → badge of the new tab', ms(c.afterHydrationMs)),
         row(
           '2c. cold tab switch → badge',
           'the floor: an empty MV3 extension, its worker woken by the same switch (to ON; beside it, to !)',
@@ -113,18 +124,23 @@ export const BROWSER_SECTIONS = {
         ),
       );
       ctx.budgets.push(
-        p95Budget('cold-badge-p95', 'cold tab switch → badge p95 (worker stopped first)', 150, [c.toAllowedMs, c.toBlockedMs]),
+        p95Budget('cold-badge-p95', 'cold tab switch → badge p95 (worker stopped first), tab seen before', 150, [
+          c.toAllowedMs,
+          c.toBlockedMs,
+        ]),
+        p95Budget('cold-first-look-p95', 'cold tab switch → badge p95 (worker stopped first), first look', 150, [
+          c.firstLook.toAllowedMs,
+          c.firstLook.toBlockedMs,
+        ]),
       );
       // The part of a cold switch that is ours: the worse p95 above the floor's worse p95, same browser, same run.
-      const ours = Math.max(c.toAllowedMs.p95, c.toBlockedMs.p95);
-      const floor = Math.max(c.floor.toAllowedMs.p95, c.floor.toBlockedMs.p95);
       ctx.budgets.push(
         budget(
           'cold-badge-over-floor-p95',
-          'cold tab switch → badge p95, above an empty extension’s',
+          'cold tab switch → badge p95, tab seen before, above an empty extension’s',
           '≤ 40 ms',
-          `${round(ours - floor, 1)} ms (${ours} vs ${floor})`,
-          ours - floor <= 40,
+          overFloor(c),
+          worst(c) - floor <= 40,
         ),
       );
       return c;

@@ -1,4 +1,4 @@
-// Section 2c, cold paths: tab switch → badge with the service worker stopped first, the worker's start-up split, and the same for an empty extension (the floor), in real Chromium.
+// Section 2c, cold paths: tab switch → badge with the service worker stopped first (to tabs seen before and to a first look), the worker's start-up split, and the same for an empty extension (the floor), in real Chromium.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,14 +10,19 @@ import { benchProfile, startBenchSession } from './bench-profile';
 import { sleep, summarize, wallNow, type Summary } from './stats';
 
 export interface ColdResult {
-  /** From the switch command returning to the badge changing, the worker stopped before each switch. */
+  /**
+   * From the switch command returning to the badge the new tab shows being its verdict, the worker stopped
+   * before each switch: to tabs seen before in the session (0 when the tab's own badge was already right).
+   */
   toAllowedMs: Summary;
   toBlockedMs: Summary;
-  /** The woken worker's start, from its own time origin: bundle evaluated, wiring done, storage hydrated. */
+  /** The same to a tab opened in the background and never looked at: the worker's whole path to the badge. */
+  firstLook: { toAllowedMs: Summary; toBlockedMs: Summary };
+  /** The woken worker's start (first looks), from its own time origin: bundle evaluated, wiring done, storage hydrated. */
   evaluatedMs: Summary;
   wiredMs: Summary;
   hydratedMs: Summary;
-  /** From hydrated to the badge showing the new tab's verdict (the first evaluation and the paint). */
+  /** From hydrated to the badge showing the new tab's verdict (first looks: the first evaluation and the paint). */
   afterHydrationMs: Summary;
   /** The floor: an empty MV3 extension whose worker, woken by the same switch, sets the badge from the tab's address. */
   floor: { toAllowedMs: Summary; toBlockedMs: Summary };
@@ -46,6 +51,8 @@ const FLOOR_FILES: Record<string, string> = {
 class WorkerControl {
   versionId: string | undefined;
   status = '';
+  /** How many times it was seen stopped: a stop is done when this moves (the worker may be woken again at once). */
+  stops = 0;
 
   private constructor(
     private readonly cdp: CDPSession,
@@ -55,6 +62,7 @@ class WorkerControl {
       for (const v of versions) {
         if (!v.scriptURL.startsWith(origin)) continue;
         this.versionId = v.versionId;
+        if (v.runningStatus === 'stopped' && this.status !== 'stopped') this.stops++;
         this.status = v.runningStatus;
       }
     });
@@ -68,11 +76,22 @@ class WorkerControl {
     return control;
   }
 
+  /** Stops the worker; asked again when a worker still starting (woken by a page just loaded) did not take it. */
   async stop(): Promise<void> {
-    await this.cdp.send('ServiceWorker.stopWorker', { versionId: this.versionId! });
-    for (let i = 0; i < 1000 && this.status !== 'stopped'; i++) await sleep(5);
-    if (this.status !== 'stopped') throw new Error('the service worker did not stop');
+    const before = this.stops;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await this.cdp.send('ServiceWorker.stopWorker', { versionId: this.versionId! });
+      for (let i = 0; i < 200 && this.stops === before; i++) await sleep(5);
+      if (this.stops !== before) return;
+    }
+    throw new Error(`the service worker did not stop (it is ${this.status})`);
   }
+}
+
+/** A tab to switch to, by its page and its tab id (the badge read is the one that tab shows). */
+interface Target {
+  page: Page;
+  tabId: number;
 }
 
 interface ColdRun {
@@ -82,6 +101,11 @@ interface ColdRun {
   spin: Page;
   docs: Page;
   videos: Page;
+  /**
+   * The tab each switch goes to. Without it, the two tabs above in turn: tabs seen before. With it, a tab
+   * opened in the background just before (never in front, never looked at): the first look at a tab.
+   */
+  fresh?: (site: 'docs.test' | 'videos.test') => Promise<Target>;
   /** After each wake: the extension's own facts about it (ours: its start marks). */
   afterWake?: () => Promise<void>;
 }
@@ -96,46 +120,60 @@ interface ColdSubject {
   close(): Promise<void>;
 }
 
-/** Stops the worker, switches tabs, times the badge; alternating allowed (ON) and blocked (!). */
+/** The tab id of a page, asked from an extension page by its address. */
+async function tabIdOf(spin: Page, page: Page): Promise<number> {
+  const id = await spin.evaluate(async (url) => (await chrome.tabs.query({ url })).find((t) => t.url === url)?.id, page.url());
+  if (id === undefined) throw new Error(`no tab found for ${page.url()}`);
+  return id;
+}
+
+/** Stops the worker, switches tabs, times the badge the new tab shows; alternating allowed (ON) and blocked (!). */
 async function coldSubject(run: ColdRun, close: () => Promise<void>): Promise<ColdSubject> {
   const control = await WorkerControl.attach(await run.browser.context.newCDPSession(run.docs), run.origin);
   const page: ExtensionContext = { evaluate: (fn, arg) => run.spin.evaluate(fn as never, arg) };
   const { offset } = await clockOffset(page);
-  const targets = [
-    { expect: 'ON' as const, page: run.docs },
-    { expect: '!' as const, page: run.videos },
-  ];
+  const seen = {
+    ON: { page: run.docs, tabId: await tabIdOf(run.spin, run.docs) },
+    '!': { page: run.videos, tabId: await tabIdOf(run.spin, run.videos) },
+  };
+  const targetFor = (expect: 'ON' | '!'): Promise<Target> =>
+    run.fresh ? run.fresh(expect === 'ON' ? 'docs.test' : 'videos.test') : Promise.resolve(seen[expect]);
   const out: Switches = { ON: [], '!': [], badgeAt: [] };
   // Each tab activated once it has its address (a new tab is activated while still blank): the badge starts at "!".
   await run.docs.bringToFront();
   await sleep(300);
   await run.videos.bringToFront();
   await sleep(300);
+  let front = seen['!'].tabId;
   let warmUp = 2;
-  const once = async (target: (typeof targets)[number], measured: boolean) => {
-    const prev = await badgeText(page);
-    if (prev === target.expect) throw new Error(`badge already "${prev}" before switching`);
+  const once = async (expect: 'ON' | '!', measured: boolean) => {
+    const target = await targetFor(expect);
+    // What the person sees before the switch: the badge of the tab in front.
+    const prev = await badgeText(page, front);
+    if (prev === expect) throw new Error(`badge already "${prev}" before switching`);
     await control.stop();
-    await armSpin(page, prev);
+    await armSpin(page, prev, target.tabId);
     await target.page.bringToFront();
     const returned = wallNow();
     const result = await spinResult(page);
-    if (result.timeout || result.text !== target.expect)
-      throw new Error(`cold switch: badge "${prev}" → "${result.text ?? 'unchanged'}", expected "${target.expect}"`);
+    if (result.timeout || result.text !== expect)
+      throw new Error(`cold switch: badge "${prev}" → "${result.text ?? 'unchanged'}", expected "${expect}"`);
+    front = target.tabId;
     if (measured) await run.afterWake?.();
     // Wakes are at least 30 s apart in real use: let this wake's host finish starting before the next one.
     await sleep(1_500);
     if (!measured) return;
     // The page's clock is aligned to ours by `offset`; the worker and the page share the browser's clock.
-    out[target.expect].push(Math.max(0, result.at! - offset - returned));
+    // A tab that already showed the right badge when it came to the front counts as 0.
+    out[expect].push(Math.max(0, result.at! - offset - returned));
     out.badgeAt.push(result.at!);
   };
   return {
     out,
     close,
     switches: async (n) => {
-      for (; warmUp > 0; warmUp--) await once(targets[warmUp % 2]!, false);
-      for (let i = 0; i < n * 2; i++) await once(targets[i % 2]!, true);
+      for (; warmUp > 0; warmUp--) await once(warmUp % 2 ? '!' : 'ON', false);
+      for (let i = 0; i < n * 2; i++) await once(i % 2 ? '!' : 'ON', true);
     },
   };
 }
@@ -200,32 +238,42 @@ export async function benchCold(opts: { switches: number }): Promise<ColdResult>
     const videos = await browser.context.newPage();
     await videos.goto(server.url('videos.test', 'Cat videos'));
     const marks: Array<{ origin: number; evaluated: number; wired: number; hydrated: number }> = [];
-    const ours = await coldSubject(
-      {
-        browser,
-        origin: EXTENSION_ORIGIN,
-        spin,
-        docs,
-        videos,
-        afterWake: async () => {
-          const worker = await browser.serviceWorker();
-          marks.push(
-            await worker.evaluate((names) => {
-              const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
-              return {
-                origin: performance.timeOrigin,
-                evaluated: at(names.evaluated),
-                wired: at(names.wired),
-                hydrated: at(names.hydrated),
-              };
-            }, WORKER_MARKS),
-          );
-        },
-      },
-      () => browser.close(),
-    );
-    ourBrowser = undefined;
+    const startMarks = async () => {
+      const worker = await browser.serviceWorker();
+      marks.push(
+        await worker.evaluate((names) => {
+          const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
+          return {
+            origin: performance.timeOrigin,
+            evaluated: at(names.evaluated),
+            wired: at(names.wired),
+            hydrated: at(names.hydrated),
+          };
+        }, WORKER_MARKS),
+      );
+    };
+    const ours = await coldSubject({ browser, origin: EXTENSION_ORIGIN, spin, docs, videos }, async () => {});
     subjects.push(ours);
+    // Tabs opened in the background (as a link opened in a new tab is), never in front before their switch.
+    const opened: Page[] = [];
+    let count = 0;
+    const fresh = async (site: 'docs.test' | 'videos.test'): Promise<{ page: Page; tabId: number }> => {
+      const url = server.url(site, site === 'docs.test' ? `Parser reference ${++count}` : `Cat videos ${++count}`);
+      const [page, tabId] = await Promise.all([
+        browser.context.waitForEvent('page'),
+        spin.evaluate(async (address) => (await chrome.tabs.create({ url: address, active: false })).id!, url),
+      ]);
+      await page.waitForLoadState('load');
+      opened.push(page);
+      // The tabs two switches back are behind: closed, so the tab strip stays short.
+      while (opened.length > 3) await opened.shift()!.close();
+      return { page, tabId };
+    };
+    const firstLook = await coldSubject({ browser, origin: EXTENSION_ORIGIN, spin, docs, videos, fresh, afterWake: startMarks }, () =>
+      browser.close(),
+    );
+    subjects.push(firstLook);
+    ourBrowser = undefined;
     const floor = await floorSubject();
     subjects.push(floor);
     const floorWithOurBytes = await floorSubject(readFileSync(join(EXTENSION_DIR, 'background.js'), 'utf8'));
@@ -238,10 +286,11 @@ export async function benchCold(opts: { switches: number }): Promise<ColdResult>
     const summary = (s: ColdSubject) => ({ toAllowedMs: summarize(s.out.ON), toBlockedMs: summarize(s.out['!']) });
     return {
       ...summary(ours),
+      firstLook: summary(firstLook),
       evaluatedMs: summarize(marks.map((m) => m.evaluated)),
       wiredMs: summarize(marks.map((m) => m.wired)),
       hydratedMs: summarize(marks.map((m) => m.hydrated)),
-      afterHydrationMs: summarize(ours.out.badgeAt.map((at, i) => at - (marks[i]!.origin + marks[i]!.hydrated))),
+      afterHydrationMs: summarize(firstLook.out.badgeAt.map((at, i) => at - (marks[i]!.origin + marks[i]!.hydrated))),
       floor: summary(floor),
       floorWithOurBytes: summary(floorWithOurBytes),
     };

@@ -86,8 +86,10 @@ export function planTabBadges(memory: TabBadgeMemory, input: TabBadgeInput): { m
     writes.push({ tabId, fields });
     tabs[tabId] = badge;
   }
-  const unchanged = writes.length === 0 && context === memory.context && front === memory.front;
-  return { memory: unchanged ? memory : { tabs, front, context }, writes };
+  // With no tab given a badge, which tab is in front matters to none: nothing to remember (nor store) per switch.
+  const kept = Object.keys(tabs).length > 0 ? front : memory.front;
+  const unchanged = writes.length === 0 && context === memory.context && kept === memory.front;
+  return { memory: unchanged ? memory : { tabs, front: kept, context }, writes };
 }
 
 /** A tab closed (or a write to it failed because it did): it is forgotten. */

@@ -97,6 +97,14 @@ describe('planTabBadges', () => {
     expect(Object.keys(memory.tabs)).toEqual(['7']);
   });
 
+  it('outside a session, with no tab given one, a tab switch changes nothing to remember or store', () => {
+    const idle: Badge = { text: '', color: '#5f6368', title: 'no session' };
+    const first = planTabBadges(NO_TAB_BADGES, { badge: idle, context: 'idle', observed: at(7), inSession: false });
+    expect(first.writes).toEqual([]);
+    const next = planTabBadges(first.memory, { badge: idle, context: 'idle', observed: at(8), inSession: false });
+    expect(next.memory).toBe(first.memory);
+  });
+
   it(`past ${MAX_TAB_BADGES} tabs a new one gets none, and the known ones are still kept right`, () => {
     const tabs: Record<string, Badge> = {};
     for (let id = 1; id <= MAX_TAB_BADGES; id++) tabs[id] = ON;

@@ -90,19 +90,17 @@ export const BROWSER_SECTIONS = {
     needs: ['host', 'extension', 'chromium'],
     async run(ctx) {
       const c = await benchCold({ switches: ctx.settings.coldSwitches });
-      const worst = (pair: { toAllowedMs: Summary; toBlockedMs: Summary }) => Math.max(pair.toAllowedMs.p95, pair.toBlockedMs.p95);
+      type Pair = { toAllowedMs: Summary; toBlockedMs: Summary };
+      const worst = (pair: Pair) => Math.max(pair.toAllowedMs.p95, pair.toBlockedMs.p95);
       const floor = worst(c.floor);
-      const overFloor = (pair: { toAllowedMs: Summary; toBlockedMs: Summary }) =>
-        `${round(worst(pair) - floor, 1)} ms (${worst(pair)} vs ${floor})`;
+      const overFloor = (pair: Pair) => `${round(worst(pair) - floor, 1)} ms (${worst(pair)} vs ${floor})`;
+      /** A row of switches to ON and, beside it, to !. */
+      const switches = (what: string, pair: Pair) =>
+        row('2c. cold tab switch → badge', `${what} (to ON; beside it, to !)`, ms(pair.toAllowedMs), ms(pair.toBlockedMs));
       ctx.rows.push(
         row('2c. cold tab switch → badge', 'to a tab seen before, allowed site (ON), worker stopped first', ms(c.toAllowedMs)),
         row('2c. cold tab switch → badge', 'to a tab seen before, blocked site (!), worker stopped first', ms(c.toBlockedMs)),
-        row(
-          '2c. cold tab switch → badge',
-          'first look: to a tab opened in the background, never in front (to ON; beside it, to !)',
-          ms(c.firstLook.toAllowedMs),
-          ms(c.firstLook.toBlockedMs),
-        ),
+        switches('first look: to a tab opened in the background, never in front', c.firstLook),
         row('2c. cold tab switch → badge', 'first look, p95 above the floor’s (worse of the two each)', overFloor(c.firstLook)),
         row(
           '2c. cold worker start',
@@ -110,17 +108,10 @@ export const BROWSER_SECTIONS = {
           `${c.evaluatedMs.p95} · ${c.wiredMs.p95} · ${c.hydratedMs.p95} ms (p50 ${c.evaluatedMs.p50} · ${c.wiredMs.p50} · ${c.hydratedMs.p50}; n=${c.hydratedMs.n})`,
         ),
         row('2c. cold worker start', 'first look, hydrated → badge of the new tab', ms(c.afterHydrationMs)),
-        row(
-          '2c. cold tab switch → badge',
-          'the floor: an empty MV3 extension, its worker woken by the same switch (to ON; beside it, to !)',
-          ms(c.floor.toAllowedMs),
-          ms(c.floor.toBlockedMs),
-        ),
-        row(
-          '2c. cold tab switch → badge',
+        switches('the floor: an empty MV3 extension, its worker woken by the same switch', c.floor),
+        switches(
           "the floor carrying our worker's bundle as code it never calls: what our bytes cost before any of them runs",
-          ms(c.floorWithOurBytes.toAllowedMs),
-          ms(c.floorWithOurBytes.toBlockedMs),
+          c.floorWithOurBytes,
         ),
       );
       ctx.budgets.push(

@@ -26,10 +26,6 @@ export class TabBadges {
     this.#memory = memory;
   }
 
-  get memory(): TabBadgeMemory {
-    return this.#memory;
-  }
-
   /** After every change of state: the observed tab, the tabs in front and, after a change of session, every tab given one. */
   show(view: SurfaceView, current: ObservationRecord | null): void {
     const observed = current?.source === 'tab' && current.ref ? current.ref : null;
@@ -43,7 +39,8 @@ export class TabBadges {
     this.#set(step.memory);
     for (const { tabId, fields } of step.writes)
       void paintTab(tabId, fields).catch((error: unknown) => {
-        // Closed meanwhile (the usual case): forgotten. Anything else: painted again with its next change.
+        // Closed meanwhile (the usual case): forgotten. Anything else is said in diagnostics, and the tab gets
+        // its badge again when it is next looked at in a session.
         this.forget(tabId);
         if (!/no tab with id|invalid tab id/i.test(errorText(error))) this.warn(`a tab's badge could not be set: ${errorText(error)}`);
       });

@@ -65,8 +65,8 @@ function results(): ResultsFile & { score: Score } {
   return ResultsFile.parse(JSON.parse(readFileSync(join(hostEnv.root, 'results.json'), 'utf8'))) as ResultsFile & { score: Score };
 }
 
-/** The fake's call log: how many calls, and the most that were running at once. */
-function calls(): { count: number; maxOverlap: number } {
+/** The fake's call log: how many calls, the most that were running at once, and how many run now. */
+function calls(): { count: number; maxOverlap: number; running: number } {
   const logFile = join(hostEnv.root, 'eval-calls.log');
   const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
   let running = 0;
@@ -78,7 +78,7 @@ function calls(): { count: number; maxOverlap: number } {
       maxOverlap = Math.max(maxOverlap, ++running);
     } else if (line.startsWith('end ')) running--;
   }
-  return { count, maxOverlap };
+  return { count, maxOverlap, running };
 }
 
 describe('npm run eval over the real host with a fake claude', () => {
@@ -141,7 +141,7 @@ describe('npm run eval over the real host with a fake claude', () => {
     expect(run.stdout).toContain(`| Confusion (TP / FP / FN / TN) | ${drifting - 2} / 2 / 1 / ${onTask - 2} |`);
     expect(run.stdout).toContain(`${falseAlarm.case.id} (judge): expected on task, got drifting — Looks like a distraction.`);
     // Two at once, as the host allows, and each case asked exactly once.
-    expect(calls()).toEqual({ count: planned.length, maxOverlap: 2 });
+    expect(calls()).toEqual({ count: planned.length, maxOverlap: 2, running: 0 });
   });
 
   it('passes --strict when every answer is right, and resumes: answered cases are not asked again', async () => {
@@ -172,12 +172,27 @@ describe('npm run eval over the real host with a fake claude', () => {
         cwd: REPO,
         env: hostEnv.env,
         stdio: 'ignore',
+        // A group of its own, killed whole as a terminal's Ctrl-C would: an orphaned host or backend finishing a call
+        // after the kill would be counted against the rerun.
+        detached: true,
       },
     );
     const exited = new Promise((resolve) => child.once('exit', resolve));
     await waitFor(() => calls().count >= 12 || undefined, 'a dozen calls', 60_000);
-    child.kill('SIGKILL');
+    process.kill(-child.pid!, 'SIGKILL');
     await exited;
+    // A backend the host had just started runs in a group of its own: its call is the killed run's, so it is
+    // let finish (no call running, and no new one for a second) before the rerun's calls are counted.
+    let last = { count: -1, at: Date.now() };
+    await waitFor(
+      () => {
+        const now = calls();
+        if (now.count !== last.count) last = { count: now.count, at: Date.now() };
+        return (now.running === 0 && Date.now() - last.at >= 1_000) || undefined;
+      },
+      "the killed run's last call to finish",
+      30_000,
+    );
     const kept = results().outcomes.length;
     expect(kept).toBeGreaterThanOrEqual(9);
     expect(kept).toBeLessThan(planned.length);

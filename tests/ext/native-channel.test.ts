@@ -351,10 +351,11 @@ describe('install and update', () => {
   it('a first install before the helper was asked waits for its answer: a helper that crashes opens the welcome page', async () => {
     const host = new FakeHost();
     host.refuse = 'Native host has exited.';
-    const bg = await boot(host, Date.now, undefined, { ...testPlatform(), hostConnectDelayMs: 50 });
+    // The helper is asked a second after the start: long enough that booting, even beside the other tiers, ends first.
+    const bg = await boot(host, Date.now, undefined, { ...testPlatform(), hostConnectDelayMs: 1_000 });
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install', temporary: false });
     expect(await welcomeTabs()).toEqual([]);
-    await vi.waitFor(async () => expect(await welcomeTabs()).toHaveLength(1), { timeout: 2_000, interval: 10 });
+    await vi.waitFor(async () => expect(await welcomeTabs()).toHaveLength(1), { timeout: 5_000, interval: 10 });
     bg.channel.stop();
   });
 });

@@ -26,7 +26,7 @@ export interface ShellDeps {
   settingsRevision(): string;
   /**
    * Sees the view after every change of state, new or not (the tabs' own badges: a tab looked at again
-   * while nothing else changed is still given its badge); must be cheap.
+   * while nothing else changed is still given its badge); the same object while the view is unchanged. Must be cheap.
    */
   viewed?(view: SurfaceView, state: ControllerState): void;
   /** Sees every applied transition (the history recorder); must be cheap and must not throw. */
@@ -135,7 +135,8 @@ export class Shell {
       this.deps.publish(push, viewChanges(previous?.view ?? null, push.view));
     }
     try {
-      this.deps.viewed?.(push.view, this.state);
+      // The published view: the same object for as long as nothing in it changes.
+      this.deps.viewed?.(this.#published!.view, this.state);
     } catch (error) {
       this.#internalError(error);
     }

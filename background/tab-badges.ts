@@ -1,20 +1,14 @@
 // Gives tabs a badge of their own as the person looks at them (see shared/core/tab-badges.ts), and remembers which across worker restarts.
-import { browser } from 'wxt/browser';
 import { badgeFor, type Badge } from '../shared/core/badge';
 import type { ObservationRecord, SurfaceView } from '../shared/core/controller';
 import { badgeContext, forgetTab, NO_TAB_BADGES, planTabBadges, type TabBadgeMemory } from '../shared/core/tab-badges';
 import { errorText } from '../shared/util/error-text';
-
-function paintTab(tabId: number, fields: Partial<Badge>): Promise<unknown> {
-  const writes: Promise<unknown>[] = [];
-  if (fields.text !== undefined) writes.push(browser.action.setBadgeText({ tabId, text: fields.text }));
-  if (fields.color !== undefined) writes.push(browser.action.setBadgeBackgroundColor({ tabId, color: fields.color }));
-  if (fields.title !== undefined) writes.push(browser.action.setTitle({ tabId, title: fields.title }));
-  return Promise.all(writes);
-}
+import { paint } from './badge';
 
 export class TabBadges {
   #memory: TabBadgeMemory = NO_TAB_BADGES;
+  /** The last view's badge and context: the shell hands the same view object until it changes, so they are worked out once per view. */
+  #seen: { view: SurfaceView; badge: Badge; context: string } | undefined;
 
   constructor(
     private readonly persist: (memory: TabBadgeMemory) => Promise<unknown>,
@@ -29,16 +23,13 @@ export class TabBadges {
   /** After every change of state: the observed tab, the tabs in front and, after a change of session, every tab given one. */
   show(view: SurfaceView, current: ObservationRecord | null): void {
     const observed = current?.source === 'tab' && current.ref ? current.ref : null;
-    const step = planTabBadges(this.#memory, {
-      badge: badgeFor(view),
-      context: badgeContext(view),
-      observed,
-      inSession: view.phase !== 'idle',
-    });
+    if (this.#seen?.view !== view) this.#seen = { view, badge: badgeFor(view), context: badgeContext(view) };
+    const { badge, context } = this.#seen;
+    const step = planTabBadges(this.#memory, { badge, context, observed, inSession: view.phase !== 'idle' });
     if (step.memory === this.#memory) return;
     this.#set(step.memory);
     for (const { tabId, fields } of step.writes)
-      void paintTab(tabId, fields).catch((error: unknown) => {
+      void paint(fields, tabId).catch((error: unknown) => {
         // Closed meanwhile (the usual case): forgotten. Anything else is said in diagnostics, and the tab gets
         // its badge again when it is next looked at in a session.
         this.forget(tabId);

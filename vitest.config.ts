@@ -1,12 +1,31 @@
 // Test tiers: unit (pure code), ext (the background on WXT's fake browser), ui (Preact components, happy-dom), host (the built host spawned),
 // desktops (newer GNOME, KWin, labwc, sway in Debian trixie/sid roots), e2e (real Chromium), e2e-firefox (Firefox ESR over WebDriver BiDi).
 // A tier that runs built files builds them in its global setup when they are missing or older than their sources (harness/builds.ts).
-import { defineConfig } from 'vitest/config';
+// `npm test` names each tier it runs; a bare `npx vitest run` runs every tier this machine can, one after another, and
+// `npx vitest` watches the pure ones (harness/vitest-tiers.ts).
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { chooseTiers, missingSystemPackages, TIER_ORDER, type Tier } from './harness/vitest-tiers.ts';
+
+const choice = chooseTiers(
+  { argv: process.argv, env: process.env },
+  { missingPackages: missingSystemPackages, isRoot: process.getuid?.() === 0 },
+);
+if (choice.notice) console.log(choice.notice);
+
+/**
+ * A tier as vitest runs it: in its own group (`sequence.groupOrder`), so one vitest running several runs them one after
+ * another, each with its own workers (vitest refuses projects of one group with different `maxWorkers`).
+ */
+function tiers(projects: (TestProjectInlineConfiguration & { test: { name: Tier } })[]): TestProjectInlineConfiguration[] {
+  return projects
+    .filter((p) => choice.tiers.includes(p.test.name))
+    .map((p) => ({ ...p, test: { ...p.test, sequence: { groupOrder: TIER_ORDER.indexOf(p.test.name) } } }));
+}
 
 export default defineConfig({
   test: {
-    projects: [
+    projects: tiers([
       // unit, ext and ui share one module graph per worker (isolate: false): importing it again for each file was three
       // quarters of their time. So a file leaves no global state behind: ext's harness resets the fake browser and
       // the background before each test, ui's testing library unmounts after each.
@@ -88,6 +107,6 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-    ],
+    ]),
   },
 });

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks the system packages the test tiers need and installs the missing ones when it can (root or passwordless sudo, apt).
 # Runs before `npm test` (pretest) and from .ci/run. Otherwise it stops at once with the exact command to run.
+# `--check`: installs nothing, prints the missing packages, exits 3 when any is (vitest.config.ts asks before a bare `npx vitest run`).
 set -euo pipefail
 # Chromium, Firefox ESR, X11 (Xvfb, openbox, tools), headless sway + foot, KWin, GNOME Shell, weston-terminal, private D-Bus,
 # dunst (a notification server, so Firefox on Linux can show its notifications in the tests), mmdebstrap (the desktops tier's trixie and sid roots).
@@ -21,6 +22,10 @@ done
 if [ ${#missing[@]} -eq 0 ]; then
   echo "system packages: all present"
   exit 0
+fi
+if [ "${1:-}" = "--check" ]; then
+  echo "${missing[*]}"
+  exit 3
 fi
 
 SUDO=()

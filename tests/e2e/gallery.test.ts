@@ -1,5 +1,5 @@
 // E2E: the state gallery. One real Chromium with the built extension and the real helper renders every view of every surface in every
-// setup state (popup, Options, welcome, History, toast), at 100 % and 200 % zoom: layout facts, axe, a screenshot each (docs/screenshots/states).
+// setup state (popup, Options, welcome, History, toast), at 100 % and 200 % zoom: layout facts, axe, a screenshot each (artifacts/gallery).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

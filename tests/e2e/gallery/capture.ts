@@ -6,7 +6,8 @@ import { REPO_ROOT } from '../../../harness/chromium';
 import { axeViolations } from '../axe';
 import { layoutProblems } from './layout';
 
-export const GALLERY_DIR = join(REPO_ROOT, 'docs', 'screenshots', 'states');
+/** Generated output, never committed: a run's pictures differ from the last one's by a few bytes (docs/TESTING.md). */
+export const GALLERY_DIR = join(REPO_ROOT, 'artifacts', 'gallery');
 
 export const ZOOMS = [100, 200] as const;
 export type Zoom = (typeof ZOOMS)[number];
@@ -69,7 +70,7 @@ export class Gallery {
   constructor() {
     mkdirSync(GALLERY_DIR, { recursive: true });
     // Every run writes the whole gallery: a view that is gone leaves no stale picture behind.
-    for (const name of readdirSync(GALLERY_DIR)) if (name.endsWith('.png')) rmSync(join(GALLERY_DIR, name));
+    for (const name of readdirSync(GALLERY_DIR)) if (/\.(png|md|html)$/.test(name)) rmSync(join(GALLERY_DIR, name));
   }
 
   private async cdp(page: Page): Promise<CDPSession> {
@@ -154,7 +155,7 @@ export class Gallery {
     return this.shots.flatMap((s) => s.problems.map((p) => `${s.file}: ${p}`));
   }
 
-  /** docs/screenshots/states/README.md: the gallery as a table per surface, linked from the README. */
+  /** artifacts/gallery/README.md, a table per surface, and index.html, every picture on one page (`npm test` prints where). */
   writeIndex(columns: { setups: readonly string[] }): void {
     const cell = (surface: string, view: string, setup: string | null) => {
       const shots = this.shots.filter((s) => s.surface === surface && s.view === view && s.setup === setup);
@@ -200,6 +201,7 @@ export class Gallery {
       lines.push('');
     }
     writeFileSync(join(GALLERY_DIR, 'README.md'), `${lines.join('\n')}`);
+    writeFileSync(join(GALLERY_DIR, 'index.html'), galleryPage(this.shots));
   }
 }
 
@@ -230,4 +232,21 @@ export async function realPopupSize(page: Page, view: string): Promise<{ width: 
   await page.evaluate(() => chrome.extension.getViews({ type: 'popup' }).forEach((v) => v.close()));
   if (!size) throw new Error('the toolbar popup did not open');
   return size;
+}
+
+/** The gallery as one page to scroll through: each view's pictures side by side, a problem in red beside its view. */
+function galleryPage(shots: readonly Shot[]): string {
+  const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const rows = shots.map(
+    (s) =>
+      `<figure><img src="${escape(s.file)}" alt="${escape(s.file)}" loading="lazy"><figcaption>${escape(s.file)}` +
+      `${s.problems.map((p) => `<br><b>${escape(p)}</b>`).join('')}</figcaption></figure>`,
+  );
+  return [
+    '<!doctype html><meta charset="utf-8"><title>antidrift: the state gallery</title>',
+    '<style>body{font:14px system-ui;margin:16px}figure{display:inline-block;vertical-align:top;margin:8px}',
+    'img{max-width:640px;border:1px solid #ccc}b{color:#b00}</style>',
+    `<h1>The state gallery</h1><p>${shots.length} pictures; what each view was checked for: README.md beside this page.</p>`,
+    ...rows,
+  ].join('\n');
 }

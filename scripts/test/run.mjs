@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every step of scripts/test/steps.mjs, side by side where the two cores allow, then one table of where the time went.
 // Usage: npm test [-- --only id,id] (the steps named and what they wait for)   Logs: artifacts/test-logs/<step>.log
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,8 +97,20 @@ async function runStep(step, env) {
   await new Promise((resolve) => log.end(resolve));
 }
 
+/**
+ * What the tracked files hold, as git sees them against HEAD (a fingerprint of `git diff HEAD`): `npm test` must leave it as it
+ * was, uncommitted work included. null outside a git checkout (a release tarball), where there is nothing to hold.
+ */
+function trackedFingerprint() {
+  const diff = spawnSync('git', ['diff', 'HEAD', '--binary', '--no-ext-diff'], { cwd: root, maxBuffer: 1 << 30 });
+  if (diff.status !== 0) return null;
+  const changed = spawnSync('git', ['diff', 'HEAD', '--name-only'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+  return { diff: diff.stdout.toString('base64'), changed: new Set(changed ? changed.split('\n') : []) };
+}
+
 async function main() {
   const started = Date.now();
+  const before = trackedFingerprint();
   mkdirSync(logs, { recursive: true });
   mkdirSync(results, { recursive: true });
   const plan = chosen(allSteps(root)).map((s) => ({ ...s, children: new Set(), state: 'waiting' }));
@@ -141,6 +153,17 @@ async function main() {
   });
 
   report(plan, started, Date.now(), join(results, 'times.md'));
+  const gallery = join(root, 'artifacts', 'gallery', 'index.html');
+  if (plan.some((s) => s.id === 'e2e' && s.state === 'passed') && existsSync(gallery)) console.log(`state gallery: ${gallery}`);
+  const after = before && trackedFingerprint();
+  if (!failed && after && after.diff !== before.diff) {
+    const touched = [...after.changed].filter((f) => !before.changed.has(f));
+    console.error(
+      `\nnpm test changed tracked files: ${touched.join(', ') || 'files changed before it started'}.\n` +
+        'A test writes only under artifacts/ (or a temporary folder); curated pictures are made by `npm run images`.',
+    );
+    process.exit(1);
+  }
   if (failed) {
     const tail = readFileSync(join(logs, `${failed.id}.log`), 'utf8')
       .split('\n')

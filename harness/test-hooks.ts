@@ -5,7 +5,8 @@ import { TEST_CLOCK_KEY, TEST_IDLE_KEY, type TestClockRecord, type TestIdleState
 export type HookCall =
   | { op: 'clock'; key: string; ms: number; closed: boolean }
   | { op: 'away'; key: string; state: TestIdleState | null }
-  | { op: 'now'; key: string };
+  | { op: 'now'; key: string }
+  | { op: 'freeze'; key: string; at: number };
 
 /** Runs `fn` with `call` in one of the extension's own contexts (Chromium's worker, a Firefox extension page). */
 export type InExtension = (fn: (call: HookCall) => Promise<number>, call: HookCall) => Promise<number>;
@@ -19,13 +20,18 @@ async function hookCall(call: HookCall): Promise<number> {
     return Date.now();
   }
   const stored = ((await api.storage.local.get(call.key)) as Record<string, Partial<TestClockRecord> | undefined>)[call.key];
-  const record = { offsetMs: stored?.offsetMs ?? 0, atNextStartMs: stored?.atNextStartMs ?? 0 };
+  const record = { offsetMs: stored?.offsetMs ?? 0, atNextStartMs: stored?.atNextStartMs ?? 0, frozenAtMs: stored?.frozenAtMs ?? 0 };
   if (call.op === 'clock') {
     if (call.closed) record.atNextStartMs += call.ms;
     else record.offsetMs += call.ms;
     await api.storage.local.set({ [call.key]: record });
   }
-  return Date.now() + record.offsetMs;
+  if (call.op === 'freeze') {
+    Object.assign(record, { frozenAtMs: call.at, offsetMs: 0 });
+    await api.storage.local.set({ [call.key]: record });
+  }
+  // Self-contained (sent as source): testClockTime's rule, written out.
+  return (record.frozenAtMs || Date.now()) + record.offsetMs;
 }
 
 /**
@@ -35,6 +41,14 @@ async function hookCall(call: HookCall): Promise<number> {
  */
 export function advanceClock(inExtension: InExtension, ms: number, closed = false): Promise<number> {
   return inExtension(hookCall, { op: 'clock', key: TEST_CLOCK_KEY, ms, closed });
+}
+
+/**
+ * Stops the extension's clock at `at`: from then on only advanceClock moves it, so what a page shows of the time (elapsed, the time
+ * of day, this week) is the same on every run. For the curated pictures; a frozen clock never thaws within a browser's life.
+ */
+export function freezeClock(inExtension: InExtension, at: number): Promise<number> {
+  return inExtension(hookCall, { op: 'freeze', key: TEST_CLOCK_KEY, at });
 }
 
 /** The extension's time now. */

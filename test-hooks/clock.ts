@@ -1,7 +1,7 @@
 // End-to-end builds only: a clock a test moves forward, the same in every context (worker, pages, content script) through storage.local.
 // Native `browser`, as the pages' connection uses (no polyfill pulled into every page through this module).
 import { browser } from '@wxt-dev/browser';
-import { readTestClock, TEST_CLOCK_KEY, type TestClockRecord } from './keys';
+import { readTestClock, TEST_CLOCK_KEY, testClockTime, type TestClockRecord } from './keys';
 
 export interface TestClock {
   now(): number;
@@ -17,6 +17,7 @@ export interface TestClock {
  */
 export function testClock(role: 'worker' | 'page'): TestClock {
   let offset = 0;
+  let frozenAt = 0;
   const listeners: Array<() => void> = [];
   const effective = (r: TestClockRecord) => r.offsetMs + r.atNextStartMs;
   const ready = browser.storage.local
@@ -24,8 +25,11 @@ export function testClock(role: 'worker' | 'page'): TestClock {
     .then(async (stored) => {
       const record = readTestClock(stored[TEST_CLOCK_KEY]);
       offset = effective(record);
+      frozenAt = record.frozenAtMs;
       if (role === 'worker' && record.atNextStartMs > 0)
-        await browser.storage.local.set({ [TEST_CLOCK_KEY]: { offsetMs: offset, atNextStartMs: 0 } satisfies TestClockRecord });
+        await browser.storage.local.set({
+          [TEST_CLOCK_KEY]: { offsetMs: offset, atNextStartMs: 0, frozenAtMs: frozenAt } satisfies TestClockRecord,
+        });
     })
     .catch(() => {});
   browser.storage.onChanged.addListener((changes, area) => {
@@ -33,12 +37,13 @@ export function testClock(role: 'worker' | 'page'): TestClock {
     const record = readTestClock(changes[TEST_CLOCK_KEY]?.newValue);
     // A running worker lives through no closed browser: only the offset moves it.
     const next = role === 'worker' ? record.offsetMs : effective(record);
-    if (next === offset) return;
+    if (next === offset && record.frozenAtMs === frozenAt) return;
     offset = next;
+    frozenAt = record.frozenAtMs;
     for (const listener of listeners) listener();
   });
   return {
-    now: () => Date.now() + offset,
+    now: () => testClockTime({ offsetMs: offset, atNextStartMs: 0, frozenAtMs: frozenAt }, Date.now()),
     ready,
     onMoved: (listener) => void listeners.push(listener),
   };

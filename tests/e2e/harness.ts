@@ -15,7 +15,7 @@ import {
   type ExtensionBrowser,
   type PageServer,
 } from '../../harness/chromium';
-import { advanceClock, extensionNow, setAway, type InExtension } from '../../harness/test-hooks';
+import { advanceClock, extensionNow, freezeClock, setAway, type InExtension } from '../../harness/test-hooks';
 import type { TestIdleState } from '../../test-hooks/keys';
 import { EXTENSION_PAGES } from '../../shared/extension-pages';
 import { HISTORY_FIRST_VIEW_MARK } from '../../ui/first-state-mark';
@@ -59,6 +59,8 @@ export interface E2E {
   restart(options?: { restoreLastSession?: boolean }): Promise<void>;
   /** Moves the extension's clock `ms` forward (the end-to-end build's test clock): alarms it made due fire at once. Resolves with its new time. */
   advanceClock(ms: number): Promise<number>;
+  /** Stops the extension's clock at `at` (local time on screen is then the same on every run); advanceClock still moves it. */
+  freezeClock(at: number): Promise<number>;
   /** `ms` that will have passed when the browser next starts (call it just before closing the browser). */
   passWhileClosed(ms: number): Promise<void>;
   /** The extension's time now (the machine's, plus however far the tests moved it). */
@@ -72,6 +74,8 @@ export interface E2E {
   presence(on: boolean): void;
   /** Moves the X pointer once: input, as a person coming back makes. */
   nudgePointer(): Promise<void>;
+  /** Puts the X pointer beside Chromium's window (the screen is wider), where it hovers over nothing the pictures show. */
+  parkPointer(): Promise<void>;
   /** Presses keys on the X display (xdotool's names, e.g. alt+shift+l) with Chromium's window in front: what the browser's own shortcuts hear. */
   pressKeys(keys: string): Promise<void>;
   /** Says yes to each backend, as a person's Allow does (stored: it holds across restarts). */
@@ -194,12 +198,16 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       e2e.browser = await launch(restartOptions.restoreLastSession);
     },
     advanceClock: (ms) => advanceClock(inWorker, ms),
+    freezeClock: (at) => freezeClock(inWorker, at),
     passWhileClosed: async (ms) => void (await advanceClock(inWorker, ms, true)),
     extensionNow: () => extensionNow(inWorker),
     setAway: (state) => setAway(inWorker, state),
     presence(on) {
       if (presence) clearInterval(presence);
       presence = on && !options.wayland ? setInterval(jiggle, PRESENCE_EVERY_MS) : null;
+    },
+    async parkPointer() {
+      await xdotool(['mousemove', '1270', '790']);
     },
     async nudgePointer() {
       await xdotool(['mousemove_relative', '--', String((step = -step) * 5), '0']);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workerTestHooks } from '../../background/test-hooks';
 import type { IdlePort, IdleReading } from '../../background/observe/idle';
 import { testClock } from '../../test-hooks/clock';
-import { readTestClock, TEST_CLOCK_KEY, TEST_IDLE_KEY } from '../../test-hooks/keys';
+import { readTestClock, TEST_CLOCK_KEY, testClockTime, TEST_IDLE_KEY } from '../../test-hooks/keys';
 
 const T0 = Date.UTC(2026, 11, 5, 12);
 
@@ -20,7 +20,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('the stored record', () => {
   it.each([undefined, null, 'soon', { offsetMs: -5 }, { offsetMs: Number.NaN, atNextStartMs: '3' }])('%j is no offset at all', (value) => {
-    expect(readTestClock(value)).toEqual({ offsetMs: 0, atNextStartMs: 0 });
+    expect(readTestClock(value)).toEqual({ offsetMs: 0, atNextStartMs: 0, frozenAtMs: 0 });
   });
 });
 
@@ -49,11 +49,33 @@ describe('the test clock', () => {
     await next.ready;
     expect(next.now()).toBe(T0 + 63_000);
     // Taken into the offset once: the worker after it starts at the same time, not another minute on.
-    expect((await fakeBrowser.storage.local.get(TEST_CLOCK_KEY))[TEST_CLOCK_KEY]).toEqual({ offsetMs: 63_000, atNextStartMs: 0 });
+    expect((await fakeBrowser.storage.local.get(TEST_CLOCK_KEY))[TEST_CLOCK_KEY]).toEqual({
+      offsetMs: 63_000,
+      atNextStartMs: 0,
+      frozenAtMs: 0,
+    });
     expect(testClock('page').now()).toBe(T0);
     const page = testClock('page');
     await page.ready;
     expect(page.now()).toBe(T0 + 63_000);
+  });
+
+  it('frozen, it stands at that instant while the machine goes on, and moves only when a test moves it', async () => {
+    const worker = testClock('worker');
+    const page = testClock('page');
+    await Promise.all([worker.ready, page.ready]);
+    const moved = vi.fn();
+    worker.onMoved(moved);
+    const frozenAt = Date.UTC(2037, 2, 12, 15, 30);
+    await fakeBrowser.storage.local.set({ [TEST_CLOCK_KEY]: { offsetMs: 0, atNextStartMs: 0, frozenAtMs: frozenAt } });
+    await settle();
+    expect(moved).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(T0 + 3_600_000);
+    expect([worker.now(), page.now()]).toEqual([frozenAt, frozenAt]);
+    await fakeBrowser.storage.local.set({ [TEST_CLOCK_KEY]: { offsetMs: 31_000, atNextStartMs: 0, frozenAtMs: frozenAt } });
+    await settle();
+    expect([worker.now(), page.now()]).toEqual([frozenAt + 31_000, frozenAt + 31_000]);
+    expect(testClockTime({ offsetMs: 5, atNextStartMs: 0, frozenAtMs: 0 }, 100)).toBe(105);
   });
 });
 

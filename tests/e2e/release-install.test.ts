@@ -13,7 +13,7 @@ import { e2eDisplay, FAKE_BIN, SCREENSHOTS } from './harness';
 
 const VERSION = RELEASE_VERSION;
 
-/** The welcome page as a person first sees it, for the README (artifacts/screenshots, copied to docs/screenshots by hand). */
+/** The welcome page as a person first sees it (artifacts/screenshots; the curated pictures are tests/e2e/curated-images.test.ts). */
 async function e2eScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });

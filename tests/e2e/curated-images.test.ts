@@ -1,10 +1,11 @@
-// E2E: the store images (docs/store/listing.md), drawn in one real Chromium with the built extension and the real helper: five 1280 × 800
-// screenshots of real surfaces in real states, the 440 × 280 promotional tile, the store icons; then each file's size, as this run wrote it.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// E2E: the curated pictures (scripts/curated-images.mjs), the README's and the stores', drawn in one real Chromium with the built
+// extension and the real helper on a frozen clock: an unchanged UI draws the same pixels, so `npm run images` changes nothing then.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import { basename, dirname, join } from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CURATED } from '../../scripts/curated-images.mjs';
 import { icon } from '../../scripts/make-icons.mjs';
 import { EXTENSION_PAGES } from '../../shared/extension-pages';
 import { generateYear } from '../../harness/history-year';
@@ -14,11 +15,12 @@ import { e2eForSuite, PARSER_TESTS, startSession } from './harness';
 import { Toast, type PopupPage } from './pages';
 
 /**
- * `npm run store-assets` (scripts/store-assets.mjs) writes the committed images; inside `npm test` the same run writes them to
- * artifacts/, so a test run checks what it drew without changing the tree.
+ * The instant the clock stands at: a Thursday afternoon, local time, so "this week" holds four days. Only the test moves it from
+ * there (advanceClock), by the same steps on every run. Ahead of any real time this code will meet: the worker hands its deadlines to
+ * chrome.alarms in its own time, and the browser fires at once an alarm it thinks is past.
  */
-const OUT =
-  process.env.ANTIDRIFT_STORE_ASSETS === '1' ? join(REPO_ROOT, 'docs', 'store', 'images') : join(REPO_ROOT, 'artifacts', 'store-images');
+const FROZEN_AT = new Date(2037, 2, 12, 15, 30).getTime();
+const LEXERS = 'You seem to be reading about lexers, not writing parser tests.';
 
 const SCREEN = { width: 1280, height: 800 } as const;
 const TILE = { width: 440, height: 280 } as const;
@@ -37,7 +39,6 @@ const IMAGES = [
   { file: 'icon-128.png', width: 128, height: 128, alpha: true },
   { file: 'logo-300.png', width: 300, height: 300, alpha: true },
 ] as const;
-type ImageFile = (typeof IMAGES)[number]['file'];
 
 /** A PNG's width, height and whether it has an alpha channel, from its IHDR chunk (the first, at byte 8). */
 function pngHeader(bytes: Buffer): { width: number; height: number; alpha: boolean } {
@@ -65,14 +66,66 @@ async function picture(page: Page, size: { width: number; height: number }, clip
         return { x: r.left, y: r.top, width: r.width, height: r.height, scale: 1 };
       })
     : undefined;
-  const shot = await cdp.send('Page.captureScreenshot', { format: 'png', ...(box ? { clip: box } : {}) });
+  const shot = await steady(page, async () => {
+    const taken = await cdp.send('Page.captureScreenshot', { format: 'png', ...(box ? { clip: box } : {}) });
+    return Buffer.from(taken.data, 'base64');
+  });
   await cdp.send('Emulation.clearDeviceMetricsOverride');
   await cdp.detach();
-  return Buffer.from(shot.data, 'base64');
+  return shot;
 }
 
-function write(file: ImageFile, bytes: Buffer): void {
-  writeFileSync(join(OUT, file), bytes);
+/** Longer than the surfaces' one-second tick: a page whose clock was not read yet shows the machine's time until its next tick. */
+const STILL_FOR_MS = 1_200;
+
+/**
+ * A picture of what the page shows once it stopped changing: taken until two in a row, STILL_FOR_MS apart, are the same. A page
+ * still filling in (History adding its days), a colour still easing or a clock read late would otherwise differ from run to run.
+ */
+async function steady(page: Page, take: () => Promise<Buffer>): Promise<Buffer> {
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+  // Nothing moving: what an animation or a transition shows depends on when the picture is taken.
+  await page.addStyleTag({ content: '*, *::before, *::after { animation: none !important; transition: none !important; }' });
+  let last = await take();
+  for (let i = 0; i < 30; i++) {
+    await new Promise((done) => setTimeout(done, STILL_FOR_MS));
+    await settle(page);
+    const next = await take();
+    if (next.equals(last)) return next;
+    last = next;
+  }
+  throw new Error(`${page.url()} did not stop changing: 30 pictures in a row differed`);
+}
+
+/** A README picture's size: the page's window as the tests open it. */
+const README_PAGE = { width: 1100, height: 680 } as const;
+
+/** Where this run draws a curated picture (under artifacts/), by its file name. */
+function drawnPath(file: string): string {
+  const image = CURATED.find((c) => basename(c.kept) === file);
+  if (!image) throw new Error(`${file} is not a curated picture (scripts/curated-images.mjs)`);
+  return join(REPO_ROOT, image.drawn);
+}
+
+function write(file: string, bytes: Buffer): void {
+  const path = drawnPath(file);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, bytes);
+}
+
+/** No caret and no motion in a picture: the same pixels on every run. */
+const STEADY = { caret: 'hide', animations: 'disabled' } as const;
+
+/** The popup as the toolbar shows it (its box only), as the README shows it. */
+async function popupShot(popup: PopupPage, file: string): Promise<void> {
+  write(file, await steady(popup.page, () => popup.frame().screenshot(STEADY)));
+}
+
+/** A page's first screen, at the README's window size. */
+async function pageShot(page: Page, file: string, element?: Locator): Promise<void> {
+  await page.setViewportSize(README_PAGE);
+  await settle(page);
+  write(file, await steady(page, () => (element ?? page).screenshot(STEADY)));
 }
 
 /**
@@ -126,14 +179,19 @@ async function popupPicture(popup: PopupPage): Promise<Buffer> {
   return picture(popup.page, size, 'main.popup');
 }
 
-describe('the store images', () => {
+describe('the curated pictures', () => {
   const e2e = e2eForSuite();
   const started = Date.now();
 
-  beforeAll(() => {
-    mkdirSync(OUT, { recursive: true });
-    // Every run draws them all: a size checked below is always of a file this run wrote.
-    for (const name of readdirSync(OUT)) if (name.endsWith('.png')) rmSync(join(OUT, name));
+  beforeAll(async () => {
+    // Every run draws them all: each file checked below is one this run wrote.
+    for (const image of CURATED) rmSync(join(REPO_ROOT, image.drawn), { force: true });
+    await e2e().freezeClock(FROZEN_AT);
+    await e2e().parkPointer();
+    const options = await e2e().options();
+    await options.setNudgeInterval(0.25);
+    await options.page.close();
+    await serveSites(e2e().browser.context);
   });
 
   it('the welcome page, helper connected and AI ready', async () => {
@@ -144,9 +202,20 @@ describe('the store images', () => {
     await welcome.close();
   });
 
-  it('the popup during a session, drawn where the toolbar opens it over the page it judges', async () => {
-    await serveSites(e2e().browser.context);
+  it('Options, as it opens', async () => {
+    const options = await e2e().options();
+    await options.page.locator('[data-setup-state="ready"]').first().waitFor();
+    await pageShot(options.page, 'options.png');
+    await options.page.close();
+  });
+
+  it('the popup before and during a session, drawn where the toolbar opens it over the page it judges', async () => {
     const docs = await e2e().openSite('docs.test', 'Parser tests plan');
+    const idle = await e2e().popup();
+    await expect.poll(() => idle.hostStatus(), { timeout: 15_000 }).toContain('AI: claude · helper connected');
+    await popupShot(idle, 'popup-idle.png');
+    await idle.page.close();
+
     const starting = await startSession(e2e(), docs, { allowed: ['docs.test'], blocked: ['videos.test'] });
     await starting.page.close();
     await docs.bringToFront();
@@ -156,6 +225,8 @@ describe('the store images', () => {
     const site = await picture(docs, SCREEN);
     const popup = await e2e().popup();
     await popup.page.locator('main.popup[data-view="active"]').waitFor();
+    await expect.poll(() => popup.status()).toBe('On task');
+    await popupShot(popup, 'popup-active.png');
     const shown = await popupPicture(popup);
     await popup.page.close();
     // Composed in a blank page: the site as the tab shows it, the popup at the top right under the toolbar button.
@@ -170,7 +241,34 @@ describe('the store images', () => {
     await board.close();
   });
 
-  it('the drift banner on a blocked site', async () => {
+  /** How many heads-up answers the worker has had (its diagnostics say each). */
+  const nudgeAnswers = async () => {
+    const stored = await (await e2e().sw()).evaluate(() => chrome.storage.session.get('diagnostics'));
+    const lines = (stored as { diagnostics?: { message: string }[] }).diagnostics ?? [];
+    return lines.filter((l) => l.message.startsWith('nudge (claude):')).length;
+  };
+
+  it('a heads-up on the allowed site whose title wanders, in the page and in the popup', async () => {
+    const docs = e2e()
+      .browser.context.pages()
+      .find((p) => p.url().includes('docs.test'))!;
+    await docs.bringToFront();
+    // The ring's second title: the first heads-up goes out at once (none before it), and the fake judge reads lexers in it.
+    await docs.evaluate(() => (document.title = 'Lexer generators compared'));
+    const nudge = new Toast(docs);
+    await nudge.expectTier('nudge', 15_000);
+    expect(await nudge.text('nudge-message')).toBe(LEXERS);
+    await nudge.settled();
+    await pageShot(docs, 'toast-nudge.png');
+    const popup = await e2e().popup();
+    await expect.poll(() => popup.page.getByText(LEXERS).count()).toBe(1);
+    await popupShot(popup, 'popup-heads-up.png');
+    await popup.page.close();
+    await nudge.click('nudge-dismiss');
+  });
+
+  it('the drift banner on a blocked site, and the popup while drifting', async () => {
+    await e2e().advanceClock(3 * 60_000);
     const videos = await e2e().openSite('videos.test', 'Funny cats compilation');
     await videos.bringToFront();
     await e2e().expectBadge('!');
@@ -178,17 +276,35 @@ describe('the store images', () => {
     await toast.expectTier('drift');
     await toast.settled();
     write('screenshot-2-drift-banner.png', await picture(videos, SCREEN));
+    await pageShot(videos, 'toast-drift.png');
+    await e2e().advanceClock(2 * 60_000);
+    const popup = await e2e().popup();
+    await expect.poll(() => popup.status()).toBe('Drifting');
+    await popupShot(popup, 'popup-drifting.png');
+    await popup.page.close();
+    await videos.bringToFront();
+    await toast.click('drift-back');
+    await e2e().expectBadge('ON');
     await videos.close();
-    // The block page below is the extension's own answer to the address: nothing of Playwright's in between.
-    await e2e().browser.context.unrouteAll();
+    // Back on the allowed site with two new titles in the ring, a second heads-up goes out at once (its message already dismissed,
+    // so nothing shows): answered before the session ends, so History counts it on every run.
+    await expect.poll(() => nudgeAnswers(), { timeout: 15_000 }).toBe(2);
   });
 
-  it("a strict session's block page in place of a blocked site", async () => {
-    // The session above ends (its review skipped); a strict one starts from the same form.
+  it('the review at the end of the session', async () => {
     const popup = await e2e().popup();
     await popup.byId('end-session').click();
     await popup.page.locator('main.popup[data-view="review"]').waitFor();
-    await popup.byId('review-skip').click();
+    await popupShot(popup, 'popup-review.png');
+    await popup.byId('review-yes').click();
+    await popup.page.locator('main.popup[data-view="review"]').waitFor({ state: 'detached' });
+    await popup.page.close();
+  });
+
+  it("a strict session's block page in place of a blocked site", async () => {
+    // The block page is the extension's own answer to the address: nothing of Playwright's in between.
+    await e2e().browser.context.unrouteAll();
+    const popup = await e2e().popup();
     await popup.fillCommitment({ ...PARSER_TESTS, allowed: ['docs.test'], blocked: ['videos.test'] });
     await popup.byId('strict').check();
     await popup.start();
@@ -202,13 +318,12 @@ describe('the store images', () => {
     await blocked.close();
   });
 
-  it('History with a week in it', async () => {
+  it('History with two weeks in it: the last seven days, and this week in light and dark', async () => {
     const history = await e2e().history();
     const at = await e2e().extensionNow();
-    // Two weeks before now, shown as the last seven days (a chosen range: "this week" on a Monday would be one day).
-    const week = generateYear(at, 5, 11, 14);
-    const path = join(mkdtempSync(join(tmpdir(), 'antidrift-store-')), 'week.json');
-    writeFileSync(path, JSON.stringify({ format: 'antidrift-history', version: 1, exportedAt: at, ...week }));
+    const weeks = generateYear(at, 5, 11, 14);
+    const path = join(mkdtempSync(join(tmpdir(), 'antidrift-curated-')), 'weeks.json');
+    writeFileSync(path, JSON.stringify({ format: 'antidrift-history', version: 1, exportedAt: at, ...weeks }));
     await history.byId('import-history').setInputFiles(path);
     await expect.poll(() => history.byId('data-result').textContent(), { timeout: 30_000 }).toMatch(/^Added \d+ records/);
     rmSync(path, { force: true });
@@ -216,6 +331,16 @@ describe('the store images', () => {
     await history.page.getByRole('heading', { name: /^Totals \d{4}-\d{2}-\d{2} to / }).waitFor();
     await history.page.evaluate(() => window.scrollTo(0, 0));
     write('screenshot-4-history.png', await picture(history.page, SCREEN));
+
+    await history.byId('range-week').click();
+    await history.page.getByRole('heading', { name: 'Totals this week' }).waitFor();
+    await history.page.setViewportSize({ width: 1100, height: 1500 });
+    await history.page.evaluate(() => window.scrollTo(0, 0));
+    await settle(history.page);
+    write('history.png', await steady(history.page, () => history.page.screenshot(STEADY)));
+    await history.page.emulateMedia({ colorScheme: 'dark' });
+    await settle(history.page);
+    write('history-dark.png', await steady(history.page, () => history.page.screenshot(STEADY)));
     await history.page.close();
   });
 
@@ -240,17 +365,14 @@ describe('the store images', () => {
     write('logo-300.png', icon(300, 38));
   });
 
-  it('every image is there, written by this run, at its store size; the listing names each', () => {
-    expect(
-      readdirSync(OUT)
-        .filter((name) => name.endsWith('.png'))
-        .sort(),
-    ).toEqual(IMAGES.map((i) => i.file).sort());
+  it('every curated picture is drawn by this run; the store images at their store size, each named by the listing', () => {
+    for (const image of CURATED) {
+      const path = join(REPO_ROOT, image.drawn);
+      expect(statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0, image.drawn).toBeGreaterThanOrEqual(started);
+    }
     const listing = readFileSync(join(REPO_ROOT, 'docs', 'store', 'listing.md'), 'utf8');
     for (const image of IMAGES) {
-      const path = join(OUT, image.file);
-      expect(existsSync(path), image.file).toBe(true);
-      expect(statSync(path).mtimeMs, image.file).toBeGreaterThanOrEqual(started);
+      const path = drawnPath(image.file);
       expect(pngHeader(readFileSync(path)), image.file).toEqual({ width: image.width, height: image.height, alpha: image.alpha });
       expect(listing, `docs/store/listing.md names ${image.file}`).toContain(`images/${image.file}`);
     }

@@ -2,7 +2,7 @@
 // `npm start`: install, build, register the host for a dedicated profile, launch a browser with antidrift.
 // Uses only Node built-ins until `npm ci` has run, so it works on a fresh clone.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,25 +79,58 @@ const CANDIDATES = {
 };
 
 const table = CANDIDATES[platform()] ?? CANDIDATES.linux;
+/** Debian's and Ubuntu's package of each browser they carry (Ubuntu's chromium-browser installs the snap). */
+const PACKAGES = { chromium: 'chromium', firefox: 'firefox-esr' };
+
+const found = (name) => table[name].find((p) => p && existsSync(p));
+
+/**
+ * No browser to open: on Debian/Ubuntu, as root or with passwordless sudo, its package is installed, as `npm test` installs what
+ * it needs; anywhere else the exact command or download is printed and nothing is touched.
+ */
+function installBrowser(name) {
+  const lookedIn = table[name]?.join(', ') ?? '';
+  const aptName = PACKAGES[name];
+  const apt = platform() === 'linux' && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  const ubuntu = apt && existsSync('/etc/os-release') && /^ID=ubuntu/m.test(readFileSync('/etc/os-release', 'utf8'));
+  const pkg = ubuntu && name === 'chromium' ? 'chromium-browser' : aptName;
+  if (!apt || !pkg) {
+    fail(
+      `no ${name === 'chromium' ? 'Chromium-family' : name} browser found (looked in ${lookedIn}).\n` +
+        '  Install Chromium, Chrome, Edge or Brave (or Firefox, with --browser firefox) and run npm start again.',
+    );
+  }
+  const asRoot = process.getuid?.() === 0;
+  const sudo = !asRoot && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
+  const command = `apt-get install -y --no-install-recommends ${pkg}`;
+  if (!asRoot && !sudo)
+    fail(`no ${name} found (looked in ${lookedIn}). Install it, then run npm start again:\n  sudo apt-get update && sudo ${command}`);
+  const prefix = asRoot ? [] : ['sudo', '-n'];
+  say(`no ${name} found: installing Debian's package (${asRoot ? '' : 'sudo '}${command})…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const argv of [
+    [...prefix, 'apt-get', 'update', '-qq'],
+    [...prefix, ...command.split(' '), '-qq'],
+  ])
+    run(argv[0], argv.slice(1), { env });
+  const binary = found(name);
+  if (!binary) fail(`${pkg} is installed, but no ${name} is in ${lookedIn}: pass --browser, or start it by hand.`);
+  say(`installed ${pkg}: ${binary}`);
+  return { browser: name, binary };
+}
 const wanted = flag('browser');
 if (wanted && !table[wanted]) fail(`unknown browser "${wanted}": choose one of ${Object.keys(table).join(', ')}`);
 const order = wanted ? [wanted] : ['chromium', 'chrome', 'edge', 'brave']; // Firefox only when asked for
 let browser;
 let binary;
 for (const name of order) {
-  const found = table[name].find((p) => p && existsSync(p));
-  if (found) {
+  if (found(name)) {
     browser = name;
-    binary = found;
+    binary = found(name);
     break;
   }
 }
-if (!binary) {
-  fail(
-    `no ${wanted ?? 'Chromium-family'} browser found (looked in ${order.flatMap((n) => table[n]).join(', ')}).\n` +
-      '  Install Chromium (Debian/Ubuntu: sudo apt install chromium) or Chrome, Edge or Brave, or pass --browser.',
-  );
-}
+if (!binary) ({ browser, binary } = installBrowser(wanted ?? 'chromium'));
 const firefox = browser === 'firefox';
 
 if (!has('no-build')) {

@@ -11,7 +11,7 @@ COMMAND="sudo apt-get install -y --no-install-recommends ${PACKAGES[*]}"
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
   echo "system packages: this is not a Debian/Ubuntu (apt) system; the test tiers need Linux with these packages (Debian names):" >&2
   echo "  ${PACKAGES[*]}" >&2
-  echo "install their equivalents, or run the tests on Debian 12 / Ubuntu (see README → Testing)" >&2
+  echo "install their equivalents, or run the tests on Debian 12 / Ubuntu (see docs/TESTING.md)" >&2
   exit 1
 fi
 

@@ -56,7 +56,7 @@ export function tiersOf(plan) {
   return [...tiers.values()].sort((a, b) => a.started - b.started);
 }
 
-/** Prints the table, and writes it as Markdown to `markdownPath` (the figures the README's Testing section gives). */
+/** Prints the table, and writes it as Markdown to `markdownPath` (artifacts/test-results/times.md: docs/TESTING.md says what each column means). */
 export function report(plan, started, ended, markdownPath) {
   const tiers = tiersOf(plan);
   const rows = tiers.map((t) => [

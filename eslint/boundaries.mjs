@@ -23,7 +23,7 @@ export const ZOD_FREE = [
 ];
 
 /** The features that are modules above the core, each in its own folder of `shared/` and of `background/`. */
-const FEATURES = ['plan', 'strict', 'sync', 'later'];
+export const FEATURES = ['plan', 'strict', 'sync', 'later'];
 
 /** One rule per feature: its folder under `layer` imports no other feature's folder there (`shared-plan`, `background-sync`, …). */
 function featuresApart(layer, because) {

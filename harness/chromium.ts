@@ -55,6 +55,8 @@ export interface LaunchOptions {
   extraArgs?: string[];
   /** Another unpacked extension (a release zip unzipped, an older build) instead of .output/chrome-mv3. */
   extensionDir?: string;
+  /** Accept any certificate: the real hostnames served from 127.0.0.1 (real-sites.ts) present a throwaway self-signed one. */
+  ignoreCertificateErrors?: boolean;
 }
 
 export interface ExtensionBrowser {
@@ -96,6 +98,7 @@ export async function launchExtensionBrowser(opts: LaunchOptions): Promise<Exten
       // Service workers need a secure origin: the test sites that register one are treated as such.
       '--unsafely-treat-insecure-origin-as-secure=http://videos.test,http://www.videos.test,http://www.news.test,http://live.news.test',
     );
+  if (opts.ignoreCertificateErrors) args.push('--ignore-certificate-errors');
   args.push(...(opts.extraArgs ?? []));
   const context = await chromium.launchPersistentContext(opts.userDataDir, {
     executablePath: CHROMIUM_PATH,
@@ -141,3 +144,4 @@ export async function launchExtensionBrowser(opts: LaunchOptions): Promise<Exten
 }
 
 export { startPageServer, type PageServer } from './page-server';
+export { startRealSites, type RealSites } from './real-sites';

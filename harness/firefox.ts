@@ -7,6 +7,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { GECKO_ID } from '../shared/protocol/extension-id';
 import { HOST_SCRIPT, REPO_ROOT } from './chromium';
 import { startPageServer, type PageServer } from './page-server';
+import { startRealSites, type RealSites } from './real-sites';
 import { waitFor } from './processes';
 import { advanceClock, type InExtension } from './test-hooks';
 
@@ -23,10 +24,14 @@ export interface FirefoxE2E {
   home: string;
   /** The test sites (Firefox's proxy for every http:// address) and what reached them. */
   pages: PageServer;
+  /** The real hostnames (www.youtube.com, www.reddit.com…) served from 127.0.0.1 over TLS through a CONNECT proxy: only with `realSites: true`, else it throws. */
+  realSites: RealSites;
   /** The running Firefox: a new one after `restart()` or `start()`. */
   browser: Browser;
   /** Opens a page on `host` (a *.test name, served here through Firefox's proxy setting). */
   openSite(host: string, title: string): Promise<Page>;
+  /** Opens a real-looking address (`https://www.youtube.com/watch?v=ID`), with `title` when given (else the one set or made), and waits for it to load. */
+  openRealSite(address: string, title?: string): Promise<Page>;
   /** Opens an extension page (popup.html, options.html) in a tab. */
   extensionPage(path: string): Promise<Page>;
   /** The toolbar badge, read through an extension page. */
@@ -103,6 +108,11 @@ export interface FirefoxOptions {
    * presses Options → Helper's Allow button once the add-on is in, as a person would, before the test begins.
    */
   leaveHelperUnallowed?: boolean;
+  /**
+   * Also serve the real hostnames (harness/real-sites.ts: youtube.com, reddit.com, …) from 127.0.0.1, as `realSites`:
+   * https:// goes through its CONNECT proxy, and Firefox accepts its throwaway certificate (`acceptInsecureCerts`).
+   */
+  realSites?: boolean;
 }
 
 export async function startFirefox(options: FirefoxOptions = {}): Promise<FirefoxE2E> {
@@ -121,7 +131,8 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
   // The host's own installer, as a user would run it: ~/.mozilla/native-messaging-hosts in the temp home.
   if (options.installHost) options.installHost({ ...env, HOME: home });
   else execFileSync(process.execPath, [HOST_SCRIPT, 'install', '--browser', 'firefox', '--no-gnome-extension'], { env, stdio: 'ignore' });
-  const pages = await startPageServer();
+  const realSites = options.realSites ? await startRealSites() : undefined;
+  const pages = await startPageServer({ httpsOnly: realSites?.serves });
   const port = pages.port;
   const profile = join(root, 'profile');
   if (options.persistent) {
@@ -141,6 +152,8 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
       env,
       // Lets BiDi navigate to moz-extension:// pages.
       args: ['--remote-allow-system-access'],
+      // The WebDriver BiDi session's capability: Firefox then takes any certificate, even for a host on its HSTS preload list.
+      acceptInsecureCerts: realSites !== undefined,
       extraPrefsFirefox: {
         'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }),
         // Every http:// site goes to the page server, which answers for any *.test host.
@@ -148,6 +161,8 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
         'network.proxy.http': '127.0.0.1',
         'network.proxy.http_port': port,
         'network.proxy.no_proxies_on': '',
+        // Every https:// site goes to the real sites' CONNECT proxy, which tunnels the served hosts to their TLS server and refuses the rest.
+        ...(realSites && { 'network.proxy.ssl': '127.0.0.1', 'network.proxy.ssl_port': realSites.proxyPort }),
         'devtools.console.stdout.content': true,
         'devtools.console.stdout.chrome': true,
         // Service workers on the http:// test sites (a secure context is needed otherwise), as a real site's on https.
@@ -198,11 +213,23 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
   const e2e: FirefoxE2E = {
     home,
     pages,
+    get realSites() {
+      if (!realSites) throw new Error('the real sites are served only when Firefox is started with `realSites: true`');
+      return realSites;
+    },
     browser,
     async openSite(host, title) {
       const page = await e2e.browser.newPage();
       await page.goto(`http://${host}/?title=${encodeURIComponent(title)}`);
       await waitFor(async () => (await page.title()) === title, `${host} to load`);
+      return page;
+    },
+    async openRealSite(address, title) {
+      const url = e2e.realSites.url(address, title);
+      const page = await e2e.browser.newPage();
+      await page.goto(url);
+      const expected = e2e.realSites.title(url);
+      await waitFor(async () => (await page.title()) === expected, `${url} to load`);
       return page;
     },
     async extensionPage(path) {
@@ -269,6 +296,7 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
     async close() {
       if (running) await e2e.browser.close().catch(() => {});
       await pages.close();
+      await realSites?.close();
       rmSync(root, { recursive: true, force: true });
     },
   };

@@ -43,14 +43,27 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
+export interface PageServerOptions {
+  /**
+   * Hosts this server sends on to https:// (301), as a site on HSTS does: Firefox's http:// proxy is this server, and
+   * the real hostnames (real-sites.ts) are served over TLS elsewhere.
+   */
+  httpsOnly?(host: string): boolean;
+}
+
 /** Serves `/?title=…` as a small HTML page with that title, on 127.0.0.1 and a free port. */
-export async function startPageServer(): Promise<PageServer> {
+export async function startPageServer(options: PageServerOptions = {}): Promise<PageServer> {
   const requests: string[] = [];
   const speculative: string[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     requests.push(`${req.headers.host ?? ''}${url.pathname}${url.search}`);
     if (req.headers['sec-purpose']) speculative.push(`${req.headers.host ?? ''}${url.pathname}${url.search} ${req.headers['sec-purpose']}`);
+    const hostname = (req.headers.host ?? '').replace(/:\d+$/, '');
+    if (options.httpsOnly?.(hostname)) {
+      res.writeHead(301, { location: `https://${hostname}${url.pathname}${url.search}` }).end();
+      return;
+    }
     // `/redirect?to=<address>`: a site that sends its visitor on (a link shortener, a login bounce).
     if (url.pathname === '/redirect') {
       res.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();

@@ -12,8 +12,10 @@ import {
   installHost,
   launchExtensionBrowser,
   startPageServer,
+  startRealSites,
   type ExtensionBrowser,
   type PageServer,
+  type RealSites,
 } from '../../harness/chromium';
 import { advanceClock, extensionNow, freezeClock, setAway, type InExtension } from '../../harness/test-hooks';
 import type { TestIdleState } from '../../test-hooks/keys';
@@ -41,6 +43,8 @@ export interface E2E {
   /** The browser's environment (also the host's and, filtered, the backends'). */
   env: NodeJS.ProcessEnv;
   pages: PageServer;
+  /** The real hostnames (www.youtube.com, www.reddit.com…) served from 127.0.0.1 over TLS: only with `realSites: true`, else it throws. */
+  realSites: RealSites;
   browser: ExtensionBrowser;
   sw(): Promise<Worker>;
   badge(): Promise<string>;
@@ -48,6 +52,8 @@ export interface E2E {
   expectBadge(text: string, timeoutMs?: number): Promise<void>;
   /** Opens a page on `host` with `title` in a new tab and waits for it to load. */
   openSite(host: string, title: string): Promise<Page>;
+  /** Opens a real-looking address (`https://www.youtube.com/watch?v=ID`) in a new tab, with `title` when given (else the one set or made), and waits for it to load. */
+  openRealSite(address: string, title?: string): Promise<Page>;
   popup(): Promise<PopupPage>;
   options(): Promise<OptionsPage>;
   /** The History page, once it has drawn its first view. */
@@ -95,6 +101,8 @@ export interface E2EOptions {
    * fake claude gets the titles; default claude. tests/e2e/consent.test.ts starts with none and clicks Allow itself.
    */
   allow?: readonly string[];
+  /** Also serve the real hostnames (harness/real-sites.ts: youtube.com, reddit.com, …) from 127.0.0.1, as `e2e.realSites`. */
+  realSites?: boolean;
 }
 
 /** This worker's X display (one per worker: files run side by side, each with its own focus and idle time). */
@@ -118,6 +126,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   for (const name of readdirSync(FAKE_BIN)) symlinkSync(join(FAKE_BIN, name), join(bin, name));
   if (options.helper !== false) installHost(userDataDir, home);
   const pages = await startPageServer();
+  const realSites = options.realSites ? await startRealSites() : undefined;
   const env: NodeJS.ProcessEnv = options.wayland
     ? { ...process.env, ...options.wayland, HOME: home, PATH: `${bin}:${process.env.PATH ?? ''}` }
     : { ...process.env, HOME: home, DISPLAY: display, PATH: `${bin}:${process.env.PATH ?? ''}` };
@@ -129,7 +138,8 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       userDataDir,
       home,
       env,
-      hostResolverRules: pages.resolverRules,
+      hostResolverRules: realSites ? `${pages.resolverRules}, ${realSites.resolverRules}` : pages.resolverRules,
+      ignoreCertificateErrors: realSites !== undefined,
       headless: false,
       extraArgs: restoreLastSession ? [...extraArgs, '--restore-last-session'] : extraArgs,
       extensionDir: E2E_EXTENSION_DIR,
@@ -148,6 +158,10 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     display,
     env,
     pages,
+    get realSites() {
+      if (!realSites) throw new Error('the real sites are served only when the browser is started with `realSites: true`');
+      return realSites;
+    },
     browser: await launch(),
     sw: () => e2e.browser.serviceWorker(),
     badge: () => e2e.browser.badgeText(),
@@ -158,6 +172,14 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       const page = await e2e.browser.context.newPage();
       await page.goto(pages.url(host, title));
       await expect.poll(() => page.title()).toBe(title);
+      return page;
+    },
+    async openRealSite(address, title) {
+      const url = e2e.realSites.url(address, title);
+      const page = await e2e.browser.context.newPage();
+      await page.goto(url);
+      const expected = e2e.realSites.title(url);
+      await expect.poll(() => page.title()).toBe(expected);
       return page;
     },
     async popup() {
@@ -239,6 +261,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       if (presence) clearInterval(presence);
       await e2e.browser.close().catch(() => {});
       await pages.close();
+      await realSites?.close();
       rmSync(root, { recursive: true, force: true });
     },
   };

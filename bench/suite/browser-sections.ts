@@ -20,7 +20,7 @@ export const BROWSER_SECTIONS = {
       const b = await benchBadge({
         tabSwitches: ctx.chosen.has('tab') ? ctx.settings.badgeSwitches : 0,
         osSwitches: ctx.chosen.has('os') ? ctx.settings.badgeSwitches : 0,
-        popupOpens: ctx.chosen.has('tab') ? 30 : 0,
+        popupOpens: ctx.chosen.has('tab') ? ctx.settings.popupOpens : 0,
       });
       if (b.popup) {
         const { toolbar, inTab } = b.popup;
@@ -89,7 +89,7 @@ export const BROWSER_SECTIONS = {
     title: '2c. tab switch → badge with the service worker stopped',
     needs: ['host', 'extension', 'chromium'],
     async run(ctx) {
-      const c = await benchCold({ switches: ctx.settings.coldSwitches });
+      const c = await benchCold({ switches: ctx.settings.coldSwitches, wakeGapMs: ctx.settings.coldWakeGapMs });
       type Pair = { toAllowedMs: Summary; toBlockedMs: Summary };
       const worst = (pair: Pair) => Math.max(pair.toAllowedMs.p95, pair.toBlockedMs.p95);
       const floor = worst(c.floor);
@@ -216,7 +216,7 @@ export const BROWSER_SECTIONS = {
     title: '8. History page over a year of history',
     needs: ['host', 'extension', 'chromium'],
     async run(ctx) {
-      const h = await benchHistory({ opens: ctx.settings.historyOpens });
+      const h = await benchHistory({ opens: ctx.settings.historyOpens, days: ctx.settings.historyDays });
       ctx.rows.push(
         row(
           '8. history',

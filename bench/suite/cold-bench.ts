@@ -128,7 +128,7 @@ async function tabIdOf(spin: Page, page: Page): Promise<number> {
 }
 
 /** Stops the worker, switches tabs, times the badge the new tab shows; alternating allowed (ON) and blocked (!). */
-async function coldSubject(run: ColdRun, close: () => Promise<void>): Promise<ColdSubject> {
+async function coldSubject(run: ColdRun, wakeGapMs: number, close: () => Promise<void>): Promise<ColdSubject> {
   const control = await WorkerControl.attach(await run.browser.context.newCDPSession(run.docs), run.origin);
   const page: ExtensionContext = { evaluate: (fn, arg) => run.spin.evaluate(fn as never, arg) };
   const { offset } = await clockOffset(page);
@@ -161,7 +161,7 @@ async function coldSubject(run: ColdRun, close: () => Promise<void>): Promise<Co
     front = target.tabId;
     if (measured) await run.afterWake?.();
     // Wakes are at least 30 s apart in real use: let this wake's host finish starting before the next one.
-    await sleep(1_500);
+    await sleep(wakeGapMs);
     if (!measured) return;
     // The page's clock is aligned to ours by `offset`; the worker and the page share the browser's clock.
     // A tab that already showed the right badge when it came to the front counts as 0.
@@ -179,7 +179,7 @@ async function coldSubject(run: ColdRun, close: () => Promise<void>): Promise<Co
 }
 
 /** The floor extension in a browser of its own, optionally carrying our bundle as a function it never calls. */
-async function floorSubject(carrying?: string): Promise<ColdSubject> {
+async function floorSubject(wakeGapMs: number, carrying?: string): Promise<ColdSubject> {
   const root = mkdtempSync(join(tmpdir(), 'antidrift-bench-floor-'));
   const dir = join(root, 'extension');
   const server = await startPageServer();
@@ -208,7 +208,7 @@ async function floorSubject(carrying?: string): Promise<ColdSubject> {
     await docs.goto(server.url('docs.test', 'Parser reference'));
     const videos = await browser.context.newPage();
     await videos.goto(server.url('videos.test', 'Cat videos'));
-    return await coldSubject({ browser, origin, spin, docs, videos }, close);
+    return await coldSubject({ browser, origin, spin, docs, videos }, wakeGapMs, close);
   } catch (error) {
     await close();
     throw error;
@@ -218,7 +218,7 @@ async function floorSubject(carrying?: string): Promise<ColdSubject> {
 /** Rounds of switches per extension, taken in turn: a busy stretch of the machine falls on all three alike. */
 const ROUNDS = 3;
 
-export async function benchCold(opts: { switches: number }): Promise<ColdResult> {
+export async function benchCold(opts: { switches: number; wakeGapMs: number }): Promise<ColdResult> {
   const profile = await benchProfile('cold');
   const { server } = profile;
   const subjects: ColdSubject[] = [];
@@ -252,7 +252,7 @@ export async function benchCold(opts: { switches: number }): Promise<ColdResult>
         }, WORKER_MARKS),
       );
     };
-    const ours = await coldSubject({ browser, origin: EXTENSION_ORIGIN, spin, docs, videos }, async () => {});
+    const ours = await coldSubject({ browser, origin: EXTENSION_ORIGIN, spin, docs, videos }, opts.wakeGapMs, async () => {});
     subjects.push(ours);
     // Tabs opened in the background (as a link opened in a new tab is), never in front before their switch.
     const opened: Page[] = [];
@@ -269,14 +269,16 @@ export async function benchCold(opts: { switches: number }): Promise<ColdResult>
       while (opened.length > 3) await opened.shift()!.close();
       return { page, tabId };
     };
-    const firstLook = await coldSubject({ browser, origin: EXTENSION_ORIGIN, spin, docs, videos, fresh, afterWake: startMarks }, () =>
-      browser.close(),
+    const firstLook = await coldSubject(
+      { browser, origin: EXTENSION_ORIGIN, spin, docs, videos, fresh, afterWake: startMarks },
+      opts.wakeGapMs,
+      () => browser.close(),
     );
     subjects.push(firstLook);
     ourBrowser = undefined;
-    const floor = await floorSubject();
+    const floor = await floorSubject(opts.wakeGapMs);
     subjects.push(floor);
-    const floorWithOurBytes = await floorSubject(readFileSync(join(EXTENSION_DIR, 'background.js'), 'utf8'));
+    const floorWithOurBytes = await floorSubject(opts.wakeGapMs, readFileSync(join(EXTENSION_DIR, 'background.js'), 'utf8'));
     subjects.push(floorWithOurBytes);
     // The three browsers stay open; only one is switched at a time.
     for (let round = 0; round < ROUNDS; round++) {

@@ -67,7 +67,7 @@ export const DESKTOP_SECTIONS = {
     title: '1. X11 window switch → host event (watcher vs 1 s xprop poll), idle CPU',
     needs: ['host', 'xvfb'],
     async run(ctx) {
-      const w = await benchWatcher(await x11SwitchDesk(), { switches: ctx.settings.switches, idleSeconds: ctx.settings.idleSeconds });
+      const w = await benchWatcher(await x11SwitchDesk(), ctx.settings);
       watcherSection(ctx, w, '1', 'X11', 'xdotool --sync', 'xprop', 'watcher');
       return w;
     },
@@ -78,7 +78,7 @@ export const DESKTOP_SECTIONS = {
     title: '1w. sway window switch → host event (sway IPC watcher vs 1 s get_tree poll), idle CPU',
     needs: ['host', 'sway'],
     async run(ctx) {
-      const w = await benchWatcher(await swaySwitchDesk(), { switches: ctx.settings.switches, idleSeconds: ctx.settings.idleSeconds });
+      const w = await benchWatcher(await swaySwitchDesk(), ctx.settings);
       watcherSection(ctx, w, '1w', 'sway', 'swaymsg focus', 'swaymsg get_tree', 'wayland');
       return w;
     },

@@ -28,10 +28,15 @@ export async function benchDesktops(switches: number): Promise<DesktopSwitchResu
   const roots = ensureDesktopRoots();
   const results: DesktopSwitchResult[] = [];
   for (const d of NEWER_DESKTOPS) {
-    const desktop = await d.start(roots[d.suite]!);
+    const desktop = await d.start(roots[d.suite]!).catch((error: Error) => {
+      throw new Error(`${d.name} did not start: ${error.message}`, { cause: error });
+    });
     const host = startBenchHost(desktop.env, undefined, desktop.runner);
     try {
-      await waitForWatcherRunning(host);
+      // As long as the desktops tier gives it: the helper starts on the root's own Node, through the root's entry.
+      await waitForWatcherRunning(host, 20_000).catch((error: Error) => {
+        throw new Error(`${desktop.label}: ${error.message}; the helper's stderr: ${host.handle.stderr().slice(-1500)}`, { cause: error });
+      });
       const titles = [`${d.id} edit`, `${d.id} chat`] as const;
       const windows: DesktopWindow[] = [];
       for (const [i, t] of titles.entries()) windows.push(await desktop.open(`bench-${i}`, t));

@@ -81,15 +81,14 @@ export async function bundleSizes(): Promise<Record<string, BundleSize>> {
   };
 }
 
-/** 10 000 frames over real framing: hello requests alternating with malformed frames the host must answer. */
-export async function hostMemory(): Promise<HostMemoryResult> {
+/** `total` frames (10 000 in a full run) over real framing: hello requests alternating with malformed frames the host must answer. */
+export async function hostMemory(total: number): Promise<HostMemoryResult> {
   const host = startBenchHost({ DISPLAY: '' });
   try {
     host.handle.send({ id: 0, type: 'hello' });
     await host.handle.next((m) => m.type === 'hello');
     await sleep(1_000);
     const rssAfterStartMiB = rssMiB(host.pid);
-    const total = 10_000;
     const bad = [Buffer.from('not json'), Buffer.from('[1,2]'), Buffer.from([0x7b, 0xff, 0x7d]), Buffer.from('{"id":1,"type":"exec"}')];
     let sent = 0;
     while (sent < total) {

@@ -76,13 +76,13 @@ async function seed(page: Page, store: string, records: readonly unknown[]): Pro
   }
 }
 
-export async function benchHistory(opts: { opens: number }): Promise<HistoryBenchResult> {
+export async function benchHistory(opts: { opens: number; days: number }): Promise<HistoryBenchResult> {
   const profile = await benchProfile('history');
   let browser: ExtensionBrowser | undefined;
   try {
     browser = await profile.launch();
     await browser.serviceWorker();
-    const year = generateYear(Date.now());
+    const year = generateYear(Date.now(), undefined, undefined, opts.days);
     const page = await browser.context.newPage();
     await page.goto(`${EXTENSION_ORIGIN}/focus-history.html`);
     await page.evaluate(READ_MARK);

@@ -46,10 +46,10 @@ export function startBenchHost(extraEnv: NodeJS.ProcessEnv = {}, launcher?: stri
   };
 }
 
-export async function waitForWatcherRunning(host: BenchHost): Promise<void> {
+export async function waitForWatcherRunning(host: BenchHost, timeoutMs = 15_000): Promise<void> {
   await waitFor(
     () => host.frames.some((f) => f.msg.type === 'watcher' && f.msg.state === 'running'),
     `the host's window watcher to run (frames: ${JSON.stringify(host.frames.map((f) => f.msg)).slice(0, 500)})`,
-    15_000,
+    timeoutMs,
   );
 }

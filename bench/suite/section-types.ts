@@ -20,16 +20,70 @@ export const NEEDS: Record<Need, { what: string; check?: () => void }> = {
 export interface Settings {
   switches: number;
   idleSeconds: number;
+  /** Quiet time before the idle CPU is measured (V8's one-off GC after activity falls in it). */
+  idleSettleSeconds: number;
   badgeSwitches: number;
+  popupOpens: number;
   runnerSamples: number;
   throughputRuns: number;
+  throughputSeconds: number;
   soakMinutes: number;
+  hostMemoryFrames: number;
   historyOpens: number;
+  /** Days of generated history the History page is opened over. */
+  historyDays: number;
   coldSwitches: number;
+  /** The pause after each cold wake, so one wake's host start does not spill into the next. */
+  coldWakeGapMs: number;
   hostSpawns: number;
   browserStarts: number;
   blockedVisits: number;
 }
+
+/** Each setting's environment variable and its least value. */
+const KNOBS: Record<keyof Settings, [string, number]> = {
+  switches: ['BENCH_SWITCHES', 1],
+  idleSeconds: ['BENCH_IDLE_SECONDS', 1],
+  idleSettleSeconds: ['BENCH_IDLE_SETTLE_SECONDS', 0],
+  badgeSwitches: ['BENCH_BADGE_SWITCHES', 1],
+  popupOpens: ['BENCH_POPUP_OPENS', 1],
+  runnerSamples: ['BENCH_RUNNER_SAMPLES', 1],
+  throughputRuns: ['BENCH_THROUGHPUT_RUNS', 1],
+  throughputSeconds: ['BENCH_THROUGHPUT_SECONDS', 0.05],
+  soakMinutes: ['BENCH_SOAK_MINUTES', 0.1],
+  hostMemoryFrames: ['BENCH_HOST_MEMORY_FRAMES', 100],
+  historyOpens: ['BENCH_HISTORY_OPENS', 1],
+  historyDays: ['BENCH_HISTORY_DAYS', 7],
+  coldSwitches: ['BENCH_COLD_SWITCHES', 1],
+  coldWakeGapMs: ['BENCH_COLD_WAKE_GAP_MS', 0],
+  hostSpawns: ['BENCH_HOST_SPAWNS', 1],
+  browserStarts: ['BENCH_BROWSER_STARTS', 1],
+  blockedVisits: ['BENCH_BLOCKED_VISITS', 1],
+};
+
+/** A full run's counts and durations. */
+const FULL: Settings = {
+  switches: 60,
+  idleSeconds: 60,
+  idleSettleSeconds: 30,
+  badgeSwitches: 50,
+  popupOpens: 30,
+  runnerSamples: 100,
+  throughputRuns: 5,
+  throughputSeconds: 1,
+  soakMinutes: 10,
+  hostMemoryFrames: 10_000,
+  historyOpens: 20,
+  historyDays: 365,
+  coldSwitches: 30,
+  coldWakeGapMs: 1_500,
+  hostSpawns: 30,
+  browserStarts: 10,
+  blockedVisits: 30,
+};
+
+/** `--quick`: each section's real path on the least input it takes, to show the bench runs, not to measure anything. */
+const QUICK: Settings = Object.fromEntries(Object.entries(KNOBS).map(([key, [, least]]) => [key, least])) as unknown as Settings;
 
 function numberEnv(name: string, fallback: number, min: number): number {
   const raw = process.env[name];
@@ -39,21 +93,11 @@ function numberEnv(name: string, fallback: number, min: number): number {
   return value;
 }
 
-/** Sample counts, each overridable from the environment (bench/README.md lists them). */
-export function readSettings(): Settings {
-  return {
-    switches: numberEnv('BENCH_SWITCHES', 60, 1),
-    idleSeconds: numberEnv('BENCH_IDLE_SECONDS', 60, 1),
-    badgeSwitches: numberEnv('BENCH_BADGE_SWITCHES', 50, 1),
-    runnerSamples: numberEnv('BENCH_RUNNER_SAMPLES', 100, 1),
-    throughputRuns: numberEnv('BENCH_THROUGHPUT_RUNS', 5, 1),
-    soakMinutes: numberEnv('BENCH_SOAK_MINUTES', 10, 0.1),
-    historyOpens: numberEnv('BENCH_HISTORY_OPENS', 20, 1),
-    coldSwitches: numberEnv('BENCH_COLD_SWITCHES', 30, 1),
-    hostSpawns: numberEnv('BENCH_HOST_SPAWNS', 30, 1),
-    browserStarts: numberEnv('BENCH_BROWSER_STARTS', 10, 1),
-    blockedVisits: numberEnv('BENCH_BLOCKED_VISITS', 30, 1),
-  };
+/** Sample counts and durations (a full run's, or the least each takes when `quick`), each overridable from the environment (bench/README.md lists them). */
+export function readSettings(quick = false): Settings {
+  const base = quick ? QUICK : FULL;
+  const entries = Object.entries(KNOBS) as [keyof Settings, [string, number]][];
+  return Object.fromEntries(entries.map(([key, [name, least]]) => [key, numberEnv(name, base[key], least)])) as unknown as Settings;
 }
 
 export interface SectionContext {

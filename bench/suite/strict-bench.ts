@@ -1,6 +1,8 @@
 // Section 9, strict: what a blocked navigation costs — the block page's first paint after the navigation starts — beside an unblocked one, and for a page the site's own service worker serves, in real Chromium.
 import type { Page } from 'playwright-core';
 import { EXTENSION_ORIGIN, type ExtensionBrowser, type PageServer } from '../../harness/chromium';
+import { EXTENSION_PAGES } from '../../shared/extension-pages';
+import { blockedAddressOf } from '../../shared/strict/block-rules';
 import { benchProfile } from './bench-profile';
 import { summarize, type Summary } from './stats';
 
@@ -51,12 +53,30 @@ async function visit(browser: ExtensionBrowser, url: string): Promise<{ at: numb
   }
 }
 
-async function sample(browser: ExtensionBrowser, url: string, expect: RegExp, visits: number): Promise<number[]> {
+/** Where a visit must land: the site itself, or the block page for `entry` given the visited address after its `#`. */
+type Landing = { site: string } | { blockedBy: string };
+
+/** Whether `landed` is the block page the rules and the page guard send `visited` to when `entry` blocks it. */
+function isBlockPage(landed: string, entry: string, visited: string): boolean {
+  const url = new URL(landed);
+  return (
+    `${url.protocol}//${url.host}` === EXTENSION_ORIGIN &&
+    url.pathname === EXTENSION_PAGES.blocked &&
+    url.searchParams.get('site') === entry &&
+    blockedAddressOf(url.hash) === new URL(visited).href
+  );
+}
+
+function landedWhereExpected(landed: string, expect: Landing, visited: string): boolean {
+  return 'site' in expect ? new URL(landed).hostname === expect.site : isBlockPage(landed, expect.blockedBy, visited);
+}
+
+async function sample(browser: ExtensionBrowser, url: string, expect: Landing, visits: number): Promise<number[]> {
   const out: number[] = [];
   // Two visits first, uncounted: the first paints of a fresh profile include its one-time set-up.
   for (let i = 0; i < visits + 2; i++) {
     const v = await visit(browser, url);
-    if (!expect.test(v.url)) throw new Error(`expected ${expect}, landed on ${v.url}`);
+    if (!landedWhereExpected(v.url, expect, url)) throw new Error(`expected ${JSON.stringify(expect)} for ${url}, landed on ${v.url}`);
     if (i >= 2) out.push(v.at);
   }
   return out;
@@ -76,7 +96,8 @@ async function serviceWorkerVisit(browser: ExtensionBrowser, server: PageServer,
     const paintsBefore = server.requests.filter((r) => r.includes('/painted')).length;
     const startedAt = Date.now();
     await page.goto(url).catch(() => {});
-    await page.waitForURL(/\/blocked\.html\?site=videos\.test$/, { timeout: 10_000 });
+    // The block page carries the blocked address after its `#`.
+    await page.waitForURL((landed) => isBlockPage(landed.href, 'videos.test', url), { timeout: 10_000 });
     await page.waitForLoadState('domcontentloaded');
     const paint = (await page.evaluate(READ_PAINT)) as { at: number };
     // The block page's time origin is its navigation's start: the moment the guard sent the tab on.
@@ -113,7 +134,7 @@ export async function benchStrict(opts: { visits: number }): Promise<StrictBench
     browser = await profile.launch();
     await browser.serviceWorker();
     const site = (host: string) => profile.server.url(host, `A page on ${host}`);
-    const noSession = await sample(browser, site('docs.test'), /^http:\/\/docs\.test\//, opts.visits);
+    const noSession = await sample(browser, site('docs.test'), { site: 'docs.test' }, opts.visits);
     // A returning visitor: the site's service worker installed before the session, and answering its navigations.
     // On www.: videos.test itself stays a site the network rule stops (the row above), www. is blocked by the same entry.
     const swUrl = `${site('www.videos.test')}&sw=1`;
@@ -123,7 +144,7 @@ export async function benchStrict(opts: { visits: number }): Promise<StrictBench
     await first.reload();
     await first.locator('[data-served-by="service-worker"]').waitFor();
     await first.close();
-    const servedNoSession = await sample(browser, `${swUrl}&before=1`, /^http:\/\/www\.videos\.test\//, opts.visits);
+    const servedNoSession = await sample(browser, `${swUrl}&before=1`, { site: 'www.videos.test' }, opts.visits);
     const control = await browser.context.newPage();
     await control.goto(`${EXTENSION_ORIGIN}/popup.html`);
     await send(control, {
@@ -135,8 +156,8 @@ export async function benchStrict(opts: { visits: number }): Promise<StrictBench
         strict: true,
       },
     });
-    const blocked = await sample(browser, site('videos.test'), /\/blocked\.html\?site=videos\.test$/, opts.visits);
-    const unblocked = await sample(browser, site('docs.test'), /^http:\/\/docs\.test\//, opts.visits);
+    const blocked = await sample(browser, site('videos.test'), { blockedBy: 'videos.test' }, opts.visits);
+    const unblocked = await sample(browser, site('docs.test'), { site: 'docs.test' }, opts.visits);
     const served = [];
     for (let i = 0; i < opts.visits + 2; i++) {
       // Each visit its own address, so a late report of an earlier visit's paint is not taken for this one's.

@@ -1,6 +1,7 @@
 // Section 6: observations per second through the pure controller, over a mix of allowed/blocked/unmatched/cached.
 import { connectedHost } from '../../harness/hosts';
 import { initialState, transition, type ControllerEvent, type ControllerState, type ObservationRecord } from '../../shared/core/controller';
+import { allowBackend } from './allow-backend';
 import { seededRng } from './rng';
 import { round, summarize, type Summary } from './stats';
 
@@ -39,8 +40,9 @@ function buildMix(count: number): { kinds: string[]; make: (i: number, at: numbe
 }
 
 export function benchThroughput(opts: { runs: number; secondsPerRun: number }): ThroughputResult {
-  let state: ControllerState = initialState({ host: connectedHost() });
   let now = T0;
+  // The person allowed the backend, or no verdict would ever be asked for, let alone cached.
+  let state: ControllerState = allowBackend(initialState({ host: connectedHost() }), 'claude', now);
   const send = (e: ControllerEvent): void => {
     state = transition(state, e).state;
   };
@@ -92,7 +94,7 @@ export function benchThroughput(opts: { runs: number; secondsPerRun: number }): 
     }
     return n / ((performance.now() - started) / 1000);
   };
-  runFor(1_000); // warm-up: JIT and caches
+  runFor(Math.min(1, opts.secondsPerRun) * 1000); // warm-up: JIT and caches
   const rates: number[] = [];
   for (let r = 0; r < opts.runs; r++) rates.push(runFor(opts.secondsPerRun * 1000));
   const mix: Record<string, number> = {};

@@ -6,8 +6,6 @@ import { seededRng } from './rng';
 import { round, sleep, summarize, wallNow, type Summary } from './stats';
 import { startBenchHost, waitForWatcherRunning } from './host-process';
 
-const SETTLE_MS = 30_000;
-
 /** A desktop with two windows to switch between, and the 1 s poller of the same desktop to compare with. */
 export interface SwitchDesk {
   /** The app names (X11 class, Wayland app_id) of the two windows. */
@@ -34,7 +32,7 @@ export interface WatcherResult {
   /** Conservative: the poller's p95 (from return) over the watcher's upper-bound p95 (from dispatch). */
   p95Ratio: number;
   idle: {
-    /** Quiet time before measuring (see SETTLE_MS). */
+    /** Quiet time before measuring (V8's one-off GC after activity falls in it). */
     settleSeconds: number;
     seconds: number;
     cpuSecondsPerHour: { watcherHost: number; bareNode: number; poller: number };
@@ -77,13 +75,23 @@ function perHour(before: number, after: number, seconds: number): number {
   return round(((after - before) / seconds) * 3600, 3);
 }
 
-export async function benchWatcher(desk: SwitchDesk, opts: { switches: number; idleSeconds: number }): Promise<WatcherResult> {
+export async function benchWatcher(
+  desk: SwitchDesk,
+  opts: { switches: number; idleSeconds: number; idleSettleSeconds: number },
+): Promise<WatcherResult> {
   const host = startBenchHost(desk.hostEnv);
   let poller: ReturnType<typeof startPoller> | undefined;
   let bare: ChildProcess | undefined;
   try {
     await waitForWatcherRunning(host);
     poller = startPoller(desk.poller, desk.pollerEnv);
+    // Start from a known state, the second window in front as both see it: the window manager may give the focus to the
+    // last window opened only after the host has reported the first, and a first switch to a window already in front is no switch.
+    const lastApp = (apps: string[]) => apps.at(-1);
+    const hostApps = () => host.frames.flatMap((f) => (f.msg.type === 'window' ? [String(f.msg.app)] : []));
+    await desk.activate(desk.targets[1]);
+    await waitFor(() => lastApp(hostApps()) === desk.targets[1], `the watcher to report ${desk.targets[1]} in front`, 10_000, 2);
+    await waitFor(() => lastApp(poller!.lines.map((l) => l.app)) === desk.targets[1], `the poller to see ${desk.targets[1]}`, 10_000, 5);
     const rng = seededRng(7);
     const watcherMs: number[] = [];
     const fromDispatchMs: number[] = [];
@@ -123,7 +131,7 @@ export async function benchWatcher(desk: SwitchDesk, opts: { switches: number; i
     bare = spawn(process.execPath, ['-e', 'setInterval(()=>{}, 1<<30)'], { stdio: 'ignore' });
     // Settle first: V8 runs a one-off memory-reducing GC 5–20 s after activity (about 0.1 s of CPU, once),
     // and bare node finishes its start-up; the idle rate is what follows.
-    await sleep(SETTLE_MS);
+    await sleep(opts.idleSettleSeconds * 1000);
     const pids = { host: host.pid, poller: poller.proc.pid!, bare: bare.pid! };
     const before: Record<string, CpuSample> = {
       host: sampleCpu(pids.host),
@@ -160,7 +168,7 @@ export async function benchWatcher(desk: SwitchDesk, opts: { switches: number; i
       // The watcher's event usually beats xdotool's return (p95 of 0 ms), so divide by its upper bound instead.
       p95Ratio: round(p.p95 / Math.max(wUpper.p95, 0.01), 1),
       idle: {
-        settleSeconds: SETTLE_MS / 1000,
+        settleSeconds: opts.idleSettleSeconds,
         seconds: round(seconds, 1),
         cpuSecondsPerHour: precise,
         cpuSecondsPerHourTicks: {

@@ -5,6 +5,7 @@ import { matchesAny } from '../../shared/core/match';
 import { EMPTY_RECORDER, recordHeartbeat, recordTransition, type RecorderState } from '../../shared/history/recorder';
 import { HISTORY_HEARTBEAT_MS } from '../../shared/history/limits';
 import type { HistoryWrite } from '../../shared/history/records';
+import { allowBackend } from './allow-backend';
 import { seededRng } from './rng';
 import { round, summarize, type Summary } from './stats';
 import { generateWorkday, type Workday } from './workday';
@@ -45,7 +46,8 @@ interface Queued {
 /** Runs the day; answers arrive after a realistic LLM CLI delay (judge 3–10 s, nudge 4–12 s). */
 export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
   const rng = seededRng(99);
-  let state: ControllerState = initialState({ host: connectedHost() });
+  // The person allowed the backend before the day began (on the welcome page, or the first time the popup asked).
+  let state: ControllerState = allowBackend(initialState({ host: connectedHost() }), 'claude', day.start);
   const queue: Queued[] = [];
   let seq = 0;
   let armId = 0;

@@ -62,8 +62,10 @@ function armAlarm(deps: EffectDeps, at: number | null): void {
 
 function runJudge(deps: EffectDeps, e: EffectOf<'runJudge'>): void {
   const started = deps.now();
-  const { sessionId, launch, app, target } = e;
+  const { sessionId, launch, key, app, target } = e;
   const { backend } = target;
+  // Diagnostics name the site: a page's address stays in the drift state, on this computer.
+  const what = key === app ? app : `a page of ${app}`;
   deps
     .rolesOn(target, e.timeoutMs)
     .judge(e.commitment, e.title, app, aiSignal(e.timeoutMs), e.source)
@@ -71,9 +73,9 @@ function runJudge(deps: EffectDeps, e: EffectOf<'runJudge'>): void {
       const took = deps.now() - started;
       deps.diagnostics.add(
         'info',
-        `judge ${app} (${backend}): ${verdict.drifting ? `drifting — ${verdict.reason}` : 'on task'} (${took} ms)`,
+        `judge ${what} (${backend}): ${verdict.drifting ? `drifting — ${verdict.reason}` : 'on task'} (${took} ms)`,
       );
-      deps.send({ type: 'judgeSucceeded', at: deps.now(), sessionId, launch, app, backend, ...verdict });
+      deps.send({ type: 'judgeSucceeded', at: deps.now(), sessionId, launch, key, app, backend, ...verdict });
     })
     .catch((error: unknown) => {
       deps.send({
@@ -81,6 +83,7 @@ function runJudge(deps: EffectDeps, e: EffectOf<'runJudge'>): void {
         at: deps.now(),
         sessionId,
         launch,
+        key,
         app,
         backend,
         error: failureText(failureOf(error, backend)),

@@ -12,7 +12,7 @@ export const ZOD_FREE = [
   'shared/util/**',
   'shared/extension-pages',
   'shared/protocol/{limits,extension-id,sandboxed-browsers,browser-ids,system-prompt}',
-  'shared/core/{ai-consent,badge,blocking,browser-model-line,commitment,failure-text,limits,list-entry,rhythm,vocabulary}',
+  'shared/core/{ai-consent,badge,blocking,browser-model-line,commitment,failure-text,limits,list-entry,rhythm,site-parts,vocabulary}',
   'shared/core/controller/{events,handler}',
   'shared/ai/{answer-schemas,errors,extract-json,parse-object,prompt-api,prompt-data,sanitize,vocabulary}',
   'shared/messages/{guards,state-port}',

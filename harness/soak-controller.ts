@@ -95,7 +95,7 @@ export function runControllerSoak({ seed, observations }: SoakOptions): SoakRepo
       const late = fate > 0.85;
       if (late) count('judges answered late');
       const at = now + (late ? effect.timeoutMs + int(5_001, 120_000) : int(50, effect.timeoutMs));
-      const base = { at, sessionId: effect.sessionId, launch: effect.launch, app: effect.app };
+      const base = { at, sessionId: effect.sessionId, launch: effect.launch, key: effect.key, app: effect.app };
       const event: ControllerEvent =
         random() < 0.2
           ? { type: 'judgeFailed', backend: 'claude', ...base, error: pick(['timeout', 'auth', 'host disconnected']) }

@@ -71,6 +71,7 @@ export function benchThroughput(opts: { runs: number; secondsPerRun: number }): 
           at: now,
           sessionId: e.sessionId,
           launch: e.launch,
+          key: e.key,
           app: e.app,
           drifting: s % 2 === 0,
           reason: 'not the task',

@@ -100,6 +100,7 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
           at: 0,
           sessionId: effect.sessionId,
           launch: effect.launch,
+          key: effect.key,
           app: effect.app,
           drifting: drifts,
           reason: drifts ? `${effect.app} is not part of the task` : '',
@@ -161,9 +162,7 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
     { length: Math.ceil(hours) },
     (_, h) => nudgeTimes.filter((t) => t >= day.start + h * HOUR && t < day.start + (h + 1) * HOUR).length,
   );
-  const unmatched = day.observations.filter(
-    (o) => !matchesAny(day.allowed, o.app, o.source) && !matchesAny(day.blocked, o.app, o.source),
-  ).length;
+  const unmatched = day.observations.filter((o) => !matchesAny(day.allowed, o) && !matchesAny(day.blocked, o)).length;
   const flagged: number[] = [];
   const missed: { app: string; seconds: number }[] = [];
   for (const d of day.drifts) {

@@ -55,6 +55,11 @@ export const RECENT_TITLES = 10;
 export const PROMPT_LIMITS = { maxCommitmentChars: MAX_COMMITMENT_CHARS, recentTitles: RECENT_TITLES } as const satisfies PromptLimits;
 /** Verdicts kept per session; the oldest is evicted past this. */
 export const VERDICT_CACHE_LIMIT = 500;
+/**
+ * Pages of mixed-use sites judged in one session, at most: each is an AI call, and a day of feeds could ask hundreds.
+ * Past it, a site's last page verdict stands for its other pages (Options' diagnostics says so once).
+ */
+export const MAX_PAGE_JUDGMENTS = 60;
 /** Longest nudge text a dismissal may name. */
 export const MAX_DISMISSED_TEXT = 2_000;
 /** Entries kept in the diagnostics log. */

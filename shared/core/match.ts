@@ -1,13 +1,14 @@
 // Allowed/blocked list matching of app classes and site hosts: the local, AI-free rules.
 import * as z from 'zod';
 import { MAX_LIST_ENTRIES } from './limits';
-import { checkEntry, normalizeEntry, normalizeList } from './list-entry';
+import { checkEntry, normalizeEntry, normalizeList, splitEntry } from './list-entry';
 import type { ObservationSource } from './vocabulary';
 import { onFirstUse } from '../util/on-first-use';
 
 /**
  * One list entry as the person types it: an app class (`code`, `xterm`), a site (`github.com`),
- * a site with a wildcard (`*.google.com`, `docs.*`), or a pasted URL (normalised to its host).
+ * a site with a wildcard (`*.google.com`, `docs.*`), a part of a site (`reddit.com/r/typescript`),
+ * or a pasted URL (normalised to its host, or to its part on a site whose addresses say one).
  * The rules live in list-entry.ts; this is their zod face for stored and imported records.
  */
 export const ListEntry = onFirstUse(() =>
@@ -53,15 +54,8 @@ function wildcardToRegExp(pattern: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
-/**
- * Does one entry match an observed app?
- * - Sites (`tab`): `github.com` matches `github.com` and `gist.github.com`, not `notgithub.com`;
- *   a dot-less entry (`youtube`, `outlook`) matches any label of the host but the last
- *   (`www.youtube.com`, `outlook.office.com`), so a blocked "app" also blocks its web version.
- * - App classes (`os`): case-insensitive equality.
- * - `*` matches any run of characters, against the whole host or class.
- */
-export function entryMatches(entry: string, app: string, source: ObservationSource): boolean {
+/** Does a site or app entry (no path) match an observed app? */
+function hostMatches(entry: string, app: string, source: ObservationSource): boolean {
   const key = appKey(app);
   if (!key || !entry) return false;
   // A tab's host is in punycode (`xn--bcher-kva.example`); the person typed `bücher.example`.
@@ -78,6 +72,38 @@ export function entryMatches(entry: string, app: string, source: ObservationSour
   return key.endsWith(`.${entry}`);
 }
 
-export function matchesAny(list: readonly string[], app: string, source: ObservationSource): string | undefined {
-  return list.find((entry) => entryMatches(entry, app, source));
+/**
+ * Does a part's path match an observed path (both as site-parts.ts writes them)? `/r/typescript` covers the subreddit
+ * and everything under it, not `/r/typescriptx`; a path naming one page by its field (`/watch?v=abc`) is that page.
+ */
+export function pathMatches(want: string, path: string): boolean {
+  if (want.includes('?')) return path === want;
+  return path === want || path.startsWith(want.endsWith('/') ? want : `${want}/`) || path.startsWith(`${want}?`);
+}
+
+/** Where an observation is: its app (site or class), its source, and for a tab the path as entries match it. */
+export interface PlaceFacts {
+  app: string;
+  source: ObservationSource;
+  path?: string | undefined;
+}
+
+/**
+ * Does one entry match an observed place?
+ * - Sites (`tab`): `github.com` matches `github.com` and `gist.github.com`, not `notgithub.com`;
+ *   a dot-less entry (`youtube`, `outlook`) matches any label of the host but the last
+ *   (`www.youtube.com`, `outlook.office.com`), so a blocked "app" also blocks its web version.
+ * - Parts of sites (`reddit.com/r/typescript`): the site as above, and the path from there down; never an app.
+ * - App classes (`os`): case-insensitive equality.
+ * - `*` matches any run of characters, against the whole host or class.
+ */
+export function entryMatches(entry: string, place: PlaceFacts): boolean {
+  const split = splitEntry(entry);
+  if (!split) return hostMatches(entry, place.app, place.source);
+  if (place.source !== 'tab' || place.path === undefined) return false;
+  return hostMatches(split.host, place.app, place.source) && pathMatches(split.path, place.path);
+}
+
+export function matchesAny(list: readonly string[], place: PlaceFacts): string | undefined {
+  return list.find((entry) => entryMatches(entry, place));
 }

@@ -1,7 +1,8 @@
 // Turns raw tab and OS-window facts into observations, applying privacy settings first.
 import type { ObservationRecord } from './controller/records';
 import { MAX_OBSERVED_APP, MAX_OBSERVED_TITLE } from './limits';
-import { appKey } from './match';
+import { appKey, matchesAny } from './match';
+import { allowedPartOf, placeOf } from './site-parts';
 import { redactTitle, type SessionSettings } from './settings';
 
 export interface TabFacts {
@@ -88,11 +89,19 @@ export function observeTab(tab: TabFacts, settings: SessionSettings, extensionOr
   const place = `${parsed.host}${parsed.pathname}`;
   // With URLs allowed, the path travels with the title, once (an untitled page's title already is it).
   const title = redactAndCap(settings.neverSendUrls || shown === place ? shown : `${shown} · ${place}`, settings.redactPatterns);
+  // Where on the site: for the lists' parts of sites, and on a mixed-use site the page its verdict belongs to.
+  // They stay on this computer, and the person's redaction patterns run over them as over a title.
+  const where = placeOf(parsed);
+  const hide = (text: string) => redactAndCap(text, settings.redactPatterns).slice(0, MAX_OBSERVED_APP);
+  const path = where ? hide(where.path) : undefined;
+  const mixed = where && matchesAny(settings.mixedUseSites, { app, source: 'tab', path });
   return {
     observe: {
       source: 'tab',
       title,
       app,
+      ...(path !== undefined ? { path } : {}),
+      ...(mixed ? { page: hide(where.page), part: hide(allowedPartOf(where)) } : {}),
       at,
       ...(tab.id !== undefined && tab.windowId !== undefined ? { ref: { tabId: tab.id, windowId: tab.windowId } } : {}),
     },

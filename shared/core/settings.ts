@@ -12,6 +12,7 @@ import {
 } from './limits';
 import { CONSENT_ANSWERS } from './ai-consent';
 import { EntryList } from './match';
+import { DEFAULT_MIXED_USE_SITES } from './site-parts';
 import { BackendName } from '../protocol/frames';
 import { onFirstUse } from '../util/on-first-use';
 
@@ -103,6 +104,8 @@ export const SessionSettings = onFirstUse(() =>
     aiTimeoutSeconds: rangedNumber(SETTING_RANGES.aiTimeoutSeconds, 'seconds'),
     allowed: EntryList.default([]),
     blocked: EntryList.default([]),
+    /** Sites whose pages are judged one by one: a verdict belongs to the page (a video, a thread), not the site. */
+    mixedUseSites: EntryList.default(() => [...DEFAULT_MIXED_USE_SITES]),
     /** Apps and sites the person declared on task from a drift banner (also in `allowed`). */
     addedFromBanner: EntryList.default([]),
     nudgeEnabled: z.boolean().default(true),
@@ -138,6 +141,7 @@ export const SESSION_SETTING_SCOPES = {
   allowed: 'sync',
   blocked: 'sync',
   addedFromBanner: 'sync',
+  mixedUseSites: 'sync',
   nudgeEnabled: 'sync',
   nudgeIntervalMinutes: 'sync',
   judgeDebounceSeconds: 'sync',

@@ -35,7 +35,7 @@ export function segmentFacts(s: ControllerState): SegmentFacts | null {
   const at = { source: current.source, place: current.app, title: current.title };
   if (d.status === 'ontask') return { kind: 'ontask', ...at, cause: null, reason: '' };
   if (d.status === 'drifting') {
-    const cause: DriftCause = matchesAny(s.session.blocked, current.app, current.source) ? 'blocked' : 'judged';
+    const cause: DriftCause = matchesAny(s.session.blocked, current) ? 'blocked' : 'judged';
     return { kind: 'drifting', ...at, cause, reason: d.reason.slice(0, HISTORY_MAX_TEXT) };
   }
   return { kind: 'unsure', ...at, cause: null, reason: '' };

@@ -4,7 +4,7 @@ import { appKey, entryMatches } from '../match';
 import { evaluateCurrent, type Step } from './evaluate';
 import { log, unchanged, type EventOf } from './handler';
 import { onTaskRefusal } from './strict';
-import type { DriftState, SessionRecord } from './records';
+import type { DriftState, ObservationRecord, SessionRecord } from './records';
 import { withSession, type ActiveState, type ControllerState, type SessionState } from './state';
 
 /** Outside an active session an observation only becomes the current one: nothing is judged. */
@@ -18,27 +18,37 @@ export function evaluateObservation(s: ActiveState, e: EventOf<'observed'>): Ste
 }
 
 /**
- * "This is on task": the app joins this session's allowed list and the default one (remembered
- * as added from a banner), its verdict is forgotten, and it is on task from now on.
+ * What "This is on task" allows: the app or site, or on a page of a mixed-use site the part it belongs to (the channel,
+ * the subreddit, the owner) when its address says, else that page; never the whole of a site that holds drift too.
+ */
+export function onTaskEntry(current: ObservationRecord): string {
+  return current.part ?? current.page ?? appKey(current.app);
+}
+
+/** Drops what was known of the keys the entry now covers: the app's, or each page under a part. */
+function forget<T>(byKey: Readonly<Record<string, T>>, entry: string): Record<string, T> {
+  return Object.fromEntries(Object.entries(byKey).filter(([key]) => key !== entry && !key.startsWith(`${entry}/`)));
+}
+
+/**
+ * "This is on task": the app (or the part of a mixed-use site, onTaskEntry) joins this session's allowed list and the
+ * default one (remembered as added from a banner), its verdicts are forgotten, and it is on task from now on.
  */
 export function markOnTask(s: SessionState, e: EventOf<'onTaskChosen'>): Step {
   const refusal = onTaskRefusal(s, e.at);
   if (refusal) return unchanged(s, log('warn', `not marked on task: ${refusal}`));
   const current = s.drift.current;
-  const entry = current ? appKey(current.app) : '';
+  const entry = current ? onTaskEntry(current) : '';
   if (!current || !entry) return unchanged(s);
   const d = s.drift;
-  const verdicts = { ...d.verdicts };
-  const pendingJudges = { ...d.pendingJudges };
-  const judgeFailures = { ...d.judgeFailures };
-  delete verdicts[entry];
-  delete pendingJudges[entry];
-  delete judgeFailures[entry];
+  const verdicts = forget(d.verdicts, entry);
+  const pendingJudges = forget(d.pendingJudges, entry);
+  const judgeFailures = forget(d.judgeFailures, entry);
   const session: SessionRecord = {
     ...s.session,
     allowed: normalizeList([...s.session.allowed, entry]),
     // The person outranks their own block list: an explicit "on task" lifts a block on this app.
-    blocked: s.session.blocked.filter((b) => !entryMatches(b, current.app, current.source)),
+    blocked: s.session.blocked.filter((b) => !entryMatches(b, current)),
   };
   const settings = {
     ...s.settings,

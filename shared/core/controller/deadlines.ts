@@ -3,6 +3,7 @@ import { MIN_DEADLINE_DELAY_MS } from '../limits';
 import { appKey, matchesAny } from '../match';
 import { nudgeWaitMs } from './evaluate';
 import { phaseEndsAt } from './session-rhythm';
+import { judgedOnTaskPage } from './verdict-key';
 import { renotifyAt } from './strict';
 import { timingsOf, type ControllerState } from './state';
 
@@ -24,7 +25,9 @@ export function nextDeadline(s: ControllerState, at: number): number | null {
   const renotify = renotifyAt(s, at);
   if (renotify !== null) due.push(renotify);
   const current = d.current;
-  const onAllowed = current !== null && matchesAny(session.allowed, current.app, current.source) !== undefined;
+  // An on-task stretch: an allowed place, or a page of a mixed-use site judged on task.
+  const onAllowed =
+    current !== null && (matchesAny(session.allowed, current) !== undefined || (!session.allowlistOnly && judgedOnTaskPage(d, current)));
   if (onAllowed && appKey(current.app) && d.lastNudgedAt !== null) {
     const nudgeAt = d.lastNudgedAt + nudgeWaitMs(timings, d);
     // Past nudge deadlines that did not fire (nothing new in the ring) wait for the periodic tick.

@@ -1,12 +1,15 @@
 // Evaluates the current observation of an active session: blocked, allowed (+ nudge), or judged.
 import { commitmentText } from '../commitment';
-import { JUDGE_RETRY_MS, NUDGE_NEW_TITLES, RECENT_TITLES, VERDICT_CACHE_LIMIT } from '../limits';
+import { JUDGE_RETRY_MS, MAX_PAGE_JUDGMENTS, NUDGE_NEW_TITLES, RECENT_TITLES, VERDICT_CACHE_LIMIT } from '../limits';
 import { appKey, matchesAny } from '../match';
 import type { ControllerEffect } from './events';
 import type { DriftState, ObservationRecord, Verdict } from './records';
 import type { AITarget } from '../ai-targets';
 import { onBreak } from './session-rhythm';
 import { aiTargetOf, judgeExpiry, timingsOf, type ActiveState, type ControllerState, type Timings } from './state';
+import { judgedOnTaskPage, verdictKey } from './verdict-key';
+
+export { verdictKey } from './verdict-key';
 
 export interface Step<S extends ControllerState = ControllerState> {
   state: S;
@@ -102,26 +105,39 @@ function maybeNudge(s: ActiveState, d: DriftState, at: number): { drift: DriftSt
 function launchJudge(s: ActiveState, d: DriftState, obs: ObservationRecord, key: string, at: number, target: AITarget): Step<ActiveState> {
   const launch = d.judgeLaunches + 1;
   const timings = timingsOf(s.settings);
+  const onPage = obs.page !== undefined && key === obs.page;
+  const pageJudgments = d.pageJudgments + (onPage ? 1 : 0);
   const drift: DriftState = {
     ...d,
     status: 'checking',
     reason: '',
     judgeLaunches: launch,
+    pageJudgments,
     judgeDue: null,
     pendingJudges: { ...d.pendingJudges, [key]: { launch, expiresAt: judgeExpiry(timings, at) } },
   };
-  const effect: ControllerEffect = {
-    type: 'runJudge',
-    sessionId: s.session.id,
-    launch,
-    commitment: commitmentText(s.session.commitment),
-    title: obs.title,
-    app: key,
-    source: obs.source,
-    timeoutMs: timings.aiTimeoutMs,
-    target,
-  };
-  return { state: { ...s, drift }, effects: [effect] };
+  const effects: ControllerEffect[] = [
+    {
+      type: 'runJudge',
+      sessionId: s.session.id,
+      launch,
+      commitment: commitmentText(s.session.commitment),
+      title: obs.title,
+      key,
+      // The prompt names the site: the page is worked out here and stays here (its title says what it is).
+      app: appKey(obs.app),
+      source: obs.source,
+      timeoutMs: timings.aiTimeoutMs,
+      target,
+    },
+  ];
+  if (onPage && pageJudgments === MAX_PAGE_JUDGMENTS)
+    effects.push({
+      type: 'log',
+      level: 'info',
+      message: `this session judged ${MAX_PAGE_JUDGMENTS} pages of mixed-use sites, its most: another page of those sites now takes its site's last verdict`,
+    });
+  return { state: { ...s, drift }, effects };
 }
 
 function evaluateUnmatched(
@@ -165,15 +181,17 @@ export function evaluateCurrent(s: ActiveState, at: number, fresh: boolean, befo
   // On a break, the person is off duty: nothing is judged or nudged until work comes back (then this runs again).
   if (!obs || s.drift.awaySince !== null || onBreak(s)) return { state: s, effects: [] };
   let d: DriftState = fresh ? { ...s.drift, recentTitles: pushTitle(s.drift.recentTitles, obs.title) } : s.drift;
-  const key = appKey(obs.app);
+  const key = verdictKey(d, obs);
 
-  const blockedBy = matchesAny(s.session.blocked, obs.app, obs.source);
+  const blockedBy = matchesAny(s.session.blocked, obs);
   if (blockedBy) {
-    const why = blockedBy === key ? `${obs.app} is on your blocked list` : `${obs.app} is on your blocked list (as ${blockedBy})`;
+    const why =
+      blockedBy === appKey(obs.app) ? `${obs.app} is on your blocked list` : `${obs.app} is on your blocked list (as ${blockedBy})`;
     const { drift, effects } = enterDrifting(before, leaveStretch(d), obs, why, at);
     return { state: { ...s, drift }, effects };
   }
-  if (matchesAny(s.session.allowed, obs.app, obs.source)) {
+  // Allowed, or a page of a mixed-use site judged on task: an on-task stretch, where the heads-up looks at the work.
+  if (matchesAny(s.session.allowed, obs) || (!s.session.allowlistOnly && judgedOnTaskPage(d, obs))) {
     d = { ...d, status: 'ontask', reason: '', judgeDue: null, lastOnTask: obs };
     const nudged = maybeNudge(s, d, at);
     return { state: { ...s, drift: nudged.drift }, effects: nudged.effects };

@@ -49,19 +49,23 @@ export type ControllerEvent =
   | { type: 'hostStatusChanged'; at: number; host: HostConnection }
   /** An AI port that reports its own status said it (the helper's is the host above). */
   | { type: 'aiPortChecked'; at: number; port: ReportingPortId; status: PortStatus }
-  /** A judge answered; `backend` is the one that did (the launch's target). */
+  /**
+   * A judge answered; `backend` is the one that did (the launch's target). `key`: the page its verdict belongs to, as the
+   * launch said (absent: the app's, as for every desktop app and ordinary site).
+   */
   | {
       type: 'judgeSucceeded';
       at: number;
       sessionId: number;
       launch: number;
+      key?: string;
       app: string;
       backend: string;
       drifting: boolean;
       reason: string;
     }
   /** A judge failed; `error` is the sentence a person reads. */
-  | { type: 'judgeFailed'; at: number; sessionId: number; launch: number; app: string; backend: string; error: string }
+  | { type: 'judgeFailed'; at: number; sessionId: number; launch: number; key?: string; app: string; backend: string; error: string }
   | { type: 'nudgeSucceeded'; at: number; sessionId: number; stretch: number; backend: string; message: string }
   | { type: 'nudgeFailed'; at: number; sessionId: number; stretch: number; backend: string; error: string }
   | { type: 'backToTaskChosen'; at: number }
@@ -93,6 +97,8 @@ export type ControllerEffect =
       launch: number;
       commitment: string;
       title: string;
+      /** The page of a mixed-use site or the app its verdict will be cached under; `app` is what the prompt names. */
+      key: string;
       app: string;
       source: ObservationSource;
       timeoutMs: number;

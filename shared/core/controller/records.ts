@@ -93,6 +93,11 @@ export const ObservationRecord = onFirstUse(() =>
     source: z.enum(OBSERVATION_SOURCES),
     title: z.string().max(MAX_OBSERVED_TITLE),
     app: z.string().max(MAX_OBSERVED_APP),
+    /** A tab's path as list entries match it (`/r/typescript/comments/1x/slug`, `/watch?v=abc`): worked out here, never sent. */
+    path: z.string().max(MAX_OBSERVED_APP).optional(),
+    /** On a mixed-use site: the page its verdict belongs to (`youtube.com/watch?v=abc`), and the part it is in when the address says. */
+    page: z.string().max(MAX_OBSERVED_APP).optional(),
+    part: z.string().max(MAX_OBSERVED_APP).optional(),
     at: z.number(),
     /** Opaque handle the shell can use to bring this place back (tab and window ids). */
     ref: z.object({ tabId: z.number().int(), windowId: z.number().int() }).optional(),
@@ -138,10 +143,13 @@ export const DriftState = onFirstUse(() =>
     answeredDriftEpisode: count,
     current: ObservationRecord.nullable(),
     lastOnTask: ObservationRecord.nullable().default(null),
+    /** Verdicts by key: a page of a mixed-use site (`youtube.com/watch?v=abc`), else the app; bounded, oldest dropped. */
     verdicts: z.record(z.string(), Verdict).default({}),
     /** How many judges this session launched; each launch carries its number, so only the latest answer applies. */
     judgeLaunches: count,
-    /** In-flight judges by app key. */
+    /** Of those, how many judged one page of a mixed-use site: past MAX_PAGE_JUDGMENTS a site's last verdict stands. */
+    pageJudgments: count,
+    /** In-flight judges by verdict key (a page of a mixed-use site, else the app). */
     pendingJudges: z.record(z.string(), PendingJudge).default({}),
     /** Debounce: the app key waiting to be judged and when. */
     judgeDue: z.object({ app: z.string(), at: z.number() }).nullable().default(null),

@@ -98,6 +98,7 @@ export function freshDrift(sessionId = 0, current: ObservationRecord | null = nu
     pendingJudges: {},
     judgeDue: null,
     judgeFailures: {},
+    pageJudgments: 0,
     recentTitles: [],
     nudgeMessage: '',
     dismissedNudge: null,

@@ -94,7 +94,7 @@ export function countBlockedNavigation(s: SessionState, e: EventOf<'navigationBl
 export function onTaskRefusal(s: SessionState, at: number): string | undefined {
   const current = s.drift.current;
   if (!strictNow(s.session, at) || !current) return undefined;
-  if (matchesAny(s.session.blocked, current.app, current.source)) return `strict session: ${current.app} is on your blocked list`;
+  if (matchesAny(s.session.blocked, current)) return `strict session: ${current.app} is on your blocked list`;
   const since = s.drift.driftSince ?? at;
   if (at < since + STRICT_ON_TASK_WAIT_MS) return 'strict session: "This is on task" waits 10 s';
   return undefined;
@@ -107,7 +107,7 @@ export function onTaskRefusal(s: SessionState, at: number): string | undefined {
 export function onTaskFrom(session: SessionRecord, d: DriftState): number | null {
   // The view has no clock: the tick at the timebox's end (timeboxNotified) is when strictness ends for it.
   if (!session.strict || session.timeboxNotified) return 0;
-  if (d.current && matchesAny(session.blocked, d.current.app, d.current.source)) return null;
+  if (d.current && matchesAny(session.blocked, d.current)) return null;
   return (d.driftSince ?? 0) + STRICT_ON_TASK_WAIT_MS;
 }
 

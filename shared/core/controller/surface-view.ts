@@ -2,10 +2,11 @@
 import * as z from 'zod';
 import { HostStatus, hostStatus } from '../host-status';
 import { DRIFT_STATUSES, OBSERVATION_SOURCES, PHASES } from '../vocabulary';
-import { appKey, matchesAny } from '../match';
+import { matchesAny } from '../match';
 import { WAIT_PURPOSES, type DriftState, type ObservationRecord, type SessionRecord } from './records';
 import { onTaskFrom } from './strict';
 import { announcedPhase, onBreak, phaseEndsAt } from './session-rhythm';
+import { verdictKey } from './verdict-key';
 import type { ControllerState } from './state';
 import { onFirstUse } from '../../util/on-first-use';
 
@@ -56,12 +57,12 @@ export type PlaceView = z.infer<typeof PlaceView>;
 
 /** The same order evaluate.ts decides in: blocked, allowed, a cached verdict, a judge in flight, nothing. */
 export function placeReason(session: SessionRecord, d: DriftState, current: ObservationRecord): PlaceReason {
-  const blocked = matchesAny(session.blocked, current.app, current.source);
+  const blocked = matchesAny(session.blocked, current);
   if (blocked) return { kind: 'blocked', entry: blocked };
-  const allowed = matchesAny(session.allowed, current.app, current.source);
+  const allowed = matchesAny(session.allowed, current);
   if (allowed) return { kind: 'allowed', entry: allowed };
   if (session.allowlistOnly) return { kind: 'notAllowed' };
-  const key = appKey(current.app);
+  const key = verdictKey(d, current);
   const verdict = d.verdicts[key];
   if (verdict) return { kind: 'judged', drifting: verdict.drifting };
   if (d.pendingJudges[key] || d.judgeDue?.app === key) return { kind: 'checking' };

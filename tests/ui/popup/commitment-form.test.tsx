@@ -71,15 +71,16 @@ describe('popup: idle', () => {
     fireEvent.input(input, { target: { value: 'a.test' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(entries('allowed-chips')).toEqual(['code', 'a.test']);
+    // A pasted address of a mixed-use site becomes its part: here the repository's owner.
     fireEvent.input(input, { target: { value: 'https://www.GitHub.com/x/y,' } });
-    expect(entries('allowed-chips')).toEqual(['code', 'a.test', 'github.com']);
+    expect(entries('allowed-chips')).toEqual(['code', 'a.test', 'github.com/x']);
     fireEvent.input(input, { target: { value: 'bad entry!' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('alert').textContent).toMatch(/app name|site/);
     expect(entries('allowed-chips')).toHaveLength(3);
     fireEvent.click(screen.getByRole('button', { name: 'Remove code' }));
-    expect(entries('allowed-chips')).toEqual(['a.test', 'github.com']);
+    expect(entries('allowed-chips')).toEqual(['a.test', 'github.com/x']);
     expect(within(screen.getByTestId('allowed-chips')).getAllByTestId('chip')).toHaveLength(2);
   });
 

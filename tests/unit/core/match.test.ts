@@ -32,21 +32,21 @@ describe('entryMatches', () => {
     ['code', '', 'os', false],
     ['', 'code', 'os', false],
   ] as const)('%s vs %s (%s) → %s', (entry, app, source, expected) => {
-    expect(entryMatches(entry, app, source)).toBe(expected);
+    expect(entryMatches(entry, { app, source })).toBe(expected);
   });
 
   it('matchesAny returns the matching entry', () => {
-    expect(matchesAny(['a.test', 'youtube.com'], 'm.youtube.com', 'tab')).toBe('youtube.com');
-    expect(matchesAny([], 'x', 'tab')).toBeUndefined();
+    expect(matchesAny(['a.test', 'youtube.com'], { app: 'm.youtube.com', source: 'tab' })).toBe('youtube.com');
+    expect(matchesAny([], { app: 'x', source: 'tab' })).toBeUndefined();
   });
 });
 
 describe('list entries', () => {
   it.each([
     ['  GitHub.com ', 'github.com'],
-    ['https://www.youtube.com/watch?v=1', 'youtube.com'],
+    ['https://www.youtube.com/watch?v=1', 'youtube.com/watch?v=1'],
     ['http://localhost:8080/x', 'localhost'],
-    ['news.ycombinator.com/item', 'news.ycombinator.com'],
+    ['news.ycombinator.com/item', 'news.ycombinator.com/item'],
     ['Code', 'code'],
   ])('normalises %j to %j', (raw, normalised) => {
     expect(normalizeEntry(raw)).toBe(normalised);

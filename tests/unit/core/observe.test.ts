@@ -11,7 +11,17 @@ describe('observeTab', () => {
     expect(
       observeTab({ id: 3, windowId: 1, url: 'https://www.GitHub.com/org/repo/pull/7?token=x#y', title: 'PR #7' }, settings(), ORIGIN, 5),
     ).toEqual({
-      observe: { source: 'tab', app: 'github.com', title: 'PR #7', at: 5, ref: { tabId: 3, windowId: 1 } },
+      observe: {
+        source: 'tab',
+        app: 'github.com',
+        title: 'PR #7',
+        // Worked out here, never sent: where on the site, and (GitHub is a mixed-use site) the page and its owner.
+        path: '/org/repo/pull/7',
+        page: 'github.com/org/repo',
+        part: 'github.com/org',
+        at: 5,
+        ref: { tabId: 3, windowId: 1 },
+      },
     });
   });
 

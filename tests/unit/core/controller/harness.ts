@@ -8,6 +8,7 @@ import {
   type ControllerState,
   type ObservationRecord,
 } from '../../../../shared/core/controller';
+import { observeTab } from '../../../../shared/core/observe';
 import { defaultSettings, type Settings } from '../../../../shared/settings/settings';
 import { connectedHost } from '../../../../harness/hosts';
 
@@ -71,6 +72,20 @@ export class Harness {
 
   observe(app: string, title: string, source: 'tab' | 'os' = 'tab', ref?: ObservationRecord['ref']) {
     return this.send({ type: 'observed', observation: { source, app, title, at: this.now, ...(ref ? { ref } : {}) } });
+  }
+
+  /** A tab on `url` in front, observed as the shell observes it (its path, and on a mixed-use site its page and part). */
+  visit(url: string, title: string): ControllerEffect[] {
+    const decision = observeTab({ id: 7, windowId: 1, url, title }, this.state.settings, 'chrome-extension://antidrift', this.now);
+    if (!('observe' in decision)) throw new Error(`${url} is not observed: ${decision.ignore}`);
+    return this.send({ type: 'observed', observation: decision.observe });
+  }
+
+  /** The answer to a `runJudge` effect, from the backend it was launched on. */
+  answerJudge(judge: Extract<ControllerEffect, { type: 'runJudge' }> | undefined, drifting: boolean, reason = ''): ControllerEffect[] {
+    if (!judge) throw new Error('no judge was launched');
+    const { sessionId, launch, key, app, target } = judge;
+    return this.send({ type: 'judgeSucceeded', at: this.now, sessionId, launch, key, app, backend: target.backend, drifting, reason });
   }
 
   tick() {

@@ -72,6 +72,16 @@ export function buildDriftBanner(doc: Document, banner: ToastBanner, act: (a: To
   // A strict session's ending early waits in the popup (the background would refuse it from here).
   if (!banner.strict) actions.append(button(doc, 'drift-end', 'End session', () => act('end')));
   root.append(actions);
+  // On a page of a mixed-use site the answer allows its part, and the person reads which before choosing it.
+  if (onTask && banner.onTaskAllows)
+    root.append(
+      el(
+        doc,
+        'span',
+        { class: 'k', 'data-testid': 'drift-ontask-allows' },
+        `“This is on task” allows ${banner.onTaskAllows}, not the whole site.`,
+      ),
+    );
   root.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();

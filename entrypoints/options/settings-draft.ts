@@ -10,6 +10,7 @@ export interface Draft {
   allowed: string[];
   blocked: string[];
   addedFromBanner: string[];
+  mixedUseSites: string[];
   nudgeEnabled: boolean;
   nudgeIntervalMinutes: string;
   judgeDebounceSeconds: string;
@@ -43,6 +44,7 @@ export function toDraft(s: Settings): Draft {
     allowed: [...s.allowed],
     blocked: [...s.blocked],
     addedFromBanner: [...s.addedFromBanner],
+    mixedUseSites: [...s.mixedUseSites],
     nudgeEnabled: s.nudgeEnabled,
     nudgeIntervalMinutes: String(s.nudgeIntervalMinutes),
     judgeDebounceSeconds: String(s.judgeDebounceSeconds),
@@ -116,6 +118,7 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
     allowed: d.allowed,
     blocked: d.blocked,
     addedFromBanner: d.addedFromBanner,
+    mixedUseSites: d.mixedUseSites,
     nudgeEnabled: d.nudgeEnabled,
     nudgeIntervalMinutes: numberOf(d.nudgeIntervalMinutes),
     judgeDebounceSeconds: numberOf(d.judgeDebounceSeconds),

@@ -19,7 +19,11 @@ export function isToastPush(raw: unknown): raw is ToastPush {
   const { banner, nudge } = raw.view;
   const bannerOk =
     banner === null ||
-    (isObject(banner) && typeof banner.episode === 'number' && typeof banner.reason === 'string' && typeof banner.task === 'string');
+    (isObject(banner) &&
+      typeof banner.episode === 'number' &&
+      typeof banner.reason === 'string' &&
+      typeof banner.task === 'string' &&
+      (banner.onTaskAllows === undefined || banner.onTaskAllows === null || typeof banner.onTaskAllows === 'string'));
   return bannerOk && (nudge === null || (isObject(nudge) && typeof nudge.message === 'string'));
 }
 

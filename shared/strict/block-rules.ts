@@ -18,6 +18,8 @@ export interface Rule {
     regexFilter: string;
     /** Private tabs, when the person did not include them. */
     excludedTabIds?: number[];
+    /** A part of a site's path is held lower case; an address may spell it otherwise. */
+    isUrlFilterCaseSensitive?: false;
   };
 }
 
@@ -71,6 +73,8 @@ function conditionOf(target: SiteTarget): Omit<Rule['condition'], 'resourceTypes
     case 'pattern':
       // Anchored at the start; `.*` runs to the end, so the match is the whole address.
       return { regexFilter: `${target.regex}.*` };
+    case 'part':
+      return { regexFilter: `${target.regex}.*`, isUrlFilterCaseSensitive: false };
     case 'app':
     case 'refused':
       return undefined;

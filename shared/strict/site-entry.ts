@@ -5,6 +5,8 @@
  * - `domain`: the host and every subdomain (declarativeNetRequest `requestDomains`);
  * - `port`: the host and its subdomains on that port only (a `regexFilter` anchored on the host part);
  * - `pattern`: a wildcard over the host, as an RE2 `regexFilter` that JavaScript reads the same way;
+ * - `part`: a part of a site (`reddit.com/r/funny`: that subreddit and everything under it, the rest of the site open; or
+ *   one page by its field, `youtube.com/watch?v=abc`), as a case-insensitive `regexFilter` over host and path;
  * - `app`: a desktop app (`code`, `slack`): nothing to block in the browser;
  * - `refused`: no rule can say it faithfully, and `problem` says why in words.
  */
@@ -12,6 +14,7 @@ export type SiteTarget =
   | { readonly kind: 'domain'; readonly domain: string }
   | { readonly kind: 'port'; readonly host: string; readonly port: number; readonly regex: string }
   | { readonly kind: 'pattern'; readonly regex: string }
+  | { readonly kind: 'part'; readonly regex: string }
   | { readonly kind: 'app' }
   | { readonly kind: 'refused'; readonly problem: string };
 
@@ -87,8 +90,39 @@ function portRegex(host: string, port: number): string {
   return `${BEFORE_HOST}(?:${ANY_HOST_CHARS}\\.)?${escapeRegex(host)}:${port}(?:[/?#]|$)`;
 }
 
+/**
+ * The path of a part, as a regex from the path on: `/r/funny` and below it (not `/r/funnyvideos`), or `/watch?v=abc` with
+ * that field anywhere in the query. The entry holds it lower case and percent-encoded; the rule reads addresses ignoring case.
+ */
+function partPathRegex(path: string): string {
+  const [pathname = '', field] = path.split('?');
+  const base = escapeRegex(pathname);
+  if (field === undefined) return `${base}(?:[/?#]|$)`;
+  return `${base}/?\\?(?:[^#]*&)?${escapeRegex(field)}(?:[&#]|$)`;
+}
+
+/** A part of a site (`reddit.com/r/funny`): the host as a domain entry says it, then the path (partPathRegex). */
+function partTarget(entry: string, at: number): SiteTarget {
+  const host = entry.slice(0, at);
+  const path = entry.slice(at);
+  if (host.includes('*') || path.includes('*')) return refused(entry, 'a part of a site is written without *');
+  const colon = host.indexOf(':');
+  const name = colon < 0 ? host : host.slice(0, colon);
+  const port = colon < 0 ? undefined : parsePort(host.slice(colon + 1));
+  if (colon >= 0 && port === undefined) return refused(entry, 'a port is a number from 1 to 65535, written once after the name');
+  const problem = hostProblem(name);
+  if (problem) return refused(entry, problem);
+  const converted = punycodeHost(name);
+  if (!converted.ok) return refused(entry, converted.why);
+  const portPart = port === undefined ? '(?::[0-9]+)?' : `:${port}`;
+  return { kind: 'part', regex: `${BEFORE_HOST}(?:${ANY_HOST_CHARS}\\.)?${escapeRegex(converted.host)}${portPart}${partPathRegex(path)}` };
+}
+
 /** What one normalised list entry blocks in the browser (see SiteTarget). */
 export function siteTarget(entry: string): SiteTarget {
+  // A part of a site: its path starts at the first `/` (or `?`), as list-entry.ts splits it.
+  const slash = entry.search(/[/?]/);
+  if (slash > 0) return partTarget(entry, slash);
   const wildcard = entry.includes('*');
   const colon = entry.indexOf(':');
   const host = colon < 0 ? entry : entry.slice(0, colon);
@@ -134,6 +168,9 @@ export function targetBlocks(target: SiteTarget, url: URL): boolean {
       return url.port === String(target.port) && underDomain(url.hostname, target.host);
     case 'pattern':
       return new RegExp(target.regex).test(url.href);
+    case 'part':
+      // As the rule reads it: case ignored (its path is lower case, an address's may not be).
+      return new RegExp(target.regex, 'i').test(url.href);
     case 'app':
     case 'refused':
       return false;

@@ -73,7 +73,7 @@ export function drifting(
   onTaskFrom: number | null = 0,
   over: ViewOver & { now?: number } = {},
 ): StatePush {
-  return push({ status: 'drifting', banner: { episode, reason, answered, onTaskFrom }, ...over });
+  return push({ status: 'drifting', banner: { episode, reason, answered, onTaskFrom, onTaskAllows: null }, ...over });
 }
 
 /** A strict session (its wait setting, any timebox and a running wait as told). */
@@ -95,7 +95,9 @@ export function toastDrifting(
   task = 'Write the parser tests',
   strict: { onTaskFrom: number | null } | null = null,
 ): ToastPush {
-  return toastPush({ banner: { episode, reason, task, onTaskFrom: strict ? strict.onTaskFrom : 0, strict: strict !== null } });
+  return toastPush({
+    banner: { episode, reason, task, onTaskFrom: strict ? strict.onTaskFrom : 0, onTaskAllows: null, strict: strict !== null },
+  });
 }
 
 export function toastNudging(message: string): ToastPush {

@@ -52,6 +52,11 @@ export function DriftBanner({ banner, place, now, onBack, onOnTask, onSaveForLat
           </button>
         ) : null}
       </div>
+      {onTask.shown && banner.onTaskAllows ? (
+        <p class="banner-meta" data-testid="drift-ontask-allows">
+          “This is on task” allows {banner.onTaskAllows}, not the whole site.
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,10 +1,11 @@
 // Handlers of what the person sees and chooses: observations, the banner's answers, dismissals.
 import { normalizeList } from '../list-entry';
-import { appKey, entryMatches } from '../match';
+import { entryMatches } from '../match';
 import { evaluateCurrent, type Step } from './evaluate';
+import { onTaskEntry } from './verdict-key';
 import { log, unchanged, type EventOf } from './handler';
 import { onTaskRefusal } from './strict';
-import type { DriftState, ObservationRecord, SessionRecord } from './records';
+import type { DriftState, SessionRecord } from './records';
 import { withSession, type ActiveState, type ControllerState, type SessionState } from './state';
 
 /** Outside an active session an observation only becomes the current one: nothing is judged. */
@@ -15,14 +16,6 @@ export function recordObservation(s: ControllerState, e: EventOf<'observed'>): S
 export function evaluateObservation(s: ActiveState, e: EventOf<'observed'>): Step {
   const before = s.drift;
   return evaluateCurrent({ ...s, drift: { ...before, current: e.observation } }, e.observation.at, true, before);
-}
-
-/**
- * What "This is on task" allows: the app or site, or on a page of a mixed-use site the part it belongs to (the channel,
- * the subreddit, the owner) when its address says, else that page; never the whole of a site that holds drift too.
- */
-export function onTaskEntry(current: ObservationRecord): string {
-  return current.part ?? current.page ?? appKey(current.app);
 }
 
 /** Drops what was known of the keys the entry now covers: the app's, or each page under a part. */

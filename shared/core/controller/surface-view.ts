@@ -6,7 +6,7 @@ import { matchesAny } from '../match';
 import { WAIT_PURPOSES, type DriftState, type ObservationRecord, type SessionRecord } from './records';
 import { onTaskFrom } from './strict';
 import { announcedPhase, onBreak, phaseEndsAt } from './session-rhythm';
-import { verdictKey } from './verdict-key';
+import { onTaskEntry, verdictKey } from './verdict-key';
 import type { ControllerState } from './state';
 import { onFirstUse } from '../../util/on-first-use';
 
@@ -86,6 +86,8 @@ export const SurfaceView = onFirstUse(() =>
         answered: z.boolean(),
         /** "This is on task" is offered from this moment (0: at once; later: a strict session's wait); null: not at all. */
         onTaskFrom: z.number().nullable(),
+        /** On a page of a mixed-use site, the part "This is on task" allows (not the whole site); null elsewhere. */
+        onTaskAllows: z.string().nullable(),
       })
       .nullable(),
     /** The soft tier: advice while on task in a running session, unless the person dismissed this text. */
@@ -148,6 +150,7 @@ export function surfaceView(s: ControllerState, settingsRevision = ''): SurfaceV
             reason: d.reason || FALLBACK_DRIFT_REASON,
             answered: d.answeredDriftEpisode === d.driftEpisode && d.driftEpisode > 0,
             onTaskFrom: onTaskFrom(session, d),
+            onTaskAllows: d.current?.page !== undefined ? onTaskEntry(d.current) : null,
           }
         : null,
     // The nudge is a separate axis, shown only while on task (never alongside the hard banner).
@@ -171,6 +174,7 @@ export const ToastView = onFirstUse(() =>
         reason: z.string(),
         task: z.string(),
         onTaskFrom: z.number().nullable(),
+        onTaskAllows: z.string().nullable(),
         /** A strict session: ending early waits in the popup, so the toast offers no End. */
         strict: z.boolean(),
       })
@@ -190,6 +194,7 @@ export function toastView(view: SurfaceView): ToastView {
             reason: banner.reason,
             task: session?.commitment.nextAction ?? '',
             onTaskFrom: banner.onTaskFrom,
+            onTaskAllows: banner.onTaskAllows,
             strict: session?.strict ?? false,
           }
         : null,

@@ -17,3 +17,11 @@ export function verdictKey(d: DriftState, obs: ObservationRecord): string {
 export function judgedOnTaskPage(d: DriftState, obs: ObservationRecord): boolean {
   return obs.page !== undefined && d.verdicts[verdictKey(d, obs)]?.drifting === false;
 }
+
+/**
+ * What "This is on task" allows: the app or site, or on a page of a mixed-use site the part it belongs to (the channel,
+ * the subreddit, the owner) when its address says, else that page; never the whole of a site that holds drift too.
+ */
+export function onTaskEntry(current: ObservationRecord): string {
+  return current.part ?? current.page ?? appKey(current.app);
+}

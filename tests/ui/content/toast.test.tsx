@@ -63,6 +63,14 @@ describe('toast', () => {
     expect(byTestId('drift-reason').textContent).toBe('YouTube is blocked');
   });
 
+  it('on a page of a mixed-use site says which part "This is on task" allows; elsewhere says nothing of it', () => {
+    const banner = drifting(3, 'Cat videos are not the parser tests.').view.banner!;
+    runtime.port.emit(push({ banner: { ...banner, onTaskAllows: 'youtube.com/@cats' } }));
+    expect(byTestId('drift-ontask-allows').textContent).toBe('“This is on task” allows youtube.com/@cats, not the whole site.');
+    runtime.port.emit(drifting(4, 'Blocked'));
+    expect(shadow()?.querySelector('[data-testid="drift-ontask-allows"]')).toBeNull();
+  });
+
   it('shows neither tier while the session is paused, and the banner again on resume', () => {
     // While paused the background sends the toast neither tier (tests/unit/core/controller/surface-view.test.ts).
     runtime.port.emit(push());

@@ -6,6 +6,7 @@ import { detectBrowser, detectLinux } from '../../../ui/install-command';
 import { HelperChecks } from '../../../ui/components/helper-checks';
 import type { Reply } from '../../../shared/messages/requests';
 import { defaultSettings, type Settings } from '../../../shared/settings/settings';
+import { DEFAULT_MIXED_USE_SITES } from '../../../shared/core/site-parts';
 import { ENVIRONMENT, fakeClient, renderWith } from '../fake-client';
 import { host, push } from '../fixtures';
 import type { HostStatus } from '../../../shared/core/host-status';
@@ -224,6 +225,22 @@ describe('options: saving', () => {
     fireEvent.click(screen.getByTestId('settings-save'));
     await screen.findByTestId('settings-saved');
     expect(lastSaved(fake)).toMatchObject({ addedFromBanner: [], allowed: ['code'] });
+  });
+
+  it('shows the sites judged page by page, changes them, and goes back to the built-in list', async () => {
+    const fake = await options();
+    const chips = () => JSON.parse(screen.getByTestId('mixed-use-sites-chips').getAttribute('data-entries') ?? '[]') as string[];
+    expect(chips()).toEqual([...DEFAULT_MIXED_USE_SITES]);
+    expect(screen.queryByTestId('mixed-use-reset')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('mixed-use-sites-chips')).getByRole('button', { name: 'Remove youtube.com' }));
+    const input = screen.getByTestId('mixed-use-sites');
+    fireEvent.input(input, { target: { value: 'https://news.example.com/today' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await screen.findByTestId('settings-saved');
+    expect(lastSaved(fake).mixedUseSites).toEqual([...DEFAULT_MIXED_USE_SITES.filter((s) => s !== 'youtube.com'), 'news.example.com']);
+    fireEvent.click(screen.getByTestId('mixed-use-reset'));
+    expect(chips()).toEqual([...DEFAULT_MIXED_USE_SITES]);
   });
 });
 

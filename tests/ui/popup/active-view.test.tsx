@@ -100,6 +100,12 @@ describe('popup: active session', () => {
     }
   });
 
+  it('on a page of a mixed-use site the banner says which part "This is on task" allows', async () => {
+    const view = drifting(3, 'Cat videos.');
+    await popupWith({ ...view, view: { ...view.view, banner: { ...view.view.banner!, onTaskAllows: 'reddit.com/r/funny' } } });
+    expect(screen.getByTestId('drift-ontask-allows').textContent).toBe('“This is on task” allows reddit.com/r/funny, not the whole site.');
+  });
+
   it('still shows an already-answered banner in the popup, quieter', async () => {
     await popupWith(drifting(3, 'r', true));
     const banner = screen.getByTestId('drift-banner');

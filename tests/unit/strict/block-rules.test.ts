@@ -25,15 +25,15 @@ function rulesOf(entries: string[], options: Partial<BlockRuleOptions> = {}, inc
 /** What Chromium does with one rule's condition for a main-frame navigation: both the domains (if any) and the regex. */
 function ruleMatches(rule: Rule, href: string): boolean {
   const url = new URL(href);
-  const { requestDomains, regexFilter } = rule.condition;
+  const { requestDomains, regexFilter, isUrlFilterCaseSensitive } = rule.condition;
   if (requestDomains && !requestDomains.some((d) => url.hostname === d || url.hostname.endsWith(`.${d}`))) return false;
-  return new RegExp(regexFilter).test(url.href);
+  return new RegExp(regexFilter, isUrlFilterCaseSensitive === false ? 'i' : '').test(url.href);
 }
 
 /** Where the browser sends a matched address: RE2::Replace of the first match, `\\0` the whole match (JavaScript's `$&`). */
 function redirectOf(rule: Rule, href: string): string {
   return href.replace(
-    new RegExp(rule.condition.regexFilter),
+    new RegExp(rule.condition.regexFilter, rule.condition.isUrlFilterCaseSensitive === false ? 'i' : ''),
     rule.action.redirect.regexSubstitution.replace(/\\(\d)/g, (_, n) => (n === '0' ? '$&' : `$${n}`)),
   );
 }
@@ -231,6 +231,45 @@ describe('blockedEntryFor agrees with the rules', () => {
     expect(blockedEntryFor(['youtube.com'], 'chrome-extension://abc/blocked.html?site=youtube.com')).toBeUndefined();
     expect(blockedEntryFor(['youtube.com'], 'not a url')).toBeUndefined();
     expect(blockedEntryFor(['youtube.com'], 'https://www.youtube.com/')).toBe('youtube.com');
+  });
+});
+
+describe('parts of sites', () => {
+  const PARTS = ['reddit.com/r/funny', 'youtube.com/@cats', 'youtube.com/watch?v=abc', 'duckduckgo.com/?q=cats', 'localhost:3000/admin'];
+
+  it.each([
+    ['https://www.reddit.com/r/funny/', 'reddit.com/r/funny'],
+    ['https://old.reddit.com/r/Funny/comments/9/a_cat', 'reddit.com/r/funny'],
+    ['https://www.reddit.com/r/funny?sort=top', 'reddit.com/r/funny'],
+    ['https://www.reddit.com/r/funnyvideos/', undefined],
+    ['https://www.reddit.com/r/typescript/', undefined],
+    ['https://www.reddit.com/', undefined],
+    ['https://notreddit.com/r/funny', undefined],
+    ['https://www.youtube.com/@cats/videos', 'youtube.com/@cats'],
+    ['https://www.youtube.com/@catsandmore', undefined],
+    ['https://www.youtube.com/watch?v=abc', 'youtube.com/watch?v=abc'],
+    ['https://m.youtube.com/watch?t=3&v=ABC#x', 'youtube.com/watch?v=abc'],
+    ['https://www.youtube.com/watch?v=abcd', undefined],
+    ['https://www.youtube.com/watch?xv=abc', undefined],
+    ['https://duckduckgo.com/?q=cats&ia=web', 'duckduckgo.com/?q=cats'],
+    ['http://localhost:3000/admin/users', 'localhost:3000/admin'],
+    ['http://localhost:3001/admin', undefined],
+  ])('%s is blocked by %s, by the rule and by the page guard alike', (url, entry) => {
+    expect(blockedEntryFor(PARTS, url)).toBe(entry);
+    const byRule = rulesOf(PARTS).find((rule) => ruleMatches(rule, url));
+    expect(byRule ? siteOf(redirectOf(byRule, url)) : undefined).toBe(entry);
+  });
+
+  it('a part is a case-blind regex rule whose block page names the part', () => {
+    const [rule] = rulesOf(['reddit.com/r/funny']);
+    expect(rule!.condition).toMatchObject({ isUrlFilterCaseSensitive: false, resourceTypes: ['main_frame'] });
+    expect(rule!.condition.requestDomains).toBeUndefined();
+    expect(siteOf(redirectOf(rule!, 'https://www.reddit.com/r/funny/'))).toBe('reddit.com/r/funny');
+  });
+
+  it('refuses in words what no rule can say', () => {
+    expect(siteRuleProblem('reddit.com:0/r/funny')).toMatch(/port/);
+    expect(siteRuleProblem('bad..host/r/x')).toMatch(/empty part between dots/);
   });
 });
 

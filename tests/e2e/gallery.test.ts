@@ -109,7 +109,8 @@ const ARRIVE: Record<PopupView, Arrive> = {
 const gallery = new Gallery();
 
 describe('the state gallery', () => {
-  const e2e = e2eForSuite();
+  // The real sites too: a page of YouTube, judged as a page, has a banner of its own.
+  const e2e = e2eForSuite({ realSites: true });
   let control: Page;
   let states: HelperStates;
   let options: Page;
@@ -330,6 +331,43 @@ describe('the state gallery', () => {
     await gallery.capture(many.page, { surface: 'popup', view: 'later-many', setup: 'ready', element: many.frame() });
     await many.page.close();
   }, 180_000);
+
+  it('a page of a mixed-use site: the banner says which part "This is on task" allows; Options lists the part', async () => {
+    await states.enter('ready');
+    const docs = await e2e().openSite('docs.test', 'Parser tests plan');
+    await docs.bringToFront();
+    // The planned day's block is still on offer: the form is one click away.
+    const start = await e2e().popup();
+    await start.byId('start-other').click();
+    await start.fillCommitment({ ...PARSER_TESTS, allowed: ['docs.test'], blocked: [] });
+    await start.start();
+    await start.page.close();
+    const channel = await e2e().openRealSite('https://www.youtube.com/@catmemes/videos', 'Cat memes daily - YouTube');
+    await channel.bringToFront();
+    await e2e().expectBadge('!', 15_000);
+    const toast = new Toast(channel);
+    await toast.expectTier('drift');
+    await toast.settled();
+    await gallery.capture(channel, { surface: 'toast', view: 'drifting-page', axeInclude: 'antidrift-toast' });
+    const popup = await e2e().popup();
+    await popup.byId('drift-ontask-allows').waitFor();
+    await gallery.capture(popup.page, { surface: 'popup', view: 'drifting-page', setup: 'ready', element: popup.frame() });
+    await popup.byId('drift-ontask').click();
+    await e2e().expectBadge('ON');
+    const options = await e2e().options();
+    await expect.poll(() => options.addedFromBanner(), { timeout: 10_000 }).toEqual(['youtube.com/@catmemes']);
+    await gallery.capture(options.page, {
+      surface: 'options',
+      view: 'lists-with-part',
+      element: options.page.locator('section', { has: options.byId('mixed-use-sites') }),
+    });
+    await options.page.close();
+    await popup.byId('end-session').click();
+    await popup.page.locator('main.popup[data-view="review"]').waitFor();
+    await popup.byId('review-skip').click();
+    await popup.page.close();
+    await channel.close();
+  });
 
   it('History with a week in it', async () => {
     await states.enter('ready');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { commitmentProblem, commitmentText } from '../shared/core/commitment';
+import { judgedApp, sequenceProblems } from './page-sequences';
 
 /** The hard cases the set must cover; a case may carry several. */
 export const CASE_TAGS = [
@@ -52,12 +53,42 @@ export const NudgeCase = z.strictObject({
 });
 export type NudgeCase = z.infer<typeof NudgeCase>;
 
+/** One page of a mixed-use site, judged on its own as the extension judges it: the site as app, the page's title. */
+export const PageCase = z.strictObject({
+  id: Id,
+  /** The page's address as the browser shows it: the extension keys the verdict by it; the judge is not sent it (the default). */
+  url: z.string().max(500),
+  title: z.string().max(400),
+  drifting: z.boolean(),
+  why: z.string().min(10),
+});
+export type PageCase = z.infer<typeof PageCase>;
+
+/**
+ * One walk through a mixed-use site in one session, in the order the pages were opened: work pages and drift pages
+ * side by side. Under the seed's rule the first page's verdict stood for the whole site; the report scores both.
+ */
+export const PageSequence = z
+  .strictObject({
+    id: Id,
+    /** The site as placeOf writes it (`youtube.com`, `reddit.com`, `google.com`). */
+    site: z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'a site is a lower-case host without www.'),
+    pages: z.array(PageCase).min(2).max(20),
+  })
+  .superRefine((seq, ctx) => {
+    for (const p of sequenceProblems(seq.site, seq.pages))
+      ctx.addIssue({ code: 'custom', message: p.message, path: p.index === null ? ['pages'] : ['pages', p.index, 'url'] });
+  });
+export type PageSequence = z.infer<typeof PageSequence>;
+
 export const CommitmentCases = z.strictObject({
   id: Id,
   nextAction: Text,
   successCondition: Text,
   judge: z.array(JudgeCase),
   nudge: z.array(NudgeCase),
+  /** Pages of mixed-use sites, in sequences on one site each. */
+  pages: z.array(PageSequence).default([]),
 });
 export type CommitmentCases = z.infer<typeof CommitmentCases>;
 
@@ -88,21 +119,49 @@ export function loadCaseFiles(dir: string = CASES_DIR): CaseFile[] {
         const problem = commitmentProblem(field, c[field]);
         if (problem) throw new Error(`${name}: ${c.id}.${field}: ${problem}`);
       }
-      for (const id of [c.id, ...c.judge.map((j) => j.id), ...c.nudge.map((n) => n.id)]) {
+      const sequences = c.pages;
+      const pages = sequences.flatMap((s) => s.pages);
+      for (const id of [
+        c.id,
+        ...c.judge.map((j) => j.id),
+        ...c.nudge.map((n) => n.id),
+        ...sequences.map((s) => s.id),
+        ...pages.map((p) => p.id),
+      ]) {
         if (seen.has(id)) throw new Error(`${name}: duplicate id ${id}`);
         seen.add(id);
+      }
+      // A page the judge would see exactly as another case of the commitment is one question asked twice (maybe labelled two ways).
+      const asked = new Set(c.judge.map((j) => `${j.source}\n${j.app}\n${j.title}`));
+      for (const p of pages) {
+        const question = `tab\n${judgedApp(p.url)}\n${p.title}`;
+        if (asked.has(question)) throw new Error(`${name}: ${p.id}: the judge is asked the same (site, title) by another case of ${c.id}`);
+        asked.add(question);
       }
     }
     return parsed.data;
   });
 }
 
+/** A page ready to run: its sequence and place in it, and the app the extension would name to the judge. */
+export interface PlannedPage {
+  role: 'page';
+  kind: string;
+  commitment: string;
+  sequence: string;
+  site: string;
+  step: number;
+  app: string;
+  case: PageCase;
+}
+
 /** A case ready to run: its role, its kind and the commitment in the one-line form every AI role sees. */
 export type PlannedCase =
   | { role: 'judge'; kind: string; commitment: string; case: JudgeCase }
-  | { role: 'nudge'; kind: string; commitment: string; case: NudgeCase };
+  | { role: 'nudge'; kind: string; commitment: string; case: NudgeCase }
+  | PlannedPage;
 
-/** The cases in a stable order (file, commitment, judge then nudge), narrowed to `kinds` and cut at `limit`. */
+/** The cases in a stable order (file, commitment, judge, nudge then pages), narrowed to `kinds` and cut at `limit`. */
 export function planCases(files: readonly CaseFile[], opts: { kinds?: readonly string[]; limit?: number } = {}): PlannedCase[] {
   const planned: PlannedCase[] = [];
   for (const file of files) {
@@ -111,6 +170,19 @@ export function planCases(files: readonly CaseFile[], opts: { kinds?: readonly s
       const commitment = commitmentText(c);
       for (const j of c.judge) planned.push({ role: 'judge', kind: file.kind, commitment, case: j });
       for (const n of c.nudge) planned.push({ role: 'nudge', kind: file.kind, commitment, case: n });
+      for (const seq of c.pages)
+        seq.pages.forEach((page, step) =>
+          planned.push({
+            role: 'page',
+            kind: file.kind,
+            commitment,
+            sequence: seq.id,
+            site: seq.site,
+            step,
+            app: judgedApp(page.url),
+            case: page,
+          }),
+        );
     }
   }
   return opts.limit === undefined ? planned : planned.slice(0, opts.limit);

@@ -8,7 +8,8 @@ export const USAGE = `npm run eval -- --backend <name> [options]
 
 Runs the labelled cases in eval/cases/ through the built native host and a real backend, the way the
 extension asks (same prompts, same parsers), and prints precision, recall and F1 of "drifting", the
-false-alarm rate, the nudge's agreement, latency and calls.
+false-alarm rate, the nudge's agreement, latency and calls; and for pages of mixed-use sites, the same
+figures page by page beside the per-site rule they replaced.
 
   --backend <name>     claude, codex, gemini, qwen, ollama, llm, a custom backend from host.json, or browser:
                        the browser's built-in model (Chrome 138+), asked inside the extension's own worker

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Worker } from 'playwright-core';
 import type { PlannedCase } from '../cases';
 import type { Outcome } from './outcomes';
-import type { RunCasesOptions, RunCasesResult } from './run-cases';
+import { pageFields, type RunCasesOptions, type RunCasesResult } from './run-cases';
 
 export const EXTENSION_DIR = fileURLToPath(new URL('../../.output/chrome-mv3', import.meta.url));
 const ENTRY = fileURLToPath(new URL('./browser-entry.ts', import.meta.url));
@@ -84,14 +84,17 @@ export async function runCasesInBrowser(planned: readonly PlannedCase[], opts: B
     for (const [index, p] of planned.entries()) {
       const started = performance.now();
       let outcome: Outcome;
-      if (p.role === 'judge') {
+      if (p.role === 'judge' || p.role === 'page') {
         const c = p.case;
+        // A page of a mixed-use site is judged as the extension judges it: a tab, its site as the app.
+        const [app, source] = p.role === 'page' ? [p.app, 'tab' as const] : [p.case.app, p.case.source];
         const a = await sw.evaluate(
           ([commitment, title, app, source, ms]) =>
             (globalThis as unknown as { __antidriftEval: EvalApi }).__antidriftEval.judge(commitment, title, app, source, ms),
-          [p.commitment, c.title, c.app, c.source, timeoutMs] as const,
+          [p.commitment, c.title, app, source, timeoutMs] as const,
         );
-        const base = { role: 'judge' as const, id: c.id, kind: p.kind, expected: c.drifting, ms: performance.now() - started };
+        const where = p.role === 'page' ? pageFields(p) : ({ role: 'judge', id: c.id, kind: p.kind } as const);
+        const base = { ...where, expected: c.drifting, ms: performance.now() - started };
         outcome = a.ok
           ? { ...base, got: a.value.drifting, ...(a.value.reason ? { reason: a.value.reason } : {}) }
           : { ...base, error: a.error };

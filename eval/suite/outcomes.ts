@@ -2,7 +2,7 @@
 import * as z from 'zod';
 
 /**
- * What every outcome has. For the judge, `expected`/`got` are "drifting"; for the nudge, "on track"
+ * What every outcome has. For the judge and a page, `expected`/`got` are "drifting"; for the nudge, "on track"
  * (an empty message). `got` is absent when the call failed, and `error` says why.
  */
 const common = {
@@ -20,7 +20,18 @@ export type JudgeOutcome = z.infer<typeof JudgeOutcome>;
 export const NudgeOutcome = z.strictObject({ role: z.literal('nudge'), ...common, message: z.string().optional() });
 export type NudgeOutcome = z.infer<typeof NudgeOutcome>;
 
-export const Outcome = z.discriminatedUnion('role', [JudgeOutcome, NudgeOutcome]);
+/** A page of a mixed-use site, judged as a judge case is; where it sits in its sequence, for the per-site baseline. */
+export const PageOutcome = z.strictObject({
+  role: z.literal('page'),
+  ...common,
+  reason: z.string().optional(),
+  sequence: z.string(),
+  site: z.string(),
+  step: z.number().int().nonnegative(),
+});
+export type PageOutcome = z.infer<typeof PageOutcome>;
+
+export const Outcome = z.discriminatedUnion('role', [JudgeOutcome, NudgeOutcome, PageOutcome]);
 export type Outcome = z.infer<typeof Outcome>;
 
 /** Answered: the call returned a usable answer (an error is no answer, and scores nothing). */

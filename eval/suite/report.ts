@@ -1,15 +1,16 @@
 // The run's figures in words and tables: what `npm run eval` prints at the end.
-import { answered, type Outcome } from './outcomes';
-import { score, type Score } from './score';
+import { answered, type Outcome, type PageOutcome } from './outcomes';
+import { score, scorePages, type JudgeScore, type Score } from './score';
 
 const pct = (value: number | null): string => (value === null ? '–' : `${(value * 100).toFixed(1)} %`);
 const num = (value: number | null): string => (value === null ? '–' : value.toFixed(3));
 
 function describe(o: Outcome): string {
-  const label = (drift: boolean) => (o.role === 'judge' ? (drift ? 'drifting' : 'on task') : drift ? 'on track' : 'off track');
+  const label = (drift: boolean) => (o.role !== 'nudge' ? (drift ? 'drifting' : 'on task') : drift ? 'on track' : 'off track');
   const got = answered(o) ? label(o.got) : 'failed';
-  const said = o.error ?? (o.role === 'judge' ? o.reason : o.message) ?? '';
-  return `  ${o.id} (${o.role}): expected ${label(o.expected)}, got ${got}${said ? ` — ${said.slice(0, 160)}` : ''}`;
+  const said = o.error ?? (o.role !== 'nudge' ? o.reason : o.message) ?? '';
+  const role = o.role === 'page' ? `page of ${o.site}` : o.role;
+  return `  ${o.id} (${role}): expected ${label(o.expected)}, got ${got}${said ? ` — ${said.slice(0, 160)}` : ''}`;
 }
 
 /** Per kind: judge accuracy and F1, nudge agreement. */
@@ -22,10 +23,45 @@ function byKind(outcomes: readonly Outcome[]): string[] {
   for (const kind of kinds) {
     const s = score(outcomes.filter((o) => o.kind === kind));
     const j = s.judge;
-    const accuracy = j.answered === 0 ? null : (j.truePositives + j.trueNegatives) / j.answered;
-    lines.push(`| ${kind} | ${j.cases} | ${pct(accuracy)} | ${num(j.f1)} | ${j.falsePositives} | ${pct(s.nudge.agreement)} |`);
+    lines.push(`| ${kind} | ${j.cases} | ${pct(j.accuracy)} | ${num(j.f1)} | ${j.falsePositives} | ${pct(s.nudge.agreement)} |`);
   }
   return lines;
+}
+
+/**
+ * Pages of mixed-use sites: the answers page by page beside the per-site rule's reading of the same answers, overall
+ * and per site. Empty when the run had no pages.
+ */
+function pagesSection(outcomes: readonly Outcome[], s: Score): string[] {
+  const { perPage: a, perSite: b, sequences, perSiteCalls } = s.pages;
+  if (a.cases === 0) return [];
+  const row = (figure: string, value: (j: JudgeScore) => string) => `| ${figure} | ${value(a)} | ${value(b)} |`;
+  const pages = outcomes.filter((o): o is PageOutcome => o.role === 'page');
+  const sites = [...new Set(pages.map((o) => o.site))].sort();
+  return [
+    '',
+    '### Pages of mixed-use sites',
+    '',
+    `${a.cases} page${a.cases === 1 ? '' : 's'} in ${sequences} sequence${sequences === 1 ? '' : 's'}, each page judged on its own (its site and title, as the extension asks); ` +
+      "beside it, the same answers under the per-site rule it replaces (a sequence's first verdict kept for its later pages).",
+    '',
+    '| Figure | Page by page | Per site (first verdict kept) |',
+    '| --- | --- | --- |',
+    row('Pages (answered / failed)', (j) => `${j.cases} (${j.answered} / ${j.errors})`),
+    row('Labelled drifting / on task', (j) => `${j.truePositives + j.falseNegatives} / ${j.falsePositives + j.trueNegatives}`),
+    row('Accuracy', (j) => pct(j.accuracy)),
+    row('Drifting: precision / recall / F1', (j) => `${num(j.precision)} / ${num(j.recall)} / ${num(j.f1)}`),
+    row('Confusion (TP / FP / FN / TN)', (j) => `${j.truePositives} / ${j.falsePositives} / ${j.falseNegatives} / ${j.trueNegatives}`),
+    row('False-alarm rate', (j) => pct(j.falseAlarmRate)),
+    `| Judge calls | ${a.cases} | ${perSiteCalls} |`,
+    '',
+    '| Site | Sequences | Pages | Accuracy page by page | Accuracy per site | False alarms page by page / per site |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...sites.map((site) => {
+      const p = scorePages(pages.filter((o) => o.site === site));
+      return `| ${site} | ${p.sequences} | ${p.perPage.cases} | ${pct(p.perPage.accuracy)} | ${pct(p.perSite.accuracy)} | ${p.perPage.falsePositives} / ${p.perSite.falsePositives} |`;
+    }),
+  ];
 }
 
 export function formatReport(title: string, outcomes: readonly Outcome[], s: Score = score(outcomes)): string {
@@ -48,6 +84,7 @@ export function formatReport(title: string, outcomes: readonly Outcome[], s: Sco
     `| Calls | ${s.calls} |`,
     '',
     ...byKind(outcomes),
+    ...pagesSection(outcomes, s),
     '',
     s.misses.length ? `Answered against the label (${s.misses.length}):` : 'No case answered against its label.',
     ...s.misses.map(describe),

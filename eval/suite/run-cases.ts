@@ -7,7 +7,7 @@ import { NativeChannel, type ChannelStatus } from '../../background/helper/nativ
 import { chooseTarget } from '../../shared/core/ai-targets';
 import { defaultSettings } from '../../shared/settings/settings';
 import { failureText } from '../../shared/core/failure-text';
-import type { PlannedCase } from '../cases';
+import type { PlannedCase, PlannedPage } from '../cases';
 import { spawnHostPort, type SpawnedHostPort } from './host-port';
 import type { Outcome } from './outcomes';
 
@@ -34,6 +34,10 @@ export interface RunCasesResult {
 
 /** The release the eval speaks for (the extension's code path, this checkout's version). */
 const EXTENSION_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** What a page's outcome says of where it is: its sequence, site and step (the per-site baseline reads them). */
+export const pageFields = (p: PlannedPage) =>
+  ({ role: 'page', id: p.case.id, kind: p.kind, sequence: p.sequence, site: p.site, step: p.step }) as const;
 
 /** Failures that would repeat for every case: stop asking, say why. */
 const FATAL_KINDS = new Set(['auth', 'not_installed', 'unavailable']);
@@ -118,6 +122,16 @@ export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOp
               reason: verdict.reason,
               ms,
             };
+          } else if (p.role === 'page') {
+            // As the extension judges a page of a mixed-use site: a tab, its site as the app, the page's title.
+            const verdict = await roles.judge(p.commitment, p.case.title, p.app, signal, 'tab');
+            outcome = {
+              ...pageFields(p),
+              expected: p.case.drifting,
+              got: verdict.drifting,
+              reason: verdict.reason,
+              ms: performance.now() - started,
+            };
           } else {
             const message = await roles.nudge(p.commitment, p.case.titles, signal);
             const ms = performance.now() - started;
@@ -129,7 +143,9 @@ export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOp
           outcome =
             p.role === 'judge'
               ? { role: 'judge', expected: p.case.drifting, ...base }
-              : { role: 'nudge', expected: p.case.onTrack, ...base };
+              : p.role === 'page'
+                ? { ...pageFields(p), expected: p.case.drifting, ...base }
+                : { role: 'nudge', expected: p.case.onTrack, ...base };
           if (FATAL_KINDS.has(failure.kind)) stoppedBecause ??= failureText(failure);
         }
         outcomes.push(outcome);

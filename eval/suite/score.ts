@@ -1,5 +1,6 @@
-// Scores outcomes: the judge's confusion on "drifting", false alarms, the nudge's agreement, latency, failures.
-import { answered, type JudgeOutcome, type NudgeOutcome, type Outcome } from './outcomes';
+// Scores outcomes: the judge's confusion on "drifting", false alarms, the nudge's agreement, pages of mixed-use sites
+// page by page and under the per-site rule they replace, latency, failures.
+import { answered, type JudgeOutcome, type NudgeOutcome, type Outcome, type PageOutcome } from './outcomes';
 
 export interface Percentiles {
   n: number;
@@ -19,6 +20,8 @@ export interface JudgeScore {
   precision: number | null;
   recall: number | null;
   f1: number | null;
+  /** Answers that agree with the label, of the answered. */
+  accuracy: number | null;
   /** On-task cases the judge called drifting: each one is a banner over someone's work. */
   falseAlarmRate: number | null;
 }
@@ -35,9 +38,21 @@ export interface NudgeScore {
   missedConcerns: number;
 }
 
+/** Pages of mixed-use sites: the same answers read two ways, so the gain of page-by-page judging costs no extra call. */
+export interface PagesScore {
+  sequences: number;
+  /** Each page judged on its own, as the extension does now: one call per page. */
+  perPage: JudgeScore;
+  /** The seed's rule on the same pages: a sequence's first verdict stands for its later pages. */
+  perSite: JudgeScore;
+  /** The calls that rule would have made: per sequence, its pages up to the first answered one. */
+  perSiteCalls: number;
+}
+
 export interface Score {
   judge: JudgeScore;
   nudge: NudgeScore;
+  pages: PagesScore;
   /** Every call made (answered or failed). */
   calls: number;
   latencyMs: Percentiles;
@@ -55,7 +70,7 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[rank - 1]!;
 }
 
-export function scoreJudge(outcomes: readonly JudgeOutcome[]): JudgeScore {
+export function scoreJudge(outcomes: readonly (JudgeOutcome | PageOutcome)[]): JudgeScore {
   const done = outcomes.filter(answered);
   const count = (expected: boolean, got: boolean) => done.filter((o) => o.expected === expected && o.got === got).length;
   const tp = count(true, true);
@@ -76,6 +91,7 @@ export function scoreJudge(outcomes: readonly JudgeOutcome[]): JudgeScore {
     precision,
     recall,
     f1,
+    accuracy: ratio(tp + tn, done.length),
     falseAlarmRate: ratio(fp, fp + tn),
   };
 }
@@ -94,13 +110,51 @@ export function scoreNudge(outcomes: readonly NudgeOutcome[]): NudgeScore {
   };
 }
 
+/**
+ * What the per-site rule would have answered for each page: the verdict of its sequence's first answered page (the
+ * site's verdict, cached for the session), from that page on; a page before any answer is failed as it was. The site's
+ * verdict is also the answer for a later page whose own call failed: under that rule it was never asked.
+ */
+export function perSiteOutcomes(outcomes: readonly PageOutcome[]): { outcomes: PageOutcome[]; calls: number } {
+  const bySequence = new Map<string, PageOutcome[]>();
+  for (const o of outcomes) bySequence.set(o.sequence, [...(bySequence.get(o.sequence) ?? []), o]);
+  const result: PageOutcome[] = [];
+  let calls = 0;
+  for (const pages of bySequence.values()) {
+    let site: boolean | undefined;
+    for (const o of [...pages].sort((a, b) => a.step - b.step)) {
+      if (site === undefined) {
+        calls++;
+        if (answered(o)) site = o.got;
+        result.push(o);
+        continue;
+      }
+      const { error: _error, reason: _reason, ...rest } = o;
+      result.push({ ...rest, got: site });
+    }
+  }
+  return { outcomes: result, calls };
+}
+
+export function scorePages(outcomes: readonly PageOutcome[]): PagesScore {
+  const perSite = perSiteOutcomes(outcomes);
+  return {
+    sequences: new Set(outcomes.map((o) => o.sequence)).size,
+    perPage: scoreJudge(outcomes),
+    perSite: scoreJudge(perSite.outcomes),
+    perSiteCalls: perSite.calls,
+  };
+}
+
 export function score(outcomes: readonly Outcome[]): Score {
   const judge = outcomes.filter((o): o is JudgeOutcome => o.role === 'judge');
   const nudge = outcomes.filter((o): o is NudgeOutcome => o.role === 'nudge');
+  const pages = outcomes.filter((o): o is PageOutcome => o.role === 'page');
   const latencies = outcomes.map((o) => o.ms).sort((a, b) => a - b);
   return {
     judge: scoreJudge(judge),
     nudge: scoreNudge(nudge),
+    pages: scorePages(pages),
     calls: outcomes.length,
     latencyMs: { n: latencies.length, p50: percentile(latencies, 50), p95: percentile(latencies, 95) },
     misses: outcomes.filter((o) => answered(o) && o.got !== o.expected),

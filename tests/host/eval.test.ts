@@ -1,11 +1,12 @@
-// `npm run eval` end to end with a fake claude first on PATH: the real host, real framing, counted and scored exactly.
+// `npm run eval` end to end with a fake claude first on PATH: the real host, real framing, counted and scored exactly,
+// pages of mixed-use sites included (page by page, and under the per-site rule they replace).
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadCaseFiles, planCases, type PlannedCase } from '../../eval/cases';
+import { loadCaseFiles, planCases, type PlannedCase, type PlannedPage } from '../../eval/cases';
 import { ResultsFile } from '../../eval/suite/results-file';
 import type { Score } from '../../eval/suite/score';
 import { buildJudgePrompt, buildNudgePrompt } from '../../shared/ai';
@@ -27,15 +28,26 @@ function keyOf(p: PlannedCase): string {
   const prompt =
     p.role === 'judge'
       ? buildJudgePrompt(p.commitment, { title: p.case.title, app: p.case.app, source: p.case.source }, PROMPT_LIMITS)
-      : buildNudgePrompt(p.commitment, p.case.titles, PROMPT_LIMITS);
+      : p.role === 'page'
+        ? // A page is asked as the extension asks it: a tab, its site as the app, its title.
+          buildJudgePrompt(p.commitment, { title: p.case.title, app: p.site, source: 'tab' }, PROMPT_LIMITS)
+        : buildNudgePrompt(p.commitment, p.case.titles, PROMPT_LIMITS);
   return dataKey(prompt)!;
 }
 
 /** The model's text for a case: the label itself, unless `override` says otherwise. */
 function correct(p: PlannedCase): string {
-  return p.role === 'judge'
+  return p.role !== 'nudge'
     ? JSON.stringify({ drifting: p.case.drifting, reason: p.case.drifting ? 'That is not the commitment.' : '' })
     : JSON.stringify({ on_track: p.case.onTrack, message: p.case.onTrack ? '' : 'This looks like other work.' });
+}
+
+/** The per-site rule's confusion on these pages when every first page is answered as labelled: its label for the rest. */
+function perSiteConfusion(pages: readonly PlannedPage[]): { tp: number; fp: number; fn: number; tn: number } {
+  const first = new Map(pages.filter((p) => p.step === 0).map((p) => [p.sequence, p.case.drifting]));
+  const count = (expected: boolean, got: boolean) =>
+    pages.filter((p) => p.case.drifting === expected && first.get(p.sequence) === got).length;
+  return { tp: count(true, true), fp: count(false, true), fn: count(true, false), tn: count(false, false) };
 }
 
 function writeAnswers(planned: readonly PlannedCase[], override: (p: PlannedCase) => Answer | undefined = () => undefined): void {
@@ -91,6 +103,10 @@ describe('npm run eval over the real host with a fake claude', () => {
   const [falseAlarm, secondFalseAlarm] = planned.filter((p) => p.role === 'judge' && !p.case.drifting) as [PlannedCase, PlannedCase];
   const wrongNudge = firstWhere((p) => p.role === 'nudge' && p.case.onTrack);
   const unparseable = firstWhere((p) => p.role === 'judge' && p.case.drifting && p !== missedDrift);
+  const pages = planned.filter((p): p is PlannedPage => p.role === 'page');
+  const sequences = new Set(pages.map((p) => p.sequence)).size;
+  // A work page after its sequence's first: a false alarm page by page, and no change to the per-site rule's reading.
+  const wrongPage = pages.find((p) => p.step > 0 && !p.case.drifting)!;
 
   it('counts every case, scores each against its label, names the misses and fails --strict on them', async () => {
     hostEnv = makeHostEnv();
@@ -99,6 +115,7 @@ describe('npm run eval over the real host with a fake claude', () => {
       if (p === falseAlarm || p === secondFalseAlarm) return JSON.stringify({ drifting: true, reason: 'Looks like a distraction.' });
       if (p === wrongNudge) return JSON.stringify({ on_track: false, message: 'This seems like other work.' });
       if (p === unparseable) return 'I would say they are drifting.';
+      if (p === wrongPage) return JSON.stringify({ drifting: true, reason: 'Looks like a distraction.' });
       return undefined;
     });
     const run = await runEval(['--kind', KINDS.join(','), '--strict']);
@@ -128,8 +145,17 @@ describe('npm run eval over the real host with a fake claude', () => {
       falseConcerns: 1,
       missedConcerns: 0,
     });
+    const pagesDrifting = pages.filter((p) => p.case.drifting).length;
+    const site = perSiteConfusion(pages);
+    expect(pages.length).toBeGreaterThan(0);
+    expect(score.pages).toMatchObject({
+      sequences,
+      perPage: { cases: pages.length, answered: pages.length, truePositives: pagesDrifting, falsePositives: 1, falseNegatives: 0 },
+      perSite: { cases: pages.length, truePositives: site.tp, falsePositives: site.fp, falseNegatives: site.fn, trueNegatives: site.tn },
+      perSiteCalls: sequences,
+    });
     expect(score.misses.map((o) => o.id).sort()).toEqual(
-      [missedDrift.case.id, falseAlarm.case.id, secondFalseAlarm.case.id, wrongNudge.case.id].sort(),
+      [missedDrift.case.id, falseAlarm.case.id, secondFalseAlarm.case.id, wrongNudge.case.id, wrongPage.case.id].sort(),
     );
     expect(score.failures.map((o) => [o.id, o.error])).toEqual([
       [unparseable.case.id, "claude's answer was unusable: the model response contains no JSON object"],
@@ -137,9 +163,21 @@ describe('npm run eval over the real host with a fake claude', () => {
 
     // The report says the same, in words.
     expect(run.stdout).toContain(`| Judge cases (answered / failed) | ${judge.length} (${judge.length - 1} / 1) |`);
-    expect(run.stdout).toContain('Answered against the label (4):');
+    expect(run.stdout).toContain('Answered against the label (5):');
     expect(run.stdout).toContain(`| Confusion (TP / FP / FN / TN) | ${drifting - 2} / 2 / 1 / ${onTask - 2} |`);
     expect(run.stdout).toContain(`${falseAlarm.case.id} (judge): expected on task, got drifting — Looks like a distraction.`);
+    // The pages in a section of their own, beside the per-site rule's reading of the same answers.
+    expect(run.stdout).toContain('### Pages of mixed-use sites');
+    expect(run.stdout).toContain(
+      `| Pages (answered / failed) | ${pages.length} (${pages.length} / 0) | ${pages.length} (${pages.length} / 0) |`,
+    );
+    expect(run.stdout).toContain(
+      `| Confusion (TP / FP / FN / TN) | ${pagesDrifting} / 1 / 0 / ${pages.length - pagesDrifting - 1} | ${site.tp} / ${site.fp} / ${site.fn} / ${site.tn} |`,
+    );
+    expect(run.stdout).toContain(`| Judge calls | ${pages.length} | ${sequences} |`);
+    expect(run.stdout).toContain(
+      `${wrongPage.case.id} (page of ${wrongPage.site}): expected on task, got drifting — Looks like a distraction.`,
+    );
     // Two at once, as the host allows, and each case asked exactly once.
     expect(calls()).toEqual({ count: planned.length, maxOverlap: 2, running: 0 });
   });
@@ -154,7 +192,13 @@ describe('npm run eval over the real host with a fake claude', () => {
     expect(second.code, second.stderr).toBe(0);
     expect(second.stderr).toContain(`10 answered earlier, ${planned.length - 10} to ask`);
     expect(calls().count).toBe(planned.length);
-    expect(results().score).toMatchObject({ judge: { falsePositives: 0, falseNegatives: 0, errors: 0 }, nudge: { agreed: nudge.length } });
+    expect(results().score).toMatchObject({
+      judge: { falsePositives: 0, falseNegatives: 0, errors: 0 },
+      nudge: { agreed: nudge.length },
+      pages: { perPage: { accuracy: 1 } },
+    });
+    // Right answers page by page are still wrong under the per-site rule wherever a sequence changes label.
+    expect(results().score.pages.perSite.accuracy).toBeLessThan(1);
     expect(second.stdout).toContain('No case answered against its label.');
     const third = await runEval(['--kind', KINDS.join(','), '--strict']);
     expect(third.code).toBe(0);

@@ -2,6 +2,7 @@
 import { BROWSER_SECTIONS } from './browser-sections';
 import { DESKTOP_SECTIONS } from './desktop-sections';
 import { HOST_SECTIONS } from './host-sections';
+import { MIXED_SECTION } from './mixed-section';
 import type { Section } from './section-types';
 
 export { NEEDS, readSettings, type Need } from './section-types';
@@ -14,6 +15,7 @@ export const SECTIONS: readonly Section[] = [
   BROWSER_SECTIONS.firefox,
   HOST_SECTIONS.runner,
   HOST_SECTIONS.workday,
+  MIXED_SECTION,
   HOST_SECTIONS.throughput,
   BROWSER_SECTIONS.cold,
   BROWSER_SECTIONS.start,

@@ -1,6 +1,14 @@
 // Section 5: replays the workday through the pure controller with a fake clock and fake judge/nudge answers.
 import { connectedHost } from '../../harness/hosts';
-import { initialState, transition, type ControllerEffect, type ControllerEvent, type ControllerState } from '../../shared/core/controller';
+import {
+  initialState,
+  transition,
+  type ControllerEffect,
+  type ControllerEvent,
+  type ControllerState,
+  type ObservationRecord,
+} from '../../shared/core/controller';
+import { observeTab } from '../../shared/core/observe';
 import { matchesAny } from '../../shared/core/match';
 import { EMPTY_RECORDER, recordHeartbeat, recordTransition, type RecorderState } from '../../shared/history/recorder';
 import { HISTORY_HEARTBEAT_MS } from '../../shared/history/limits';
@@ -8,9 +16,14 @@ import type { HistoryWrite } from '../../shared/history/records';
 import { allowBackend } from './allow-backend';
 import { seededRng } from './rng';
 import { round, summarize, type Summary } from './stats';
-import { generateWorkday, type Workday } from './workday';
+import { generateWorkday, type DayObservation, type Workday } from './workday';
 
 const HOUR = 3_600_000;
+
+export interface ReplayOptions {
+  /** false: the mixed-use sites' list emptied, so every site is judged once as a whole (the rule before pages were judged). */
+  pageByPage?: boolean;
+}
 
 export interface WorkdayResult {
   hours: number;
@@ -25,6 +38,8 @@ export interface WorkdayResult {
   nudgesPerHour: { max: number; mean: number; byHour: number[] };
   drifts: { real: number; flagged: number; secondsToFlag: Summary | null; missed: { app: string; seconds: number }[] };
   flicksJudged: number;
+  /** Only for a day that knows its pages: stretches on a work page the person was told they drifted on, and heads-ups on judged pages. */
+  pages?: { workStretches: number; falseAlarms: number; falseAlarmTitles: string[]; nudgesOnJudgedPages: number; flicksJudged: number };
   /** The history recorder run after every transition, as the shell runs it. */
   history: {
     /** The recorder's synchronous time per transition: what recording adds to the event → badge path. */
@@ -37,6 +52,14 @@ export interface WorkdayResult {
   };
 }
 
+/** An observation as the shell makes it: a tab with an address through observeTab (its path, and its page on a mixed-use site). */
+function observationOf(o: DayObservation, settings: ControllerState['settings']): ObservationRecord {
+  if (!o.url) return { source: o.source, app: o.app, title: o.title, at: o.at };
+  const decision = observeTab({ id: 1, windowId: 1, url: o.url, title: o.title }, settings, 'chrome-extension://bench', o.at);
+  if (!('observe' in decision)) throw new Error(`the day's page ${o.url} is not observed: ${decision.ignore}`);
+  return decision.observe;
+}
+
 interface Queued {
   at: number;
   seq: number;
@@ -44,10 +67,16 @@ interface Queued {
 }
 
 /** Runs the day; answers arrive after a realistic LLM CLI delay (judge 3–10 s, nudge 4–12 s). */
-export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
+export function replayWorkday(day: Workday = generateWorkday(), options: ReplayOptions = {}): WorkdayResult {
   const rng = seededRng(99);
+  const start = initialState({ host: connectedHost() });
+  const pageByPage = options.pageByPage ?? true;
+  const settings = pageByPage ? start.settings : { ...start.settings, mixedUseSites: [] };
   // The person allowed the backend before the day began (on the welcome page, or the first time the popup asked).
-  let state: ControllerState = allowBackend(initialState({ host: connectedHost() }), 'claude', day.start);
+  let state: ControllerState = allowBackend({ ...start, settings }, 'claude', day.start);
+  const falseAlarms = new Set<number>();
+  const falseAlarmTitles = new Set<string>();
+  let nudgesOnJudgedPages = 0;
   const queue: Queued[] = [];
   let seq = 0;
   let armId = 0;
@@ -57,6 +86,7 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
   const judgeTimes: number[] = [];
   const nudgeTimes: number[] = [];
   const judgedApps: string[] = [];
+  const judgedTitles: string[] = [];
   const drifting: { at: number; app: string }[] = [];
 
   let recorder: RecorderState = EMPTY_RECORDER;
@@ -86,6 +116,12 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
     if (state.drift.status === 'drifting' && (!wasDrifting || event.type === 'observed') && state.drift.current) {
       drifting.push({ at, app: state.drift.current.app });
     }
+    // Told of a drift on a page of the work: a false alarm, counted once per stretch on that page.
+    const current = state.drift.current;
+    if (state.drift.status === 'drifting' && current && day.pageTruth?.[current.title] === false) {
+      falseAlarms.add(current.at);
+      falseAlarmTitles.add(current.title);
+    }
     for (const effect of step.effects) handle(effect, at);
   };
   const handle = (effect: ControllerEffect, at: number): void => {
@@ -93,7 +129,9 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
       case 'runJudge': {
         judgeTimes.push(at);
         judgedApps.push(effect.app);
-        const drifts = day.truth[effect.app] ?? true;
+        judgedTitles.push(effect.title);
+        // An honest judge: it reads the page it is asked about (its title), else knows the app.
+        const drifts = day.pageTruth?.[effect.title] ?? day.truth[effect.app] ?? true;
         push(at + rng.between(3_000, 10_000), {
           type: 'judgeSucceeded',
           backend: 'claude',
@@ -109,6 +147,7 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
       }
       case 'runNudge':
         nudgeTimes.push(at);
+        if (state.drift.current?.page !== undefined) nudgesOnJudgedPages++;
         push(at + rng.between(4_000, 12_000), {
           type: 'nudgeSucceeded',
           backend: 'claude',
@@ -140,8 +179,7 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
     },
     day.start,
   );
-  for (const o of day.observations)
-    push(o.at, { type: 'observed', observation: { source: o.source, app: o.app, title: o.title, at: o.at } });
+  for (const o of day.observations) push(o.at, { type: 'observed', observation: observationOf(o, state.settings) });
 
   while (queue.length > 0) {
     queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
@@ -189,6 +227,17 @@ export function replayWorkday(day: Workday = generateWorkday()): WorkdayResult {
     nudgesPerHour: { max: Math.max(...byHour), mean: round(nudgeTimes.length / hours, 2), byHour },
     drifts: { real: day.drifts.length, flagged: flagged.length, secondsToFlag: flagged.length ? summarize(flagged, 1) : null, missed },
     flicksJudged: judgedApps.filter((a) => flickApps.has(a)).length,
+    ...(day.pageTruth
+      ? {
+          pages: {
+            workStretches: day.observations.filter((o) => day.pageTruth?.[o.title] === false).length,
+            falseAlarms: falseAlarms.size,
+            falseAlarmTitles: [...falseAlarmTitles],
+            nudgesOnJudgedPages,
+            flicksJudged: judgedTitles.filter((t) => day.flickTitles?.includes(t)).length,
+          },
+        }
+      : {}),
     history: {
       recordMs: summarize(recordMs, 4),
       putsPerHour: round(puts / hours, 0),

@@ -6,6 +6,8 @@ export interface DayObservation {
   source: 'tab' | 'os';
   app: string;
   title: string;
+  /** A tab's whole address, when the day knows it: the replay observes it as the shell does (its path, its page). */
+  url?: string;
 }
 
 /** A stretch of ≥ 30 s on a place that is not the work: the drift the product must flag. */
@@ -24,6 +26,10 @@ export interface Workday {
   drifts: RealDrift[];
   /** What an honest drift judge would answer per unmatched app (keyed by app). */
   truth: Record<string, boolean>;
+  /** On mixed-use sites, what it would answer per page, by the page's title (what a judge reads): drift or not. */
+  pageTruth?: Record<string, boolean>;
+  /** Titles of pages only flicked past (a feed scrolled): a judge asked about one was asked too early. */
+  flickTitles?: string[];
   counts: { flicks: number; blockedVisits: number; breaks: number };
 }
 

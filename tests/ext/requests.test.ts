@@ -48,6 +48,7 @@ describe('surfaces', () => {
           reason: 'videos.test is on your blocked list',
           task: START.input.commitment.nextAction,
           onTaskFrom: 0,
+          onTaskAllows: null,
           strict: false,
         },
         nudge: null,

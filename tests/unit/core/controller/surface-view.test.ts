@@ -22,6 +22,8 @@ describe('surfaceView', () => {
       reason: 'videos.test is on your blocked list',
       answered: false,
       onTaskFrom: 0,
+      // An ordinary site: "This is on task" allows the site, and the banner needs to say nothing more.
+      onTaskAllows: null,
     });
     h.send({ type: 'sessionPaused', at: h.now });
     expect(surfaceView(h.state)).toMatchObject({ phase: 'paused', status: 'drifting', banner: null });
@@ -71,7 +73,14 @@ describe('surfaceView', () => {
     h.observe('videos.test', 'Quarterly salaries — video call');
     const toast = toastView(surfaceView(h.state));
     expect(toast).toEqual({
-      banner: { episode: 1, reason: 'videos.test is on your blocked list', task: 'Write the parser tests', onTaskFrom: 0, strict: false },
+      banner: {
+        episode: 1,
+        reason: 'videos.test is on your blocked list',
+        task: 'Write the parser tests',
+        onTaskFrom: 0,
+        onTaskAllows: null,
+        strict: false,
+      },
       nudge: null,
     });
     expect(JSON.stringify(toast)).not.toMatch(/salaries|docs\.test|claude/);

@@ -40,8 +40,12 @@ export default defineConfig({
     // Android never has a helper to talk to. Chrome keeps it required: its listing is desktop only.
     ...(browser === 'firefox' ? { optional_permissions: ['nativeMessaging'] } : {}),
     host_permissions: ['<all_urls>'],
-    // Only the block page: a redirect may land on an extension page only if it is web-accessible.
-    web_accessible_resources: [{ resources: ['blocked.html'], matches: ['<all_urls>'] }],
+    // The block page (a redirect may land on an extension page only if it is web-accessible) and the in-page surfaces' frame.
+    // Chrome serves both at an address made anew each browser session (use_dynamic_url), so no page can tell from a fixed
+    // address that antidrift is installed; Firefox's addresses are already the install's own random UUID.
+    web_accessible_resources: [
+      { resources: ['blocked.html', 'in-page.html'], matches: ['<all_urls>'], ...(browser === 'firefox' ? {} : { use_dynamic_url: true }) },
+    ],
     action: { default_title: 'antidrift' },
     // Saves the tab in front for later, any time (background/later/wire-later.ts); the browser's shortcut settings change the keys.
     commands: { 'save-for-later': { suggested_key: { default: 'Alt+Shift+L' }, description: 'Save this tab for later' } },

@@ -31,7 +31,7 @@ export interface SenderFacts {
   id?: string;
   url?: string;
   origin?: string;
-  tab?: { id?: number };
+  tab?: { id?: number; url?: string };
 }
 
 export type SenderKind = 'page' | 'content';
@@ -79,6 +79,23 @@ function withConsent(consents: AIConsents, backend: string, record: ConsentRecor
     .sort(([, a], [, b]) => b.at - a.at)
     .slice(0, MAX_AI_CONSENTS - 1);
   return record ? { ...Object.fromEntries(others), [backend]: record } : Object.fromEntries(others);
+}
+
+/** The words of a page's attempt at the in-page surfaces; the page's address is only its host. */
+const SURFACE_WORDS = {
+  page: (n: number, where: string) => `${where} sent ${n} event${n === 1 ? '' : 's'} no person made at antidrift's banner: ignored`,
+  frame: (n: number, where: string) => `antidrift's banner in ${where} got ${n} event${n === 1 ? '' : 's'} no person made: ignored`,
+  removed: (_n: number, where: string) =>
+    `${where} kept removing antidrift's banner: it stays away there until the drift changes (the badge and the popup still say it)`,
+} as const;
+
+/** A sender's host, for words in diagnostics: never its path or query. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host || 'a page';
+  } catch {
+    return 'a page';
+  }
 }
 
 /** What diagnostics keep of each answer, before the receiver's name. */
@@ -163,6 +180,12 @@ const HANDLERS: Handlers = {
       throw new RequestFailed(badRequest(problem));
     }
     return backFromBlockPage(ctx, sender);
+  },
+  surfaceEventsIgnored: (req, ctx, sender) => {
+    // The frame is the extension's page: the site it sits in is its tab's.
+    const where = hostOf(sender.tab?.url ?? sender.url ?? '');
+    ctx.shell.diagnostics.add('warn', SURFACE_WORDS[req.surface](req.count, where));
+    return null;
   },
   driftBackToTask: (_req, ctx) => act(ctx, { type: 'backToTaskChosen', at: ctx.now() }),
   driftSaveForLater: (_req, ctx) => act(ctx, { type: 'savedForLaterChosen', at: ctx.now() }),

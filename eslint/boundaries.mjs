@@ -13,12 +13,12 @@ export const ZOD_FREE = [
   'shared/extension-pages',
   'shared/protocol/{limits,extension-id,sandboxed-browsers,browser-ids,system-prompt}',
   'shared/core/{ai-consent,badge,blocking,browser-model-line,commitment,failure-text,limits,list-entry,rhythm,site-parts,vocabulary}',
-  'shared/core/controller/{events,handler}',
+  'shared/core/controller/{events,handler,toast-slice}',
   'shared/ai/{answer-schemas,errors,extract-json,parse-object,prompt-api,prompt-data,sanitize,vocabulary}',
   'shared/messages/{guards,state-port}',
   'shared/history/{limits,aggregate,bands}',
   'shared/plan/week',
-  'shared/strict/{block-rules,page-guard,site-entry,start-problems}',
+  'shared/strict/{block-page-url,block-rules,page-guard,site-entry,start-problems}',
   'shared/later/limits',
 ];
 

@@ -12,6 +12,8 @@ export const EXTENSION_PAGES = {
   privacy: '/privacy.html',
   /** Where a strict session sends a blocked site (a declarativeNetRequest redirect), `?site=` the entry that blocked it. */
   blocked: '/blocked.html',
+  /** The drift banner and the heads-up inside web pages: a frame of the extension's origin, which no page can read or reach into. */
+  inPage: '/in-page.html',
 } as const;
 
 export type ExtensionPage = keyof typeof EXTENSION_PAGES;

@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { blockedEntryFor, blockPageUrl, blockRulesFor, type BlockRules, type Rule } from '../../shared/strict/block-rules';
 import { sameBlocking, type Blocking } from '../../shared/core/blocking';
 import { PAGE_GUARD_KEY, pageGuardBlocks, pageGuardOf } from '../../shared/strict/page-guard';
+import { siteTarget } from '../../shared/strict/site-entry';
 import { errorText } from '../../shared/util/error-text';
 import { EXTENSION_PAGES } from '../../shared/extension-pages';
 import type { Diagnostics } from '../diagnostics';
@@ -102,7 +103,7 @@ export function createBlocking(deps: BlockingDeps): BrowserBlocking {
   }
 
   async function writeGuard(blocking: Blocking | null): Promise<void> {
-    if (blocking) await browser.storage.local.set({ [PAGE_GUARD_KEY]: pageGuardOf(blocking) });
+    if (blocking) await browser.storage.local.set({ [PAGE_GUARD_KEY]: pageGuardOf(blocking, siteTarget) });
     else await browser.storage.local.remove(PAGE_GUARD_KEY);
   }
 
@@ -184,7 +185,7 @@ export function createBlocking(deps: BlockingDeps): BrowserBlocking {
     if (id === undefined || !url) return;
     await known;
     await chain;
-    if (!applied || pageGuardBlocks(pageGuardOf(applied), { url, incognito: tab.incognito }, now()) === undefined) return;
+    if (!applied || pageGuardBlocks(pageGuardOf(applied, siteTarget), { url, incognito: tab.incognito }, now()) === undefined) return;
     // The page's own guard is first (it acts before the page paints); this line is for pages no content script runs
     // in, and waits for it, so a tab is never sent twice (a second navigation would be a second history entry).
     if (fallbackAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, fallbackAfterMs));

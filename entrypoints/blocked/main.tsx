@@ -20,4 +20,13 @@ function goBack(): boolean {
   return true;
 }
 
-mountPage(<BlockPage site={site} address={blockedAddressOf(location.hash)} goBack={goBack} />);
+// Only as the tab's own page: inside another site's frame it says so and does nothing (no Back to task, no Save for later,
+// nothing told to the background), whatever that site's scripts click.
+if (window.top === window) mountPage(<BlockPage site={site} address={blockedAddressOf(location.hash)} goBack={goBack} />);
+else {
+  const note = document.createElement('p');
+  note.className = 'framed';
+  note.dataset.testid = 'block-framed';
+  note.textContent = 'This antidrift page works only as a tab of its own.';
+  document.getElementById('app')?.replaceWith(note);
+}

@@ -1,6 +1,7 @@
-// In-page toast content script: the soft and hard drift tiers in a shadow root, in the visible tab.
+// In-page content script: hosts the drift banner and the heads-up (an extension-origin frame in a closed shadow root) in the visible tab.
 // Imports `browser` from @wxt-dev/browser (native MV3 API), not wxt/browser: the polyfill would blow the size budget.
 import { browser } from '@wxt-dev/browser';
+import { EXTENSION_PAGES } from '../../shared/extension-pages';
 import { startToast } from './toast';
 import type { PortRuntime } from '../../ui/connection/reconnecting-port';
 
@@ -14,7 +15,7 @@ export default defineContentScript({
     if (/^(chrome|moz)-extension:$/.test(location.protocol)) return;
     startToast({
       getRuntime: () => browser?.runtime as unknown as PortRuntime | undefined,
-      privateWindow: browser?.extension?.inIncognitoContext ?? false,
+      frameUrl: browser.runtime.getURL(EXTENSION_PAGES.inPage),
     });
   },
 });

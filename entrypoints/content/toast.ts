@@ -1,18 +1,16 @@
-// The toast's lifecycle: the state port (ui/connection/reconnecting-port.ts), visibility, shadow host, focus, actions, teardown.
+// The in-page surfaces' host: a closed shadow root holding a frame of the extension's origin (ui/in-page/), shown while the
+// background says a tier stands, brought back if the page removes it (within bounds), and counting what the page fakes at it.
 import type { ToastView } from '../../shared/core/controller/surface-view';
 import { isToastPush } from '../../shared/messages/guards';
 import { connectStatePort, contextGone, type PortRuntime } from '../../ui/connection/reconnecting-port';
-import { buildDriftBanner, buildHeadsUp, type ToastAction } from './toast-dom';
-import { pickTier, type ToastTier } from './toast-state';
-import { TOAST_CSS } from './toast-styles';
 
 export interface ToastOptions {
   getRuntime: () => PortRuntime | undefined;
+  /** The frame's address (runtime.getURL of in-page.html: Chrome's per-session address, so no page can guess it). */
+  frameUrl: string;
   document?: Document;
   /** Reconnect delays (tests shorten them): the first, doubling per failed attempt up to the longest. */
   retry?: { firstMs: number; maxMs: number };
-  /** A private window's page: Save for later is not offered (its pages are never kept). */
-  privateWindow?: boolean;
 }
 
 export interface ToastHandle {
@@ -20,46 +18,45 @@ export interface ToastHandle {
   readonly stopped: boolean;
 }
 
-/** Starts the toast in a page; never throws, and stops itself when the extension context dies. */
+/** How often a page may take the banner away and see it come back, per minute: past it, it stays away (and diagnostics say so). */
+export const MAX_RETURNS_PER_MINUTE = 10;
+/** The frame's widest: the banner's 360 px and the room for its shadow (ui/in-page/banner-frame.ts). */
+const FRAME_WIDTH_PX = 392;
+/** Events a person makes at a banner; the same events from a script are counted. */
+const FAKEABLE = ['click', 'mousedown', 'pointerdown', 'keydown', 'keyup', 'focus'];
+
+const HOST_CSS =
+  ':host{all:initial!important;display:block!important;position:fixed!important;right:0!important;bottom:0!important;' +
+  'z-index:2147483647!important;visibility:visible!important;opacity:1!important;transform:none!important;margin:0!important}' +
+  // The frame's own colour scheme, as the page inside it has: else Chrome paints it opaque.
+  `iframe{display:block;border:0;width:min(${FRAME_WIDTH_PX}px,100vw);height:0;background:transparent;color-scheme:light dark}`;
+
+/** What the person should see: a banner not yet answered, or a heads-up; the frame keeps who answered what. */
+function tierKey(view: ToastView | null): string | null {
+  if (!view) return null;
+  if (view.banner) return `drift:${view.banner.episode}`;
+  return view.nudge ? `nudge:${view.nudge.message}` : null;
+}
+
+/** Starts the host in a page; never throws, and stops itself when the extension context dies. */
 export function startToast(options: ToastOptions): ToastHandle {
   const doc = options.document ?? document;
+  const win = doc.defaultView ?? window;
   const { getRuntime } = options;
 
   let stopped = false;
   let view: ToastView | null = null;
-  let shown: ToastTier | null = null;
-  let answeredEpisode = -1;
-  let dismissedLocally: string | null = null;
   let host: HTMLElement | undefined;
-  let shadow: ShadowRoot | undefined;
+  let frame: HTMLIFrameElement | undefined;
   let shownKey: string | null = null;
   let focusBefore: Element | null = null;
+  let returns: number[] = [];
+  let faked = 0;
+  let reportTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const unmount = () => {
-    if (!host) return;
-    const hadFocus = doc.activeElement === host;
-    host.remove();
-    host = undefined;
-    shadow = undefined;
-    shownKey = null;
-    const back = focusBefore;
-    focusBefore = null;
-    if (hadFocus && back instanceof HTMLElement && back.isConnected) back.focus();
-  };
-
-  /** The UI goes; the port is closed by whoever called (the port client itself when the context died). */
-  const teardown = () => {
-    if (stopped) return;
-    stopped = true;
-    doc.removeEventListener('visibilitychange', render);
-    unmount();
-  };
-
-  /** Every browser call goes through here: a dead context tears the UI down instead of throwing. */
   const guard = (error: unknown) => {
     if (contextGone(getRuntime, error)) stop();
   };
-
   const send = (message: unknown) => {
     try {
       const runtime = getRuntime();
@@ -70,64 +67,99 @@ export function startToast(options: ToastOptions): ToastHandle {
     }
   };
 
-  const act = (action: ToastAction) => {
-    const tier = shown;
-    if (!tier) return;
-    if (tier.tier === 'nudge') {
-      dismissedLocally = tier.nudge.message;
-      send({ type: 'nudgeDismiss', message: tier.nudge.message });
-    } else {
-      const { episode } = tier.banner;
-      answeredEpisode = episode;
-      if (action === 'back') send({ type: 'driftBackToTask' });
-      else if (action === 'save') send({ type: 'driftSaveForLater' });
-      else if (action === 'ontask') send({ type: 'driftOnTask' });
-      else if (action === 'end') send({ type: 'endSession' });
-      else send({ type: 'driftDismiss', episode });
-    }
-    render();
+  /** A page's fake click, key or focus at the banner: it does nothing; the count goes to diagnostics, at most once a second. */
+  const counted = (event: Event) => {
+    if (event.isTrusted) return;
+    faked++;
+    reportTimer ??= setTimeout(() => {
+      send({ type: 'surfaceEventsIgnored', count: faked, surface: 'page' });
+      faked = 0;
+      reportTimer = undefined;
+    }, 1_000);
   };
 
-  function mountHost(): ShadowRoot {
-    if (host && shadow) return shadow;
+  const onFrameMessage = (event: MessageEvent) => {
+    // Only the frame's own word about its height: the page may post the same shape, but not from that window.
+    if (!frame?.contentWindow || event.source !== frame.contentWindow) return;
+    const height = (event.data as { antidriftFrameHeight?: unknown } | null)?.antidriftFrameHeight;
+    if (typeof height === 'number' && height >= 0 && height < 4_000) frame.style.height = `${height}px`;
+  };
+
+  function mount(): void {
     host = doc.createElement('antidrift-toast');
-    shadow = host.attachShadow({ mode: 'open' });
+    // Closed: no script of the page gets at what is inside, not even the frame element.
+    const root = host.attachShadow({ mode: 'closed' });
     const style = doc.createElement('style');
-    style.textContent = TOAST_CSS;
-    shadow.append(style);
-    // On <html>, not <body>: pages that replace their body do not take the toast with them.
+    style.textContent = HOST_CSS;
+    frame = doc.createElement('iframe');
+    frame.src = options.frameUrl;
+    frame.title = 'antidrift';
+    root.append(style, frame);
+    for (const type of FAKEABLE) host.addEventListener(type, counted, true);
+    // On <html>, not <body>: pages that replace their body do not take the banner with them.
     doc.documentElement.append(host);
-    return shadow;
   }
 
-  function render() {
+  const unmount = () => {
+    if (!host) return;
+    const hadFocus = doc.activeElement === host;
+    host.remove();
+    host = undefined;
+    frame = undefined;
+    shownKey = null;
+    const back = focusBefore;
+    focusBefore = null;
+    if (hadFocus && back instanceof HTMLElement && back.isConnected) back.focus();
+  };
+
+  function render(): void {
     if (stopped) return;
-    const tier = view && doc.visibilityState !== 'hidden' ? pickTier(view, answeredEpisode, dismissedLocally) : null;
-    shown = tier;
-    if (!tier) return unmount();
-    if (tier.key === shownKey) return;
-    const wasDrift = shownKey?.startsWith('drift:') ?? false;
-    if (!wasDrift && tier.tier === 'drift') focusBefore = doc.activeElement;
-    if (wasDrift && tier.tier !== 'drift') unmount();
-    const root = mountHost();
-    root.querySelector('[data-testid="antidrift-toast"]')?.remove();
-    const element =
-      tier.tier === 'drift' ? buildDriftBanner(doc, tier.banner, act, !options.privateWindow) : buildHeadsUp(doc, tier.nudge, act);
-    root.append(element);
-    shownKey = tier.key;
-    if (tier.tier === 'drift') element.querySelector('button')?.focus();
+    const key = doc.visibilityState === 'hidden' ? null : tierKey(view);
+    if (!key) return unmount();
+    if (key === shownKey && host?.isConnected) return;
+    const newDrift = key.startsWith('drift:') && !shownKey?.startsWith('drift:');
+    if (newDrift) focusBefore = doc.activeElement;
+    if (!host) mount();
+    else if (!host.isConnected) doc.documentElement.append(host);
+    shownKey = key;
+    // The person's attention goes to the banner (its first button, inside the frame), as an alert dialog's would.
+    if (newDrift) frame?.focus();
   }
+
+  /** The page took the banner away while it stands: it comes back, at most MAX_RETURNS_PER_MINUTE times a minute. */
+  const removals = new MutationObserver(() => {
+    if (stopped || !host || host.isConnected || !tierKey(view)) return;
+    const now = Date.now();
+    returns = returns.filter((t) => now - t < 60_000);
+    if (returns.length >= MAX_RETURNS_PER_MINUTE) {
+      send({ type: 'surfaceEventsIgnored', count: 1, surface: 'removed' });
+      host = undefined;
+      frame = undefined;
+      return;
+    }
+    returns.push(now);
+    doc.documentElement.append(host);
+  });
+
+  const teardown = () => {
+    if (stopped) return;
+    stopped = true;
+    removals.disconnect();
+    clearTimeout(reportTimer);
+    doc.removeEventListener('visibilitychange', render);
+    win.removeEventListener('message', onFrameMessage);
+    unmount();
+  };
 
   const onMessage = (message: unknown) => {
     if (!isToastPush(message)) return;
-    const next = message.view;
-    // A different message, even one dismissed before, shows again once the push moves on.
-    if (dismissedLocally !== null && next.nudge?.message !== dismissedLocally) dismissedLocally = null;
-    view = next;
+    view = message.view;
     render();
   };
 
   doc.addEventListener('visibilitychange', render);
+  win.addEventListener('message', onFrameMessage);
+  removals.observe(doc.documentElement, { childList: true });
   const client = connectStatePort({ getRuntime, onMessage, onGone: teardown, ...(options.retry ? { retry: options.retry } : {}) });
   function stop(): void {
     teardown();

@@ -1,5 +1,5 @@
 // The page guard's work in a page: ask whether this page is blocked as it comes up (and when the back/forward cache or a prerender's activation shows it), and if so, keep it hidden and replace it with the block page.
-import { blockPageUrl } from '../../shared/strict/block-rules';
+import { blockPageUrl } from '../../shared/strict/block-page-url';
 import { PAGE_GUARD_KEY, pageGuardBlocks } from '../../shared/strict/page-guard';
 import { EXTENSION_PAGES } from '../../shared/extension-pages';
 import { pageNow } from '../../test-hooks/clock';
@@ -20,6 +20,27 @@ export interface PageGuardOptions {
 }
 
 const HIDDEN_ID = 'antidrift-page-guard';
+
+/** The cover's look: neutral, the page's whole window, above anything of the page's; visible while the page is hidden. */
+const COVER_CSS =
+  ':host{all:initial!important;position:fixed!important;inset:0!important;z-index:2147483647!important;visibility:visible!important;' +
+  'display:flex!important;align-items:center!important;justify-content:center!important;background:#f6f8fa!important;' +
+  'font:16px/1.4 system-ui,sans-serif!important;color:#3d444d!important;opacity:1!important}' +
+  '@media (prefers-color-scheme:dark){:host{background:#1c2128!important;color:#c9d1d9!important}}';
+
+/**
+ * A neutral cover in the page itself, painted in the frame after the answer: the person sees at once that the page is
+ * blocked, and the block page (another origin) takes over a moment later. It says nothing of the commitment: the page's
+ * scripts could read what is in their own document.
+ */
+function cover(doc: Document): void {
+  const host = doc.createElement('antidrift-cover');
+  const root = host.attachShadow({ mode: 'closed' });
+  const style = doc.createElement('style');
+  style.textContent = COVER_CSS;
+  root.append(style, 'Blocked in your focus session');
+  doc.documentElement.append(host);
+}
 
 export function startPageGuard(options: PageGuardOptions): void {
   const win = options.window ?? window;
@@ -49,6 +70,7 @@ export function startPageGuard(options: PageGuardOptions): void {
     if (entry === undefined) return show();
     blocked = true;
     hide();
+    cover(doc);
     // replace(): the blocked address leaves the tab's history, as the network rule's redirect does, so Back goes where the person was.
     win.location.replace(options.blockPage(blockPageUrl(EXTENSION_PAGES.blocked, entry, win.location.href)));
   };

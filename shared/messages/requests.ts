@@ -123,20 +123,32 @@ const LaterIds = onFirstUse(() => z.object({ ids: z.array(z.string().min(1).max(
 interface RequestSpec {
   /** The request's fields besides `type`. */
   readonly body: z.ZodObject;
-  /** A content script (a web page's context) may send it: only the drift actions. */
+  /**
+   * A content script (it runs in a web page, whose renderer the page shares) may send it: only the report of what the page
+   * faked at the banner. The drift answers come from the extension's own pages: the popup, and the in-page frame.
+   */
   readonly fromContent: boolean;
   /** The value an `{ok: true}` reply carries. */
   readonly reply: z.ZodType;
 }
 
 export const REQUESTS = {
-  driftBackToTask: { body: NoFields, fromContent: true, reply: Done },
-  driftOnTask: { body: NoFields, fromContent: true, reply: Done },
+  driftBackToTask: { body: NoFields, fromContent: false, reply: Done },
+  driftOnTask: { body: NoFields, fromContent: false, reply: Done },
   /** The drifting tab goes to the Later list and closes; the drift ends as with Back to task. */
-  driftSaveForLater: { body: NoFields, fromContent: true, reply: Done },
-  driftDismiss: { body: onFirstUse(() => z.object({ episode: z.number().int().nonnegative() })), fromContent: true, reply: Done },
-  nudgeDismiss: { body: onFirstUse(() => z.object({ message: z.string().max(MAX_DISMISSED_TEXT) })), fromContent: true, reply: Done },
-  endSession: { body: NoFields, fromContent: true, reply: Done },
+  driftSaveForLater: { body: NoFields, fromContent: false, reply: Done },
+  driftDismiss: { body: onFirstUse(() => z.object({ episode: z.number().int().nonnegative() })), fromContent: false, reply: Done },
+  nudgeDismiss: { body: onFirstUse(() => z.object({ message: z.string().max(MAX_DISMISSED_TEXT) })), fromContent: false, reply: Done },
+  endSession: { body: NoFields, fromContent: false, reply: Done },
+  /**
+   * Events no person made at the in-page surfaces, counted where they landed: at the host element in the page (`page`), in
+   * the frame (`frame`), or a banner the page kept removing (`removed`). Said in diagnostics; nothing else happens.
+   */
+  surfaceEventsIgnored: {
+    body: onFirstUse(() => z.object({ count: z.number().int().min(1).max(1_000_000), surface: z.enum(['page', 'frame', 'removed']) })),
+    fromContent: true,
+    reply: Done,
+  },
   getState: { body: NoFields, fromContent: false, reply: StatePush },
   startSession: { body: onFirstUse(() => z.object({ input: StartSessionInput })), fromContent: false, reply: Done },
   pauseSession: { body: NoFields, fromContent: false, reply: Done },

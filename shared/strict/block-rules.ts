@@ -3,6 +3,8 @@ import type { Blocking } from '../core/blocking';
 import { siteTarget, targetBlocks, type SiteTarget } from './site-entry';
 
 export { siteRuleProblem } from './site-entry';
+export { blockPageUrl } from './block-page-url';
+import { blockPageUrl } from './block-page-url';
 
 /** chrome.declarativeNetRequest.Rule, the part these rules use (the shell hands it to updateSessionRules as is). */
 export interface Rule {
@@ -45,14 +47,6 @@ export type BlockRules =
       refused: Array<{ entry: string; problem: string }>;
     }
   | { ok: false; error: string };
-
-/**
- * Where a blocked address goes: the block page, told which entry blocked it and, after `#`, that one address (for
- * Save for later; a fragment never leaves the browser). Nothing else of the person's browsing is passed.
- */
-export function blockPageUrl<Path extends string>(blockPage: Path, entry: string, address?: string): `${Path}?site=${string}` {
-  return `${blockPage}?site=${encodeURIComponent(entry)}${address === undefined ? '' : `#${address}`}`;
-}
 
 /** The blocked address a block page was given after its `#`, when it is one a tab can open again; else undefined. */
 export function blockedAddressOf(hash: string): string | undefined {

@@ -1,7 +1,7 @@
 // axe-core in a real page: evaluated over CDP (so the extension's CSP does not apply), violations as readable lines; the e2e files and the gallery share it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -12,8 +12,8 @@ interface Violation {
   nodes: { target: unknown[] }[];
 }
 
-/** `include`: axe looks only inside this selector (the toast's host on a site whose own markup is not ours). */
-export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+/** `include`: axe looks only inside this selector. A frame (the in-page surfaces' own document) is checked whole. */
+export async function axeViolations(page: Page | Frame, include?: string): Promise<string[]> {
   // Loaded once per document: the gallery checks the same page at several zooms.
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
   const found = await page.evaluate(async (selector) => {

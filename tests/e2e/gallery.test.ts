@@ -54,7 +54,7 @@ const ARRIVE: Record<PopupView, Arrive> = {
     const toast = new Toast(videos);
     await toast.expectTier('drift');
     await toast.settled();
-    await gallery.capture(videos, { surface: 'toast', view: 'drifting', axeInclude: 'antidrift-toast' });
+    await gallery.capture(videos, { surface: 'toast', view: 'drifting', axeIn: toast.frame() });
   },
   'heads-up': async (g) => {
     // One title on the allowed site so far: a second, wandering one is asked about at once.
@@ -64,7 +64,7 @@ const ARRIVE: Record<PopupView, Arrive> = {
     const toast = new Toast(g.docs);
     await toast.expectTier('nudge', 30_000);
     await toast.settled();
-    await gallery.capture(g.docs, { surface: 'toast', view: 'heads-up', axeInclude: 'antidrift-toast' });
+    await gallery.capture(g.docs, { surface: 'toast', view: 'heads-up', axeIn: toast.frame() });
   },
   paused: async (g) => {
     const popup = await g.e2e.popup();
@@ -348,7 +348,7 @@ describe('the state gallery', () => {
     const toast = new Toast(channel);
     await toast.expectTier('drift');
     await toast.settled();
-    await gallery.capture(channel, { surface: 'toast', view: 'drifting-page', axeInclude: 'antidrift-toast' });
+    await gallery.capture(channel, { surface: 'toast', view: 'drifting-page', axeIn: toast.frame() });
     const popup = await e2e().popup();
     await popup.byId('drift-ontask-allows').waitFor();
     await gallery.capture(popup.page, { surface: 'popup', view: 'drifting-page', setup: 'ready', element: popup.frame() });

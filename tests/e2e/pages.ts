@@ -1,6 +1,6 @@
 // Page objects for the extension's surfaces as a person uses them: popup, options, and the in-page toast.
 import { readFileSync } from 'node:fs';
-import type { Download, Locator, Page } from 'playwright-core';
+import type { Download, Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 async function addChips(input: Locator, entries: string[]): Promise<void> {
@@ -111,34 +111,57 @@ export class OptionsPage {
   }
 }
 
-/** The toast the content script mounts in an open shadow root (Playwright's locators pierce it). */
+/**
+ * The in-page surfaces: the content script's closed shadow root holds a frame of the extension's own `in-page.html`, which
+ * no locator of the page reaches; Playwright reaches it as a frame of the page, and clicks in it as a person's input does.
+ */
 export class Toast {
   constructor(readonly page: Page) {}
 
-  get root(): Locator {
-    return this.page.getByTestId('antidrift-toast');
+  /** The frame, while the host shows one. */
+  frame(): Frame | undefined {
+    return this.page.frames().find((f) => new URL(f.url(), 'http://x').pathname === '/in-page.html');
+  }
+
+  private root(): Locator | undefined {
+    return this.frame()?.getByTestId('antidrift-toast');
   }
 
   async tier(): Promise<string | null> {
-    if ((await this.root.count()) === 0) return null;
-    return this.root.first().getAttribute('data-tier');
+    const root = this.root();
+    if (!root || (await root.count().catch(() => 0)) === 0) return null;
+    return root
+      .first()
+      .getAttribute('data-tier', { timeout: 1_000 })
+      .catch(() => null);
   }
 
   async expectTier(tier: 'drift' | 'nudge' | null, timeoutMs = 10_000): Promise<void> {
     await expect.poll(() => this.tier(), { timeout: timeoutMs, interval: 50 }).toBe(tier);
   }
 
-  /** Waits for the toast's entrance animation to finish (for screenshots). */
+  /** Waits for the banner's entrance animation to finish, and for the frame to take the banner's height (for screenshots). */
   async settled(): Promise<void> {
-    await this.root.first().evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await this.root()!
+      .first()
+      .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await expect
+      .poll(() =>
+        this.frame()!
+          .frameElement()
+          .then((f) => f.boundingBox())
+          .then((box) => box?.height ?? 0),
+      )
+      .toBeGreaterThan(40);
   }
 
   async text(testId: string): Promise<string> {
-    return (await this.page.getByTestId(testId).first().textContent()) ?? '';
+    return (await this.frame()!.getByTestId(testId).first().textContent()) ?? '';
   }
 
   async click(testId: 'drift-back' | 'drift-save' | 'drift-ontask' | 'drift-end' | 'nudge-dismiss'): Promise<void> {
-    await this.page.getByTestId(testId).click();
+    await expect.poll(() => this.frame() !== undefined).toBe(true);
+    await this.frame()!.getByTestId(testId).click();
   }
 }
 

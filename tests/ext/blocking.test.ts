@@ -175,8 +175,16 @@ describe('the second line: what the rules never see', () => {
   const urlOf = async (id: number) => (await fakeBrowser.tabs.get(id)).url;
 
   it('the pages’ guard holds the blocking while it is applied, and is gone with it', async () => {
-    await blocking.apply(strict(['videos.test'], { endsAt: 5_000 }));
-    expect(await guard()).toEqual({ entries: ['videos.test'], includeIncognito: true, endsAt: 5_000 });
+    await blocking.apply(strict(['videos.test', 'reddit.com/r/funny'], { endsAt: 5_000 }));
+    // Each entry's target worked out here, once: the guard in every page tests them and loads no list rules of its own.
+    expect(await guard()).toEqual({
+      targets: [
+        { entry: 'videos.test', domain: 'videos.test' },
+        { entry: 'reddit.com/r/funny', regex: expect.stringMatching(/reddit.*\/r\/funny/), ignoreCase: true },
+      ],
+      includeIncognito: true,
+      endsAt: 5_000,
+    });
     await blocking.apply(null);
     expect(await guard()).toBeUndefined();
   });

@@ -189,6 +189,12 @@ export class FakeStatePort implements StatePort {
 export const EXT_ORIGIN = () => fakeBrowser.runtime.getURL('/');
 export const PAGE_SENDER = () => ({ id: fakeBrowser.runtime.id, url: `${EXT_ORIGIN()}popup.html` });
 export const CONTENT_SENDER = () => ({ id: fakeBrowser.runtime.id, url: 'https://docs.test/page', tab: { id: 5 } });
+/** The in-page frame (the banner inside a web page): an extension page of ours, in that page's tab. */
+export const FRAME_SENDER = () => ({
+  id: fakeBrowser.runtime.id,
+  url: `${EXT_ORIGIN()}in-page.html`,
+  tab: { id: 5, url: 'https://docs.test/page' },
+});
 
 /** The commitment and lists most tests start with. */
 export const START = {

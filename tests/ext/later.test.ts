@@ -8,6 +8,7 @@ import {
   activate,
   boot,
   CONTENT_SENDER,
+  FRAME_SENDER,
   EXT_ORIGIN,
   freshBackgroundEachTest,
   openTab,
@@ -39,7 +40,7 @@ async function driftingOnVideos(): Promise<{ docs: number; videos: number }> {
 describe('save for later', () => {
   it('from the banner: the tab is kept (address, title, session) and closed, and the drift ends there', async () => {
     const { videos } = await driftingOnVideos();
-    expect(await bg.send({ type: 'driftSaveForLater' }, CONTENT_SENDER())).toEqual({ ok: true, value: null });
+    expect(await bg.send({ type: 'driftSaveForLater' }, FRAME_SENDER())).toEqual({ ok: true, value: null });
     await bg.flush();
     const [entry] = await later();
     expect(entry).toMatchObject({ url: 'https://videos.test/watch?v=1', title: 'Cats', session: expect.stringMatching(/.+/) });
@@ -68,7 +69,7 @@ describe('save for later', () => {
   it('opening takes entries off the list; the list is its own record, kept by a new worker and never synced', async () => {
     const { videos } = await driftingOnVideos();
     void videos;
-    await bg.send({ type: 'driftSaveForLater' }, CONTENT_SENDER());
+    await bg.send({ type: 'driftSaveForLater' }, FRAME_SENDER());
     await bg.flush();
     await restartWorker();
     bg = await boot();

@@ -6,7 +6,7 @@ import { KEYS } from '../../background/store';
 import { sessionOf } from '../../shared/core/controller';
 import { isToastPush } from '../../shared/messages/guards';
 import { CONTENT_REQUEST_TYPES, REQUEST_TYPES, type Reply } from '../../shared/messages/requests';
-import { activate, boot, CONTENT_SENDER, FakeHost, freshBackgroundEachTest, openTab, type Running, START } from './harness';
+import { activate, boot, CONTENT_SENDER, FakeHost, FRAME_SENDER, freshBackgroundEachTest, openTab, type Running, START } from './harness';
 
 let bg: Running;
 freshBackgroundEachTest();
@@ -55,12 +55,14 @@ describe('surfaces', () => {
       },
     });
     expect(JSON.stringify(toast.received)).not.toContain('Payroll');
-    expect(await bg.send({ type: 'driftOnTask' }, CONTENT_SENDER())).toEqual({ ok: true, value: null });
+    // The answer comes from the banner's frame, the extension's own page in that tab; never from the content script.
+    expect(await bg.send({ type: 'driftOnTask' }, CONTENT_SENDER())).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
+    expect(await bg.send({ type: 'driftOnTask' }, FRAME_SENDER())).toEqual({ ok: true, value: null });
   });
 });
 
 describe('senders', () => {
-  it('refuses messages and ports from unexpected senders; content scripts get only drift actions', async () => {
+  it('refuses messages and ports from unexpected senders; content scripts get only the report of faked events', async () => {
     bg = await boot();
     expect(await bg.send(START, { id: 'other-extension', url: 'chrome-extension://other/x.html' })).toMatchObject({
       ok: false,
@@ -75,7 +77,12 @@ describe('senders', () => {
     expect(await bg.send({ type: 'saveSettings', settings: {} }, CONTENT_SENDER())).toMatchObject({ ok: false });
     expect(bg.shell.state.phase).toBe('idle');
     await bg.send(START);
-    expect(await bg.send({ type: 'driftOnTask' }, CONTENT_SENDER())).toMatchObject({ ok: true });
+    expect(await bg.send({ type: 'driftOnTask' }, CONTENT_SENDER())).toMatchObject({ ok: false });
+    expect(await bg.send({ type: 'surfaceEventsIgnored', count: 3, surface: 'page' }, CONTENT_SENDER())).toMatchObject({ ok: true });
+    expect(bg.shell.diagnostics.list().map((d) => d.message)).toContain(
+      "docs.test sent 3 events no person made at antidrift's banner: ignored",
+    );
+    expect(await bg.send({ type: 'driftOnTask' }, FRAME_SENDER())).toMatchObject({ ok: true });
     expect(await bg.send({ type: 'bogus', x: 1 })).toMatchObject({ ok: false });
     expect(bg.shell.diagnostics.list().filter((d) => /refused|rejected/.test(d.message)).length).toBeGreaterThanOrEqual(4);
     const stranger = bg.openStatePort({ id: 'other-extension', url: 'chrome-extension://other/' });
@@ -88,6 +95,13 @@ describe('who may send what', () => {
   /** A valid instance of every PageRequest type, so only the sender decides the outcome. */
   const SAMPLES: Record<string, Record<string, unknown>> = {
     getState: { type: 'getState' },
+    // The drift answers: the popup's and the in-page frame's (an extension page), no longer the content script's.
+    driftBackToTask: { type: 'driftBackToTask' },
+    driftOnTask: { type: 'driftOnTask' },
+    driftSaveForLater: { type: 'driftSaveForLater' },
+    driftDismiss: { type: 'driftDismiss', episode: 1 },
+    nudgeDismiss: { type: 'nudgeDismiss', message: 'x' },
+    endSession: { type: 'endSession' },
     startSession: START,
     pauseSession: { type: 'pauseSession' },
     beginWait: { type: 'beginWait', purpose: 'end' },

@@ -5,7 +5,7 @@ import { KEYS } from '../../background/store';
 import {
   activate,
   boot,
-  CONTENT_SENDER,
+  FRAME_SENDER,
   FakeHost,
   freshBackgroundEachTest,
   openTab,
@@ -38,7 +38,7 @@ describe('shell', () => {
     await nudgeNow('two');
     const page = bg.openStatePort();
     expect(page.received.at(-1)?.view.nudge).toEqual({ message: 'You drifted into the lexer.' });
-    await bg.send({ type: 'nudgeDismiss', message: 'You drifted into the lexer.' }, CONTENT_SENDER());
+    await bg.send({ type: 'nudgeDismiss', message: 'You drifted into the lexer.' }, FRAME_SENDER());
     expect(bg.shell.state.drift.dismissedNudge).toBe('You drifted into the lexer.');
     // Pushed at once to every surface: the popup and every tab hide it without deciding for themselves.
     expect(page.received.at(-1)?.view.nudge).toBeNull();

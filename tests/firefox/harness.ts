@@ -1,5 +1,6 @@
 // Firefox end-to-end fixture: one Firefox per suite (started by harness/firefox.ts) and what the scenarios do in its pages.
-import type { Page } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
+import { waitFor } from '../../harness/processes';
 import { afterAll, beforeAll } from 'vitest';
 import { E2E_FIREFOX_BUILD, startFirefox, type FirefoxE2E, type FirefoxOptions } from '../../harness/firefox';
 
@@ -31,18 +32,22 @@ export function hostStatus(page: Page): Promise<string> {
   return page.$eval('[data-testid="host-status"]', (e) => e.textContent ?? '');
 }
 
-/** The toast's tier in a site page (`drift`, `nudge`), or null; the toast lives in an open shadow root. */
-export function toastTier(page: Page): Promise<string | null> {
-  return page.evaluate(
-    () =>
-      document.querySelector('antidrift-toast')?.shadowRoot?.querySelector('[data-testid="antidrift-toast"]')?.getAttribute('data-tier') ??
-      null,
-  );
+/** The in-page frame of a site page (the extension's `in-page.html`, inside the content script's closed shadow root), if shown. */
+export function toastFrame(page: Page): Frame | undefined {
+  return page.frames().find((f) => f.url().endsWith('/in-page.html'));
 }
 
-/** Clicks a button of the toast, as a person would. */
+/** The in-page surfaces' tier in a site page (`drift`, `nudge`), or null. */
+export async function toastTier(page: Page): Promise<string | null> {
+  const frame = toastFrame(page);
+  if (!frame) return null;
+  return frame.$eval('[data-testid="antidrift-toast"]', (e) => e.getAttribute('data-tier')).catch(() => null);
+}
+
+/** Clicks a button of the in-page banner, as a person would (WebDriver BiDi's input: trusted). */
 export async function clickInToast(page: Page, testId: string): Promise<void> {
-  const button = await page.waitForSelector(`antidrift-toast >>> [data-testid="${testId}"]`);
+  await waitFor(async () => toastFrame(page) !== undefined, 'the in-page frame');
+  const button = await toastFrame(page)!.waitForSelector(`[data-testid="${testId}"]`);
   await button!.click();
 }
 

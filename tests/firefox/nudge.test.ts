@@ -1,7 +1,7 @@
 // Firefox ESR: the heads-up nudge on an allowed page whose title wanders, shown in the page and dismissed.
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../harness/processes';
-import { clickInToast, firefoxForSuite, startSessionIn, toastTier } from './harness';
+import { clickInToast, firefoxForSuite, startSessionIn, toastFrame, toastTier } from './harness';
 
 const LEXERS = 'You seem to be reading about lexers, not writing parser tests.';
 
@@ -25,9 +25,7 @@ describe('the heads-up nudge in a real Firefox ESR', () => {
     await docs.evaluate(() => (document.title = 'Lexer generators compared'));
 
     await waitFor(async () => (await toastTier(docs)) === 'nudge', 'the heads-up', 40_000);
-    const message = await docs.evaluate(
-      () => document.querySelector('antidrift-toast')?.shadowRoot?.querySelector('[data-testid="nudge-message"]')?.textContent ?? '',
-    );
+    const message = await toastFrame(docs)!.$eval('[data-testid="nudge-message"]', (e) => e.textContent ?? '');
     expect(message).toBe(LEXERS);
     expect(await ff.badge()).toBe('?');
     expect(ff.calls().filter((c) => c.role === 'nudge').length).toBeGreaterThan(0);

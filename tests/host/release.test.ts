@@ -74,6 +74,7 @@ describe('release/', () => {
     expect(names.filter((n) => n.endsWith('.html')).sort()).toEqual([
       'blocked.html',
       'focus-history.html',
+      'in-page.html',
       'options.html',
       'popup.html',
       'privacy.html',

@@ -1,7 +1,11 @@
 // The page guard in a page: a blocked page is hidden and replaced by the block page, at load and when the back/forward cache brings it back; any other page is untouched.
 import { describe, expect, it, vi } from 'vitest';
 import { GUARD_HIDE_LIMIT_MS, startPageGuard } from '../../entrypoints/page-guard.content/page-guard';
-import { PAGE_GUARD_KEY } from '../../shared/strict/page-guard';
+import { PAGE_GUARD_KEY, pageGuardOf } from '../../shared/strict/page-guard';
+import { siteTarget } from '../../shared/strict/site-entry';
+
+/** What the worker stores for a strict session blocking `entry` (private tabs left alone). */
+const guardOf = (entry: string) => pageGuardOf({ sessionId: 1, entries: [entry], includeIncognito: false }, siteTarget);
 
 function fakeWindow(href: string, controlled = false) {
   const replaced: string[] = [];
@@ -31,7 +35,7 @@ const hidden = () => document.getElementById('antidrift-page-guard') !== null;
 describe('startPageGuard', () => {
   it('a blocked page is hidden and replaced by the block page; an allowed one is left alone', async () => {
     document.getElementById('antidrift-page-guard')?.remove();
-    let stored: unknown = { entries: ['videos.test'], includeIncognito: false };
+    let stored: unknown = guardOf('videos.test');
     const read = vi.fn((key: string) => Promise.resolve(key === PAGE_GUARD_KEY ? stored : undefined));
     const blockPage = (path: string) => `chrome-extension://id${path}`;
 
@@ -41,6 +45,7 @@ describe('startPageGuard', () => {
     await Promise.resolve();
     expect(allowed.replaced).toEqual([]);
     expect(hidden()).toBe(false);
+    expect(document.querySelector('antidrift-cover')).toBeNull();
 
     const blocked = fakeWindow('https://www.videos.test/watch');
     startPageGuard({ read, blockPage, incognito: false, window: blocked.win });
@@ -48,6 +53,12 @@ describe('startPageGuard', () => {
       expect(blocked.replaced).toEqual(['chrome-extension://id/blocked.html?site=videos.test#https://www.videos.test/watch']),
     );
     expect(hidden()).toBe(true);
+    // The cover shows at once, in a closed root: the page gets no way at it, and it names neither the session nor the site.
+    const cover = document.querySelector('antidrift-cover');
+    expect(cover).not.toBeNull();
+    expect(cover!.shadowRoot).toBeNull();
+    expect(document.documentElement.textContent).not.toMatch(/Blocked in your focus session|parser/);
+    cover!.remove();
 
     // Back/forward cache: the session started after the page was first shown.
     document.getElementById('antidrift-page-guard')?.remove();
@@ -55,7 +66,7 @@ describe('startPageGuard', () => {
     const cached = fakeWindow('https://videos.test/');
     startPageGuard({ read, blockPage, incognito: false, window: cached.win });
     await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(3));
-    stored = { entries: ['videos.test'], includeIncognito: false };
+    stored = guardOf('videos.test');
     cached.pageshow(false);
     await Promise.resolve();
     expect(cached.replaced).toEqual([]);
@@ -74,7 +85,7 @@ describe('startPageGuard', () => {
       await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
       await Promise.resolve();
       expect(page.replaced).toEqual([]);
-      stored = { entries: ['live.news.test'], includeIncognito: false };
+      stored = guardOf('live.news.test');
       document.dispatchEvent(new Event('prerenderingchange'));
       expect(hidden()).toBe(true);
       await vi.waitFor(() =>
@@ -106,13 +117,13 @@ describe('startPageGuard', () => {
       const allowed = fakeWindow('https://mail.test/', true);
       startPageGuard({ read, blockPage: (p) => p, incognito: false, window: allowed.win });
       expect(hidden()).toBe(true);
-      answer({ entries: ['videos.test'], includeIncognito: false });
+      answer(guardOf('videos.test'));
       await vi.waitFor(() => expect(hidden()).toBe(false));
       vi.advanceTimersByTime(GUARD_HIDE_LIMIT_MS + 1); // (each page has a document of its own; these share one)
 
       const blocked = fakeWindow('https://videos.test/', true);
       startPageGuard({ read, blockPage: (p) => p, incognito: false, window: blocked.win });
-      answer({ entries: ['videos.test'], includeIncognito: false });
+      answer(guardOf('videos.test'));
       await vi.waitFor(() => expect(blocked.replaced).toEqual(['/blocked.html?site=videos.test#https://videos.test/']));
       vi.advanceTimersByTime(GUARD_HIDE_LIMIT_MS + 1);
       expect(hidden()).toBe(true);

@@ -184,20 +184,4 @@ export const ToastView = onFirstUse(() =>
 );
 export type ToastView = z.infer<typeof ToastView>;
 
-export function toastView(view: SurfaceView): ToastView {
-  const { banner, nudge, session } = view;
-  return {
-    banner:
-      banner && !banner.answered
-        ? {
-            episode: banner.episode,
-            reason: banner.reason,
-            task: session?.commitment.nextAction ?? '',
-            onTaskFrom: banner.onTaskFrom,
-            onTaskAllows: banner.onTaskAllows,
-            strict: session?.strict ?? false,
-          }
-        : null,
-    nudge,
-  };
-}
+export { toastView } from './toast-slice';

@@ -1,7 +1,7 @@
 // Renders one view at 100 % and 200 % zoom, writes its screenshots, checks its layout and runs axe; the gallery's index at the end.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CDPSession, Locator, Page } from 'playwright-core';
+import type { CDPSession, Frame, Locator, Page } from 'playwright-core';
 import { REPO_ROOT } from '../../../harness/chromium';
 import { axeViolations } from '../axe';
 import { layoutProblems } from './layout';
@@ -59,8 +59,10 @@ export interface CaptureOptions {
   setup?: string;
   /** What the screenshot shows: this element whole (the popup), else the first screen. */
   element?: Locator;
-  /** axe looks only inside this (the toast's host on a site whose own markup is not ours). */
+  /** axe looks only inside this. */
   axeInclude?: string;
+  /** axe looks in this frame's document instead (the in-page surfaces: a frame of the extension's inside a site's page). */
+  axeIn?: Frame;
 }
 
 export class Gallery {
@@ -112,7 +114,10 @@ export class Gallery {
           (d as HTMLDetailsElement).open = true;
         }
       });
-      const problems = [...(await layoutProblems(page)), ...(await axeViolations(page, o.axeInclude)).map((v) => `axe ${v}`)];
+      const problems = [
+        ...(await layoutProblems(page)),
+        ...(await axeViolations(o.axeIn ?? page, o.axeIn ? undefined : o.axeInclude)).map((v) => `axe ${v}`),
+      ];
       // At 100 % the whole popup, footer included, fits Chrome's largest popup: nothing to scroll to.
       if (kind === 'popup' && zoom === 100) {
         const height = (await popupViewport(page, zoom)).height;

@@ -1,28 +1,22 @@
-// The in-page toast: shadow isolation, roles, keyboard and focus, dismissal, visibility, dead context.
+// The in-page host the content script puts in pages: a closed shadow root and the extension's frame, shown while a tier
+// stands, brought back (within bounds) when the page removes it, and what the page fakes at it counted; visibility, dead context.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startToast, type ToastHandle } from '../../../entrypoints/content/toast';
+import { MAX_RETURNS_PER_MINUTE, startToast, type ToastHandle } from '../../../entrypoints/content/toast';
 import { isToastPush } from '../../../shared/messages/guards';
 import { ToastPush } from '../../../shared/messages/pushes';
 import { toastDrifting as drifting, toastNudging as nudging, toastPush as push } from '../fixtures';
 import { FakeRuntime } from './fake-runtime';
 
+/** happy-dom loads no frame (it says so on its console): what the frame draws is banner-frame.test.tsx's and the e2e's. */
+const FRAME_URL = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/in-page.html';
 let runtime: FakeRuntime;
 let toast: ToastHandle;
 let visibility: DocumentVisibilityState;
+/** The closed roots the host made: the page gets none of them (host.shadowRoot is null), the test keeps them. */
+let roots: ShadowRoot[];
 
-function shadow(): ShadowRoot | null {
-  return document.querySelector('antidrift-toast')?.shadowRoot ?? null;
-}
-
-function toastEl(): HTMLElement | null {
-  return shadow()?.querySelector<HTMLElement>('[data-testid="antidrift-toast"]') ?? null;
-}
-
-function byTestId(id: string): HTMLElement {
-  const found = shadow()?.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-  if (!found) throw new Error(`no ${id} in the toast`);
-  return found;
-}
+const host = () => document.querySelector<HTMLElement>('antidrift-toast');
+const frame = () => roots.at(-1)?.querySelector('iframe') ?? null;
 
 function setVisibility(state: DocumentVisibilityState) {
   visibility = state;
@@ -33,156 +27,119 @@ beforeEach(() => {
   document.head.innerHTML = '';
   document.body.innerHTML = '<input id="page-input" />';
   visibility = 'visible';
+  roots = [];
+  const attach = Element.prototype.attachShadow;
+  vi.spyOn(Element.prototype, 'attachShadow').mockImplementation(function (this: Element, init: ShadowRootInit) {
+    const root = attach.call(this, init);
+    roots.push(root);
+    return root;
+  });
   vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
   runtime = new FakeRuntime();
-  toast = startToast({ getRuntime: () => runtime, retry: { firstMs: 5, maxMs: 40 } });
+  toast = startToast({ getRuntime: () => runtime, frameUrl: FRAME_URL, retry: { firstMs: 5, maxMs: 40 } });
 });
 
 afterEach(() => {
   toast.stop();
   document.querySelectorAll('antidrift-toast').forEach((e) => e.remove());
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
-describe('toast', () => {
+describe('the in-page host', () => {
   it('connects on the state port and adds nothing to the page while on task', () => {
     expect(runtime.port.name).toBe('antidrift-state');
     runtime.port.emit(push());
-    expect(document.querySelector('antidrift-toast')).toBeNull();
+    expect(host()).toBeNull();
   });
 
-  it('shows the drift banner as an alertdialog labelled and described, in an open shadow root', () => {
+  it('shows a drift as the extension’s frame inside a closed shadow root: the page gets no way in, not even the frame', () => {
     runtime.port.emit(drifting(1, 'YouTube is blocked'));
-    const el = toastEl()!;
-    expect(el.dataset.tier).toBe('drift');
-    expect(el.getAttribute('role')).toBe('alertdialog');
-    const labelled = shadow()!.getElementById(el.getAttribute('aria-labelledby')!);
-    const described = shadow()!.getElementById(el.getAttribute('aria-describedby')!);
-    expect(labelled?.textContent).toMatch(/drifted/);
-    expect(described?.textContent).toBe('YouTube is blocked');
-    expect(byTestId('drift-reason').textContent).toBe('YouTube is blocked');
+    expect(host()).not.toBeNull();
+    expect(host()!.shadowRoot).toBeNull();
+    expect(roots).toHaveLength(1);
+    expect(roots[0]!.mode).toBe('closed');
+    expect(frame()?.getAttribute('src')).toBe(FRAME_URL);
+    // Nothing the person reads is in the page's document: the banner's words live in the frame.
+    expect(document.documentElement.outerHTML).not.toContain('YouTube is blocked');
+    expect(roots[0]!.innerHTML).not.toContain('YouTube is blocked');
   });
 
-  it('on a page of a mixed-use site says which part "This is on task" allows; elsewhere says nothing of it', () => {
-    const banner = drifting(3, 'Cat videos are not the parser tests.').view.banner!;
-    runtime.port.emit(push({ banner: { ...banner, onTaskAllows: 'youtube.com/@cats' } }));
-    expect(byTestId('drift-ontask-allows').textContent).toBe('“This is on task” allows youtube.com/@cats, not the whole site.');
-    runtime.port.emit(drifting(4, 'Blocked'));
-    expect(shadow()?.querySelector('[data-testid="drift-ontask-allows"]')).toBeNull();
-  });
-
-  it('shows neither tier while the session is paused, and the banner again on resume', () => {
-    // While paused the background sends the toast neither tier (tests/unit/core/controller/surface-view.test.ts).
-    runtime.port.emit(push());
-    expect(document.querySelector('antidrift-toast')).toBeNull();
-    runtime.port.emit(drifting(1, 'YouTube is blocked'));
-    expect(toastEl()?.dataset.tier).toBe('drift');
-  });
-
-  it('is not restyled by hostile page CSS', () => {
-    const style = document.createElement('style');
-    style.textContent = '* { display:none !important; color: red } button { background: red }';
-    document.head.append(style);
-    runtime.port.emit(drifting());
-    const host = document.querySelector('antidrift-toast')!;
-    const button = byTestId('drift-back');
-    expect(getComputedStyle(host).display).not.toBe('none');
-    expect(getComputedStyle(host).position).toBe('fixed');
-    expect(getComputedStyle(host).zIndex).toBe('2147483647');
-    expect(getComputedStyle(toastEl()!).display).not.toBe('none');
-    expect(getComputedStyle(button).display).not.toBe('none');
-    expect(getComputedStyle(byTestId('drift-reason')).color).not.toMatch(/red|255, 0, 0/);
-    // And the toast's own rules do not leak out onto the page.
-    expect(getComputedStyle(document.getElementById('page-input')!).display).toBe('none');
-  });
-
-  it('moves focus to the first button and back to the page when the banner goes', () => {
-    const input = document.getElementById('page-input') as HTMLInputElement;
-    input.focus();
-    runtime.port.emit(drifting(2));
-    expect(shadow()!.activeElement).toBe(byTestId('drift-back'));
-    runtime.port.emit(push());
-    expect(document.querySelector('antidrift-toast')).toBeNull();
-    expect(document.activeElement).toBe(input);
-  });
-
-  it('Escape sends driftDismiss for this episode and hides at once', () => {
-    runtime.port.emit(drifting(7));
-    byTestId('drift-back').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
-    expect(runtime.sent).toEqual([{ type: 'driftDismiss', episode: 7 }]);
-    expect(document.querySelector('antidrift-toast')).toBeNull();
-    // The same episode pushed again (before the background marks it) stays hidden.
-    runtime.port.emit(drifting(7));
-    expect(document.querySelector('antidrift-toast')).toBeNull();
-    runtime.port.emit(drifting(8));
-    expect(toastEl()?.dataset.tier).toBe('drift');
-  });
-
-  it('sends the four banner actions', () => {
-    for (const [id, type] of [
-      ['drift-back', 'driftBackToTask'],
-      ['drift-save', 'driftSaveForLater'],
-      ['drift-ontask', 'driftOnTask'],
-      ['drift-end', 'endSession'],
-    ] as const) {
-      runtime.sent = [];
-      runtime.port.emit(drifting(runtime.ports.length * 10 + type.length));
-      byTestId(id).click();
-      expect(runtime.sent).toEqual([{ type }]);
-      expect(document.querySelector('antidrift-toast')).toBeNull();
-    }
-  });
-
-  it('in a private window the banner offers no Save for later (its pages are never kept); the other answers stay', () => {
-    toast.stop();
-    toast = startToast({ getRuntime: () => runtime, retry: { firstMs: 5, maxMs: 40 }, privateWindow: true });
-    runtime.port.emit(drifting(4));
-    const ids = [...shadow()!.querySelectorAll('button')].map((b) => b.dataset.testid);
-    expect(ids).toEqual(['drift-back', 'drift-ontask', 'drift-end']);
-  });
-
-  it('hides the banner once the background marks the episode dismissed', () => {
-    runtime.port.emit(drifting(3));
-    expect(toastEl()).not.toBeNull();
-    // An answered banner is no longer in the toast's push.
-    runtime.port.emit(push());
-    expect(document.querySelector('antidrift-toast')).toBeNull();
-  });
-
-  it('shows the heads-up politely; Dismiss sends nudgeDismiss and hides; a new message shows again', () => {
-    runtime.port.emit(nudging('You are reading docs for a different library'));
-    const el = toastEl()!;
-    expect(el.dataset.tier).toBe('nudge');
-    expect(el.getAttribute('aria-live')).toBe('polite');
-    expect(byTestId('nudge-message').textContent).toBe('You are reading docs for a different library');
-    byTestId('nudge-dismiss').click();
-    expect(runtime.sent).toEqual([{ type: 'nudgeDismiss', message: 'You are reading docs for a different library' }]);
-    expect(document.querySelector('antidrift-toast')).toBeNull();
-    // The same text pushed again before the background applied the dismissal stays hidden…
-    runtime.port.emit(nudging('You are reading docs for a different library'));
-    expect(document.querySelector('antidrift-toast')).toBeNull();
-    // …and once it has, the push carries no heads-up at all.
-    runtime.port.emit(push());
-    expect(document.querySelector('antidrift-toast')).toBeNull();
-    runtime.port.emit(nudging('Now on Hacker News comments'));
-    expect(byTestId('nudge-message').textContent).toBe('Now on Hacker News comments');
-  });
-
-  it('does not steal focus for the heads-up', () => {
+  it('moves focus to the banner for a drift, and back to the page when it goes; a heads-up leaves focus alone', () => {
     const input = document.getElementById('page-input') as HTMLInputElement;
     input.focus();
     runtime.port.emit(nudging('Heads up'));
     expect(document.activeElement).toBe(input);
+    runtime.port.emit(drifting(2));
+    expect(document.activeElement).toBe(host());
+    runtime.port.emit(push());
+    expect(host()).toBeNull();
+    expect(document.activeElement).toBe(input);
+  });
+
+  it("keeps its rules to itself (a hostile page's CSS is the end-to-end tiers': happy-dom reads no closed root's :host)", () => {
+    const style = document.createElement('style');
+    style.textContent = '* { display:none !important }';
+    document.head.append(style);
+    runtime.port.emit(drifting());
+    expect(host()).not.toBeNull();
+    expect(getComputedStyle(document.getElementById('page-input')!).display).toBe('none');
+  });
+
+  it('comes back when the page removes it while the drift stands, at most MAX_RETURNS_PER_MINUTE times a minute, then says so', async () => {
+    runtime.port.emit(drifting(3));
+    for (let i = 0; i < MAX_RETURNS_PER_MINUTE; i++) {
+      host()!.remove();
+      await vi.waitFor(() => expect(host()).not.toBeNull());
+    }
+    host()!.remove();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(host()).toBeNull();
+    expect(runtime.sent).toEqual([{ type: 'surfaceEventsIgnored', count: 1, surface: 'removed' }]);
+    // No loop: nothing more happens until the background's next word, which shows the banner anew.
+    runtime.port.emit(drifting(4));
+    expect(host()).not.toBeNull();
+  });
+
+  it('a page removing it once the drift is over is left alone', async () => {
+    runtime.port.emit(drifting(3));
+    const element = host()!;
+    runtime.port.emit(push());
+    expect(host()).toBeNull();
+    document.documentElement.append(element);
+    element.remove();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(host()).toBeNull();
+  });
+
+  it('counts the clicks, keys and focus a page fakes at it, and tells the background once a second', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // A heads-up: no focus of ours moves (happy-dom, unlike a browser, marks the focus() of our own code untrusted).
+    runtime.port.emit(nudging('Heads up'));
+    const element = host()!;
+    element.click();
+    element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    element.dispatchEvent(new FocusEvent('focus'));
+    expect(runtime.sent).toEqual([]);
+    vi.advanceTimersByTime(1_000);
+    expect(runtime.sent).toEqual([{ type: 'surfaceEventsIgnored', count: 4, surface: 'page' }]);
+  });
+
+  it('sizes the frame from the frame’s own word only: the same message from the page does nothing', () => {
+    runtime.port.emit(drifting(6));
+    window.dispatchEvent(new MessageEvent('message', { data: { antidriftFrameHeight: 900 }, source: window }));
+    expect(frame()!.style.height).toBe('');
   });
 
   it('shows nothing in a hidden tab, and shows once the tab is visible again', () => {
     setVisibility('hidden');
     runtime.port.emit(drifting(4));
-    expect(document.querySelector('antidrift-toast')).toBeNull();
+    expect(host()).toBeNull();
     setVisibility('visible');
-    expect(toastEl()?.dataset.tier).toBe('drift');
+    expect(host()).not.toBeNull();
     setVisibility('hidden');
-    expect(document.querySelector('antidrift-toast')).toBeNull();
+    expect(host()).toBeNull();
   });
 
   it('ignores malformed pushes', () => {
@@ -190,81 +147,35 @@ describe('toast', () => {
     runtime.port.emit({ type: 'toast', view: { banner: { episode: '1', reason: 'x', task: 'y' }, nudge: null } });
     runtime.port.emit({ type: 'toast', view: { banner: null, nudge: { message: 5 } } });
     runtime.port.emit('<img src=x onerror=alert(1)>');
-    expect(document.querySelector('antidrift-toast')).toBeNull();
+    expect(host()).toBeNull();
   });
 
-  it('removes the UI without throwing when the extension context is invalidated', () => {
-    const errors: unknown[] = [];
-    const onError = (e: ErrorEvent) => errors.push(e.error);
-    window.addEventListener('error', onError);
-    runtime.port.emit(nudging('Heads up'));
+  it('removes itself without throwing when the extension context is invalidated', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    runtime.port.emit(drifting(1));
     runtime.throwOnSend = new Error('Extension context invalidated.');
-    expect(() => byTestId('nudge-dismiss').click()).not.toThrow();
-    expect(document.querySelector('antidrift-toast')).toBeNull();
+    runtime.alive = false;
+    host()!.click();
+    expect(() => vi.advanceTimersByTime(1_000)).not.toThrow();
     expect(toast.stopped).toBe(true);
-    window.removeEventListener('error', onError);
-    expect(errors).toEqual([]);
+    expect(host()).toBeNull();
   });
 
   it('reconnects with backoff after the service worker restarts, and stops when the context is gone', async () => {
-    const first = runtime.port;
-    first.drop();
+    runtime.port.drop();
     await vi.waitFor(() => expect(runtime.ports.length).toBe(2));
     runtime.port.emit(drifting(5));
-    expect(toastEl()?.dataset.tier).toBe('drift');
+    expect(host()).not.toBeNull();
     runtime.alive = false;
     runtime.port.drop();
     expect(toast.stopped).toBe(true);
-    expect(document.querySelector('antidrift-toast')).toBeNull();
+    expect(host()).toBeNull();
   });
 
   it('reads exactly the pushes the background schema accepts (fixtures are real pushes)', () => {
-    for (const p of [push(), drifting(), nudging('m')]) {
+    for (const p of [push(), drifting(), nudging('m'), drifting(1, 'r', 't', { onTaskFrom: null })]) {
       expect(ToastPush.safeParse(p).success).toBe(true);
       expect(isToastPush(p)).toBe(true);
     }
-  });
-});
-
-describe('toast: a strict session', () => {
-  const AT = 1_700_000_000_000;
-
-  it('offers "This is on task" only after its wait, counting it down, with Back to task focused', () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: AT });
-    try {
-      runtime.port.emit(drifting(1, 'the AI judged it off task', 'Write the parser tests', { onTaskFrom: AT + 8_000 }));
-      const onTask = byTestId('drift-ontask') as HTMLButtonElement;
-      expect(onTask.textContent).toBe('This is on task (8 s)');
-      expect(onTask.disabled).toBe(true);
-      expect(shadow()!.activeElement).toBe(byTestId('drift-back'));
-      vi.advanceTimersByTime(7_000);
-      expect(onTask.textContent).toBe('This is on task (1 s)');
-      vi.advanceTimersByTime(1_000);
-      expect(onTask.textContent).toBe('This is on task');
-      expect(onTask.disabled).toBe(false);
-      onTask.click();
-      expect(runtime.sent).toEqual([{ type: 'driftOnTask' }]);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('offers no "This is on task" for a site on the blocked list, and no End in a strict session', () => {
-    runtime.port.emit(drifting(1, 'videos.test is on your blocked list', 'Write the parser tests', { onTaskFrom: null }));
-    expect(shadow()!.querySelector('[data-testid="drift-ontask"]')).toBeNull();
-    expect(shadow()!.querySelector('[data-testid="drift-end"]')).toBeNull();
-    byTestId('drift-back').click();
-    expect(runtime.sent).toEqual([{ type: 'driftBackToTask' }]);
-  });
-
-  it('offers it at once when the wait is over, still without End', () => {
-    runtime.port.emit(drifting(1, 'the AI judged it off task', 'Write the parser tests', { onTaskFrom: 0 }));
-    expect((byTestId('drift-ontask') as HTMLButtonElement).disabled).toBe(false);
-    expect(shadow()!.querySelector('[data-testid="drift-end"]')).toBeNull();
-  });
-
-  it('its pushes are real pushes too', () => {
-    const p = drifting(1, 'r', 't', { onTaskFrom: null });
-    expect(ToastPush.safeParse(p).success).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 // The test sites both browsers visit: titled pages on any *.test host, a site's own service worker, redirects, pages that load others ahead; and a log of what reached the network.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostilePage } from './hostile-page';
 
 export interface PageServer {
   port: number;
@@ -71,6 +72,13 @@ export async function startPageServer(options: PageServerOptions = {}): Promise<
     }
     if (url.pathname === '/sw.js') {
       res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' }).end(SITE_SERVICE_WORKER);
+      return;
+    }
+    // `/hostile?title=…`: a page that works against antidrift's in-page surfaces (hostile-page.ts).
+    if (url.pathname === '/hostile') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(
+        hostilePage(url.searchParams.get('title') ?? 'Hostile'),
+      );
       return;
     }
     if (url.pathname === '/favicon.ico' || url.pathname === '/painted' || url.pathname === '/first-frame') {

@@ -1,0 +1,54 @@
+// A page that works against antidrift's in-page surfaces, as a site that wants to keep its visitors could: it reads what it
+// can, clicks, types Escape and Enter, moves focus, posts messages, removes the banner, and frames the extension's pages.
+// Served at `/hostile` on any test host (page-server.ts); what it managed is in `window.hostileReport` for the test.
+
+/** The page's own script: every 150 ms it tries each way in, and writes down what it saw. */
+const HOSTILE_SCRIPT = `
+const report = (window.hostileReport = { seenHost: false, shadowRoots: [], texts: [], frameReads: [], removals: 0, clicks: 0 });
+const framed = new URLSearchParams(location.search).get('framed');
+if (framed) for (const src of framed.split(' ')) {
+  const f = document.createElement('iframe');
+  f.src = src;
+  f.dataset.framed = src;
+  f.width = '500';
+  f.height = '300';
+  document.body.append(f);
+}
+setInterval(() => {
+  const host = document.querySelector('antidrift-toast');
+  report.texts.push(document.documentElement.innerText + ' ' + document.documentElement.outerHTML);
+  for (let i = 0; i < window.frames.length; i++) {
+    const w = window.frames[i];
+    try { report.frameReads.push(String(w.document.body.innerText)); } catch (e) { report.frameReads.push('denied: ' + e.name); }
+    // A message shaped as the frame's own, and one asking for an answer: the frame acts on neither.
+    w.postMessage({ type: 'driftOnTask' }, '*');
+    w.postMessage({ antidriftFrameHeight: 4000 }, '*');
+  }
+  window.postMessage({ antidriftFrameHeight: 3000 }, '*');
+  if (!host) return;
+  report.seenHost = true;
+  report.shadowRoots.push(host.shadowRoot === null ? 'none' : 'open');
+  host.click();
+  report.clicks++;
+  for (const key of ['Escape', 'Enter', ' ']) {
+    host.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true }));
+    document.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+  }
+  host.focus();
+  host.dispatchEvent(new FocusEvent('focus'));
+  if (location.hash === '#remove') {
+    host.remove();
+    report.removals++;
+  }
+}, 150);
+`;
+
+/** The whole page, its title given. */
+export function hostilePage(title: string): string {
+  const safe = title.replace(/[<&"]/g, '');
+  return (
+    `<!doctype html><html><head><meta charset="utf-8"><title>${safe}</title></head>` +
+    `<body><h1>${safe}</h1><p>A page that tries to read and answer antidrift's banner.</p>` +
+    `<script>${HOSTILE_SCRIPT}</script></body></html>`
+  );
+}

@@ -32,22 +32,29 @@ export function hostStatus(page: Page): Promise<string> {
   return page.$eval('[data-testid="host-status"]', (e) => e.textContent ?? '');
 }
 
-/** The in-page frame of a site page (the extension's `in-page.html`, inside the content script's closed shadow root), if shown. */
-export function toastFrame(page: Page): Frame | undefined {
-  return page.frames().find((f) => f.url().endsWith('/in-page.html'));
+/**
+ * The in-page frame of a site page (the extension's `in-page.html`, inside the content script's closed shadow root), if
+ * shown. Found by what it holds: Playwright's Firefox reports a moz-extension frame's address as about:blank.
+ */
+export async function toastFrame(page: Page): Promise<Frame | undefined> {
+  for (const frame of page.frames()) {
+    if (frame === page.mainFrame()) continue;
+    if (await frame.$('[data-testid="antidrift-toast"]').catch(() => null)) return frame;
+  }
+  return undefined;
 }
 
 /** The in-page surfaces' tier in a site page (`drift`, `nudge`), or null. */
 export async function toastTier(page: Page): Promise<string | null> {
-  const frame = toastFrame(page);
+  const frame = await toastFrame(page);
   if (!frame) return null;
   return frame.$eval('[data-testid="antidrift-toast"]', (e) => e.getAttribute('data-tier')).catch(() => null);
 }
 
 /** Clicks a button of the in-page banner, as a person would (WebDriver BiDi's input: trusted). */
 export async function clickInToast(page: Page, testId: string): Promise<void> {
-  await waitFor(async () => toastFrame(page) !== undefined, 'the in-page frame');
-  const button = await toastFrame(page)!.waitForSelector(`[data-testid="${testId}"]`);
+  const frame = await waitFor(() => toastFrame(page), 'the in-page frame');
+  const button = await frame.waitForSelector(`[data-testid="${testId}"]`);
   await button!.click();
 }
 

@@ -25,7 +25,7 @@ describe('the heads-up nudge in a real Firefox ESR', () => {
     await docs.evaluate(() => (document.title = 'Lexer generators compared'));
 
     await waitFor(async () => (await toastTier(docs)) === 'nudge', 'the heads-up', 40_000);
-    const message = await toastFrame(docs)!.$eval('[data-testid="nudge-message"]', (e) => e.textContent ?? '');
+    const message = await (await toastFrame(docs))!.$eval('[data-testid="nudge-message"]', (e) => e.textContent ?? '');
     expect(message).toBe(LEXERS);
     expect(await ff.badge()).toBe('?');
     expect(ff.calls().filter((c) => c.role === 'nudge').length).toBeGreaterThan(0);

@@ -4,7 +4,9 @@
 
 /** The page's own script: every 150 ms it tries each way in, and writes down what it saw. */
 const HOSTILE_SCRIPT = `
-const report = (window.hostileReport = { seenHost: false, shadowRoots: [], texts: [], frameReads: [], removals: 0, clicks: 0 });
+const report = (window.hostileReport = { seenHost: false, shadowRoots: [], texts: [], frameReads: [], removals: 0, clicks: 0, messageOrigins: [], portMessages: 0 });
+// Whatever reaches the page's window, and from where: a frame's message would tell the page the extension's origin.
+window.addEventListener('message', (e) => report.messageOrigins.push(e.origin));
 const framed = new URLSearchParams(location.search).get('framed');
 if (framed) for (const src of framed.split(' ')) {
   const f = document.createElement('iframe');
@@ -22,9 +24,13 @@ setInterval(() => {
     try { report.frameReads.push(String(w.document.body.innerText)); } catch (e) { report.frameReads.push('denied: ' + e.name); }
     // A message shaped as the frame's own, and one asking for an answer: the frame acts on neither.
     w.postMessage({ type: 'driftOnTask' }, '*');
-    w.postMessage({ antidriftFrameHeight: 4000 }, '*');
+    // A guessed secret with a port of the page's own: were it taken, the frame's heights would come to the page.
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => report.portMessages++;
+    w.postMessage({ antidriftChannel: 'guessed' }, '*', [channel.port2]);
+    w.postMessage({ antidriftFrameHeight: 4000, height: 4000 }, '*');
   }
-  window.postMessage({ antidriftFrameHeight: 3000 }, '*');
+  window.postMessage({ antidriftFrameHeight: 3000, height: 3000 }, '*');
   if (!host) return;
   report.seenHost = true;
   report.shadowRoots.push(host.shadowRoot === null ? 'none' : 'open');

@@ -41,7 +41,6 @@ function tierKey(view: ToastView | null): string | null {
 /** Starts the host in a page; never throws, and stops itself when the extension context dies. */
 export function startToast(options: ToastOptions): ToastHandle {
   const doc = options.document ?? document;
-  const win = doc.defaultView ?? window;
   const { getRuntime } = options;
 
   let stopped = false;
@@ -51,6 +50,8 @@ export function startToast(options: ToastOptions): ToastHandle {
   let shownKey: string | null = null;
   let focusBefore: Element | null = null;
   let returns: number[] = [];
+  /** The tier the page kept removing: it stays away until another stands (a new drift, a heads-up, none). */
+  let gaveUpOn: string | null = null;
   let faked = 0;
   let reportTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -78,11 +79,18 @@ export function startToast(options: ToastOptions): ToastHandle {
     }, 1_000);
   };
 
-  const onFrameMessage = (event: MessageEvent) => {
-    // Only the frame's own word about its height: the page may post the same shape, but not from that window.
-    if (!frame?.contentWindow || event.source !== frame.contentWindow) return;
-    const height = (event.data as { antidriftFrameHeight?: unknown } | null)?.antidriftFrameHeight;
-    if (typeof height === 'number' && height >= 0 && height < 4_000) frame.style.height = `${height}px`;
+  /**
+   * The frame tells its height over a channel of its own, handed to it with a secret in its address: a message to the
+   * page's window would tell the page's scripts the extension's origin (a fixed ID on Firefox), and the page could post
+   * the same shape. The page cannot read the frame's address (it is in a closed root) nor the channel.
+   */
+  const connectFrame = (target: HTMLIFrameElement, secret: string) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event: MessageEvent) => {
+      const height = (event.data as { height?: unknown } | null)?.height;
+      if (typeof height === 'number' && height >= 0 && height < 4_000) target.style.height = `${height}px`;
+    };
+    target.contentWindow?.postMessage({ antidriftChannel: secret }, '*', [channel.port2]);
   };
 
   function mount(): void {
@@ -91,8 +99,11 @@ export function startToast(options: ToastOptions): ToastHandle {
     const root = host.attachShadow({ mode: 'closed' });
     const style = doc.createElement('style');
     style.textContent = HOST_CSS;
-    frame = doc.createElement('iframe');
-    frame.src = options.frameUrl;
+    // getRandomValues, not randomUUID: an http: page is no secure context, and randomUUID is missing there.
+    const secret = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+    const target = (frame = doc.createElement('iframe'));
+    target.src = `${options.frameUrl}#${secret}`;
+    target.addEventListener('load', () => connectFrame(target, secret));
     frame.title = 'antidrift';
     root.append(style, frame);
     for (const type of FAKEABLE) host.addEventListener(type, counted, true);
@@ -115,7 +126,8 @@ export function startToast(options: ToastOptions): ToastHandle {
   function render(): void {
     if (stopped) return;
     const key = doc.visibilityState === 'hidden' ? null : tierKey(view);
-    if (!key) return unmount();
+    if (tierKey(view) !== gaveUpOn) gaveUpOn = null;
+    if (!key || key === gaveUpOn) return unmount();
     if (key === shownKey && host?.isConnected) return;
     const newDrift = key.startsWith('drift:') && !shownKey?.startsWith('drift:');
     if (newDrift) focusBefore = doc.activeElement;
@@ -133,8 +145,8 @@ export function startToast(options: ToastOptions): ToastHandle {
     returns = returns.filter((t) => now - t < 60_000);
     if (returns.length >= MAX_RETURNS_PER_MINUTE) {
       send({ type: 'surfaceEventsIgnored', count: 1, surface: 'removed' });
-      host = undefined;
-      frame = undefined;
+      gaveUpOn = tierKey(view);
+      unmount();
       return;
     }
     returns.push(now);
@@ -147,7 +159,6 @@ export function startToast(options: ToastOptions): ToastHandle {
     removals.disconnect();
     clearTimeout(reportTimer);
     doc.removeEventListener('visibilitychange', render);
-    win.removeEventListener('message', onFrameMessage);
     unmount();
   };
 
@@ -158,7 +169,6 @@ export function startToast(options: ToastOptions): ToastHandle {
   };
 
   doc.addEventListener('visibilitychange', render);
-  win.addEventListener('message', onFrameMessage);
   removals.observe(doc.documentElement, { childList: true });
   const client = connectStatePort({ getRuntime, onMessage, onGone: teardown, ...(options.retry ? { retry: options.retry } : {}) });
   function stop(): void {

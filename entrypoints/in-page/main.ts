@@ -2,6 +2,7 @@
 import { browser } from '@wxt-dev/browser';
 import { subscribeState } from '../../ui/connection/runtime';
 import { startBannerFrame } from '../../ui/in-page/banner-frame';
+import { channelToHost } from '../../ui/in-page/host-channel';
 
 // Only inside a web page's frame: opened as a tab of its own, it has nothing to show.
 if (window.top !== window) {
@@ -9,8 +10,7 @@ if (window.top !== window) {
     doc: document,
     subscribe: (onState) => subscribeState(onState),
     send: (message) => void browser.runtime.sendMessage(message).catch(() => undefined),
-    // The page learns a height and nothing else: the content script sizes the frame from it.
-    resize: (height) => window.parent.postMessage({ antidriftFrameHeight: height }, '*'),
+    resize: channelToHost(window),
     privateWindow: browser.extension?.inIncognitoContext ?? false,
   });
 }

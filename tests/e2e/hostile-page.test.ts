@@ -14,6 +14,8 @@ interface HostileReport {
   frameReads: string[];
   removals: number;
   clicks: number;
+  messageOrigins: string[];
+  portMessages: number;
 }
 
 const report = (page: Page) => page.evaluate(() => (window as unknown as { hostileReport: HostileReport }).hostileReport);
@@ -58,6 +60,10 @@ describe('a hostile page', () => {
     // (a frame not yet loaded is an empty page of the site's own origin: nothing in it)
     expect(seen.frameReads.filter((r) => !r.startsWith('denied')).join('').trim()).toBe('');
     expect(seen.frameReads.some((r) => r.startsWith('denied'))).toBe(true);
+
+    // No frame of ours said a word to the page: no message from an extension origin, nothing over a guessed channel.
+    expect(seen.messageOrigins.filter((o) => !o.startsWith('http://hostile.test'))).toEqual([]);
+    expect(seen.portMessages).toBe(0);
 
     // Nothing was answered: still drifting, nothing allowed, the session running.
     expect(await e2e().badge()).toBe('!');

@@ -4,7 +4,6 @@
 export const ZOD_FREE = [
   'entrypoints/popup/**',
   'entrypoints/content/**',
-  'entrypoints/page-guard.content/**',
   'entrypoints/blocked/**',
   'ui/**',
   'locale/**',
@@ -129,7 +128,7 @@ export const BOUNDARIES = [
   },
   {
     name: 'pages',
-    files: ['entrypoints/{popup,options,content,page-guard.content,focus-history,welcome,blocked}/**', 'ui/**'],
+    files: ['entrypoints/{popup,options,content,focus-history,welcome,blocked}/**', 'ui/**'],
     deny: ['background/**'],
     typesToo: false,
     because: 'pages and content scripts talk to the background through runtime messages, not imports',

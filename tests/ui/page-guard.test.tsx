@@ -1,6 +1,6 @@
 // The page guard in a page: a blocked page is hidden and replaced by the block page, at load and when the back/forward cache brings it back; any other page is untouched.
 import { describe, expect, it, vi } from 'vitest';
-import { GUARD_HIDE_LIMIT_MS, startPageGuard } from '../../entrypoints/page-guard.content/page-guard';
+import { GUARD_HIDE_LIMIT_MS, startPageGuard } from '../../entrypoints/content/page-guard';
 import { PAGE_GUARD_KEY, pageGuardOf } from '../../shared/strict/page-guard';
 import { siteTarget } from '../../shared/strict/site-entry';
 

@@ -193,12 +193,34 @@ export const BROWSER_SECTIONS = {
         ),
         row(
           '9. strict',
+          `the page guard's cover painted in that page (its content hidden), from the page's response (upper bound of after-commit); cover seen in`,
+          ms(s.coverAfterCommitMs),
+          `${s.coverAfterCommitMs.n} of ${s.visits} visits`,
+        ),
+        row(
+          '9. strict',
+          "the block page's own first paint, from its navigation's start; beside it, a plain page's (no session), in the same run",
+          ms(s.blockPageOwnFirstPaintMs),
+          ms(s.noSessionFirstPaintMs),
+        ),
+        row(
+          '9. strict',
           'a page its service worker serves, no session (hidden until the guard has asked) → first paint; beside it, a page from the network',
           ms(s.serviceWorkerNoSessionFirstPaintMs),
           ms(s.noSessionFirstPaintMs),
         ),
       );
       ctx.budgets.push(p95Budget('blocked-first-paint-p95', 'blocked navigation → block page first paint p95', 500, s.blockedFirstPaintMs));
+      ctx.budgets.push(p95Budget('cover-after-commit-p95', "service worker's page → the guard's cover painted p95", 50, s.coverAfterCommitMs));
+      ctx.budgets.push(
+        budget(
+          'service-worker-content-painted',
+          "a blocked page its service worker serves: the site's content painted",
+          '0 visits',
+          `${s.serviceWorkerContentPainted.visits} of ${s.visits}`,
+          s.serviceWorkerContentPainted.visits === 0 && s.coverAfterCommitMs.n === s.visits,
+        ),
+      );
       ctx.budgets.push(
         p95Budget(
           'service-worker-block-p95',

@@ -24,6 +24,8 @@ export interface StrictBenchResult {
   blockPageOwnFirstPaintMs: Summary;
   /** A page a service worker serves with no session: what the guard's hiding it until it has asked costs every such page. */
   serviceWorkerNoSessionFirstPaintMs: Summary;
+  /** The page guard's cover in the page itself: the page's first paint (its content hidden), from its response's first byte. */
+  coverAfterCommitMs: Summary;
   /** Of those visits, how many painted any of the site's own content before the block page, and for how long at most. */
   serviceWorkerContentPainted: { visits: number; longestMs: number };
 }
@@ -106,15 +108,23 @@ async function serviceWorkerVisit(browser: ExtensionBrowser, server: PageServer,
     // The site's beacon is sent with keepalive as its page goes: a moment for it to arrive.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const search = new URL(url).search;
-    const contentPaint = server.requests
+    const beacons = server.requests
       .slice(paintsBefore)
-      .find((r) => r.includes('/painted?') && new URLSearchParams(r.split('?')[1]).get('page') === search);
-    const contentAt = contentPaint ? Number(new URLSearchParams(contentPaint.split('?')[1]).get('at')) : undefined;
+      .filter((r) => r.includes('/painted?'))
+      .map((r) => new URLSearchParams(r.split('?')[1]))
+      .filter((q) => q.get('page') === search);
+    // A first paint with the page's own content hidden is the guard's cover; one with it visible is the site's content.
+    const contentPaint = beacons.find((q) => q.get('hidden') !== 'true');
+    const coverPaint = beacons.find((q) => q.get('hidden') === 'true');
+    const contentAt = contentPaint ? Number(contentPaint.get('at')) : undefined;
+    // From the response's first byte: the page cannot commit before it, so this is the most the cover took after the commit.
+    const cover = coverPaint ? Number(coverPaint.get('at')) - Number(coverPaint.get('response')) : undefined;
     return {
       fromStart: paintedAt - startedAt,
       fromCommit: committedAt === 0 ? undefined : paintedAt - committedAt,
       guard: committedAt === 0 ? undefined : blockStartedAt - committedAt,
       ownPaint: paint.at,
+      cover,
       contentShownMs: contentAt === undefined ? undefined : paintedAt - contentAt,
     };
   } finally {
@@ -175,6 +185,7 @@ export async function benchStrict(opts: { visits: number }): Promise<StrictBench
       serviceWorkerGuardMs: summarize(served.flatMap((v) => (v.guard === undefined ? [] : [v.guard]))),
       blockPageOwnFirstPaintMs: summarize(served.map((v) => v.ownPaint)),
       serviceWorkerNoSessionFirstPaintMs: summarize(servedNoSession),
+      coverAfterCommitMs: summarize(served.flatMap((v) => (v.cover === undefined ? [] : [v.cover]))),
       serviceWorkerContentPainted: { visits: shown.length, longestMs: shown.length ? Math.max(...shown) : 0 },
     };
   } finally {

@@ -30,11 +30,10 @@ self.addEventListener('fetch', (event) => {
     '<!doctype html><html><head><meta charset="utf-8"><title>' + title + '</title></head>' +
     '<body style="background:#c00;color:#fff"><h1 data-served-by="service-worker">' + title + '</h1>' +
     // Tells the server when the page first painted, whether its own content was hidden then (what painted was the guard's
-    // cover: the bench's cover time) or not (the site's content: the guard's goal is never), and when its response began.
+    // cover: the bench's cover time) or not (the site's content: the guard's goal is never).
     '<script>new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === "first-contentful-paint") ' +
     'fetch("/painted?at=" + (performance.timeOrigin + e.startTime) + "&page=" + encodeURIComponent(location.search) + ' +
-    '"&hidden=" + (getComputedStyle(document.documentElement).visibility === "hidden") + ' +
-    '"&response=" + (performance.timeOrigin + performance.getEntriesByType("navigation")[0].responseStart), { keepalive: true }); ' +
+    '"&hidden=" + (getComputedStyle(document.documentElement).visibility === "hidden"), { keepalive: true }); ' +
     '}).observe({ type: "paint", buffered: true });' +
     // And whether its first frame would show anything: a page the guard hides is hidden before that frame.
     'requestAnimationFrame(() => fetch("/first-frame?visible=" + (getComputedStyle(document.documentElement).visibility !== "hidden") + ' +

@@ -22,9 +22,11 @@ export interface StrictBenchResult {
   serviceWorkerGuardMs: Summary;
   /** And the block page's own first paint, from its navigation's start (what no extension code shortens). */
   blockPageOwnFirstPaintMs: Summary;
+  /** That page with no session, from its commit: the earliest it paints anything (the cover's alternative). */
+  serviceWorkerNoSessionAfterCommitMs: Summary;
   /** A page a service worker serves with no session: what the guard's hiding it until it has asked costs every such page. */
   serviceWorkerNoSessionFirstPaintMs: Summary;
-  /** The page guard's cover in the page itself: the page's first paint (its content hidden), from its response's first byte. */
+  /** The page guard's cover in the page itself: the page's first paint (its content hidden), from the page's commit. */
   coverAfterCommitMs: Summary;
   /** Of those visits, how many painted any of the site's own content before the block page, and for how long at most. */
   serviceWorkerContentPainted: { visits: number; longestMs: number };
@@ -42,14 +44,21 @@ const READ_PAINT = `new Promise((resolve, reject) => {
   poll();
 })`;
 
-/** One visit in a fresh tab, as a person typing the address; returns the paint time and where the tab landed. */
-async function visit(browser: ExtensionBrowser, url: string): Promise<{ at: number; url: string }> {
+/** One visit in a fresh tab, as a person typing the address: the paint time, where the tab landed, and the paint after the commit. */
+async function visit(browser: ExtensionBrowser, url: string): Promise<{ at: number; url: string; afterCommit?: number }> {
   const page: Page = await browser.context.newPage();
   try {
+    let committedAt = 0;
+    const origin = new URL(url).origin;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && frame.url().startsWith(origin) && committedAt === 0) committedAt = Date.now();
+    });
     // A redirect to the block page may abort Playwright's wait for the original address; the landed page answers.
     await page.goto(url).catch(() => {});
     await page.waitForLoadState('domcontentloaded');
-    return (await page.evaluate(READ_PAINT)) as { at: number; url: string };
+    const paint = (await page.evaluate(READ_PAINT)) as { at: number; url: string };
+    const paintedAt = (await page.evaluate(() => performance.timeOrigin)) + paint.at;
+    return { ...paint, ...(committedAt === 0 ? {} : { afterCommit: paintedAt - committedAt }) };
   } finally {
     await page.close();
   }
@@ -73,13 +82,20 @@ function landedWhereExpected(landed: string, expect: Landing, visited: string): 
   return 'site' in expect ? new URL(landed).hostname === expect.site : isBlockPage(landed, expect.blockedBy, visited);
 }
 
-async function sample(browser: ExtensionBrowser, url: string, expect: Landing, visits: number): Promise<number[]> {
-  const out: number[] = [];
+async function sample(
+  browser: ExtensionBrowser,
+  url: string,
+  expect: Landing,
+  visits: number,
+): Promise<number[] & { afterCommit: number[] }> {
+  const out = Object.assign([] as number[], { afterCommit: [] as number[] });
   // Two visits first, uncounted: the first paints of a fresh profile include its one-time set-up.
   for (let i = 0; i < visits + 2; i++) {
     const v = await visit(browser, url);
     if (!landedWhereExpected(v.url, expect, url)) throw new Error(`expected ${JSON.stringify(expect)} for ${url}, landed on ${v.url}`);
-    if (i >= 2) out.push(v.at);
+    if (i < 2) continue;
+    out.push(v.at);
+    if (v.afterCommit !== undefined) out.afterCommit.push(v.afterCommit);
   }
   return out;
 }
@@ -117,8 +133,8 @@ async function serviceWorkerVisit(browser: ExtensionBrowser, server: PageServer,
     const contentPaint = beacons.find((q) => q.get('hidden') !== 'true');
     const coverPaint = beacons.find((q) => q.get('hidden') === 'true');
     const contentAt = contentPaint ? Number(contentPaint.get('at')) : undefined;
-    // From the response's first byte: the page cannot commit before it, so this is the most the cover took after the commit.
-    const cover = coverPaint ? Number(coverPaint.get('at')) - Number(coverPaint.get('response')) : undefined;
+    // From the commit, as the rows beside it (the browser's word that the page committed, on the machine's clock).
+    const cover = coverPaint && committedAt !== 0 ? Number(coverPaint.get('at')) - committedAt : undefined;
     return {
       fromStart: paintedAt - startedAt,
       fromCommit: committedAt === 0 ? undefined : paintedAt - committedAt,
@@ -185,6 +201,7 @@ export async function benchStrict(opts: { visits: number }): Promise<StrictBench
       serviceWorkerGuardMs: summarize(served.flatMap((v) => (v.guard === undefined ? [] : [v.guard]))),
       blockPageOwnFirstPaintMs: summarize(served.map((v) => v.ownPaint)),
       serviceWorkerNoSessionFirstPaintMs: summarize(servedNoSession),
+      serviceWorkerNoSessionAfterCommitMs: summarize(servedNoSession.afterCommit),
       coverAfterCommitMs: summarize(served.flatMap((v) => (v.cover === undefined ? [] : [v.cover]))),
       serviceWorkerContentPainted: { visits: shown.length, longestMs: shown.length ? Math.max(...shown) : 0 },
     };

@@ -1,4 +1,4 @@
-// Block page entry (a strict session's declarativeNetRequest redirect lands here): its styles inline, then the page, connected first.
+// Block page entry (a strict session's declarativeNetRequest redirect lands here): its first paint in its HTML, its styles inline, then the page.
 import { mountPage } from '../../ui/connection/mount-page';
 import { MAX_ENTRY_CHARS } from '../../shared/core/limits';
 import { blockedAddressOf } from '../../shared/strict/block-rules';
@@ -22,7 +22,11 @@ function goBack(): boolean {
 
 // Only as the tab's own page: inside another site's frame it says so and does nothing (no Back to task, no Save for later,
 // nothing told to the background), whatever that site's scripts click.
-if (window.top === window) mountPage(<BlockPage site={site} address={blockedAddressOf(location.hash)} goBack={goBack} />);
+if (window.top === window) {
+  // The first paint's words go: the page draws its own from the start.
+  document.getElementById('app')?.replaceChildren();
+  mountPage(<BlockPage site={site} address={blockedAddressOf(location.hash)} goBack={goBack} />);
+}
 else {
   const note = document.createElement('p');
   note.className = 'framed';

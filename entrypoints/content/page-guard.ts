@@ -20,6 +20,8 @@ export interface PageGuardOptions {
 }
 
 const HIDDEN_ID = 'antidrift-page-guard';
+/** The longest the block page waits for the cover's frame (a tab in the background paints none). */
+const COVER_FRAME_WAIT_MS = 100;
 
 /** The cover's look: neutral, the page's whole window, above anything of the page's; visible while the page is hidden. */
 const COVER_CSS =
@@ -72,7 +74,17 @@ export function startPageGuard(options: PageGuardOptions): void {
     hide();
     cover(doc);
     // replace(): the blocked address leaves the tab's history, as the network rule's redirect does, so Back goes where the person was.
-    win.location.replace(options.blockPage(blockPageUrl(EXTENSION_PAGES.blocked, entry, win.location.href)));
+    const target = options.blockPage(blockPageUrl(EXTENSION_PAGES.blocked, entry, win.location.href));
+    let gone = false;
+    const go = () => {
+      if (gone) return;
+      gone = true;
+      win.location.replace(target);
+    };
+    // After the frame that paints the cover: sent on at once, the tab often showed nothing at all (the page hidden) until
+    // the block page's own first paint, a few hundred ms later. A tab in the background paints no frame: then on a timer.
+    win.requestAnimationFrame(() => win.setTimeout(go, 0));
+    win.setTimeout(go, COVER_FRAME_WAIT_MS);
   };
 
   /**

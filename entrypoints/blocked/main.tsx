@@ -32,5 +32,7 @@ else {
   note.className = 'framed';
   note.dataset.testid = 'block-framed';
   note.textContent = 'This antidrift page works only as a tab of its own.';
-  document.getElementById('app')?.replaceWith(note);
+  const main = document.createElement('main');
+  main.append(note);
+  document.getElementById('app')?.replaceWith(main);
 }

@@ -162,8 +162,9 @@ export function surfaceView(s: ControllerState, settingsRevision = ''): SurfaceV
 }
 
 /**
- * What a web page's toast is told: only what it shows. The toast runs inside every site's
- * renderer, so it never gets titles (another app's, perhaps), the lists or the host status.
+ * What a web page's content script is told: only what the banner shows. It runs inside every site's
+ * renderer, so it never gets titles (another app's, perhaps), the lists or the host status. (The banner's
+ * frame, an extension page like the popup, slices the same view out of the state it subscribes to.)
  */
 export const ToastView = onFirstUse(() =>
   z.object({

@@ -78,9 +78,9 @@ export async function startPageServer(options: PageServerOptions = {}): Promise<
     }
     // `/hostile?title=…`: a page that works against antidrift's in-page surfaces (hostile-page.ts).
     if (url.pathname === '/hostile') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(
-        hostilePage(url.searchParams.get('title') ?? 'Hostile'),
-      );
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+        .end(hostilePage(url.searchParams.get('title') ?? 'Hostile'));
       return;
     }
     if (url.pathname === '/favicon.ico' || url.pathname === '/painted' || url.pathname === '/first-frame') {

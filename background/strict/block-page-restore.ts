@@ -19,7 +19,10 @@ export function trackRestoredBlockPages(diagnostics: Diagnostics): void {
   if (typeof runtime.getContexts !== 'function') return; // Firefox: its addresses are fixed per install; nothing to repair
   const getContexts = runtime.getContexts.bind(runtime);
   // getURL gives the per-session address; a tab's committed address carries the extension's fixed ID.
-  const blockPages = new Set([browser.runtime.getURL(EXTENSION_PAGES.blocked), `chrome-extension://${browser.runtime.id}${EXTENSION_PAGES.blocked}`]);
+  const blockPages = new Set([
+    browser.runtime.getURL(EXTENSION_PAGES.blocked),
+    `chrome-extension://${browser.runtime.id}${EXTENSION_PAGES.blocked}`,
+  ]);
   const tried = new Map<number, string>();
 
   async function repair(tabId: number, url: string): Promise<void> {

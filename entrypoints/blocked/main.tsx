@@ -26,8 +26,7 @@ if (window.top === window) {
   // The first paint's words go: the page draws its own from the start.
   document.getElementById('app')?.replaceChildren();
   mountPage(<BlockPage site={site} address={blockedAddressOf(location.hash)} goBack={goBack} />);
-}
-else {
+} else {
   const note = document.createElement('p');
   note.className = 'framed';
   note.dataset.testid = 'block-framed';

@@ -275,7 +275,9 @@ describe('the state gallery', () => {
     // The block page framed by another site (at its per-session address, as if the site had learnt it): a note, nothing to press.
     const blockPage = await (await e2e().sw()).evaluate(() => chrome.runtime.getURL('blocked.html'));
     const framer = await e2e().browser.context.newPage();
-    await framer.goto(`http://docs.test/hostile?title=A%20page%20framing%20it&framed=${encodeURIComponent(`${blockPage}?site=videos.test`)}`);
+    await framer.goto(
+      `http://docs.test/hostile?title=A%20page%20framing%20it&framed=${encodeURIComponent(`${blockPage}?site=videos.test`)}`,
+    );
     const framed = (await (await framer.$('iframe[data-framed]'))!.contentFrame())!;
     await framed.getByTestId('block-framed').waitFor();
     await gallery.capture(framer, { surface: 'blocked', view: 'framed', axeIn: framed });

@@ -39,7 +39,11 @@ describe('a hostile page', () => {
     await e2e().expectBadge('ON');
     // The block page at its per-session address (as if the page had learnt it), at the fixed one, and the popup.
     const dynamicBlocked = await (await e2e().sw()).evaluate(() => chrome.runtime.getURL('blocked.html'));
-    const framed = [`${dynamicBlocked}?site=hostile.test`, `${EXTENSION_ORIGIN}/blocked.html?site=hostile.test`, `${EXTENSION_ORIGIN}/popup.html`];
+    const framed = [
+      `${dynamicBlocked}?site=hostile.test`,
+      `${EXTENSION_ORIGIN}/blocked.html?site=hostile.test`,
+      `${EXTENSION_ORIGIN}/popup.html`,
+    ];
     const hostile = await e2e().browser.context.newPage();
     await hostile.goto(`http://hostile.test/hostile?title=Hostile&framed=${encodeURIComponent(framed.join(' '))}`);
     await hostile.bringToFront();
@@ -58,7 +62,12 @@ describe('a hostile page', () => {
     // Every frame on the page is another origin to it: the banner's, the block page's, the refused ones.
     expect(seen.frameReads.length).toBeGreaterThan(0);
     // (a frame not yet loaded is an empty page of the site's own origin: nothing in it)
-    expect(seen.frameReads.filter((r) => !r.startsWith('denied')).join('').trim()).toBe('');
+    expect(
+      seen.frameReads
+        .filter((r) => !r.startsWith('denied'))
+        .join('')
+        .trim(),
+    ).toBe('');
     expect(seen.frameReads.some((r) => r.startsWith('denied'))).toBe(true);
 
     // No frame of ours said a word to the page: no message from an extension origin, nothing over a guessed channel.

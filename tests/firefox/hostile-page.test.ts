@@ -20,7 +20,9 @@ interface HostileReport {
 
 /** Read as JSON inside the page: WebDriver BiDi may refuse to carry another realm's object out. */
 const report = async (page: Page): Promise<HostileReport> =>
-  JSON.parse(await page.evaluate(() => JSON.stringify((window as unknown as { hostileReport: HostileReport }).hostileReport))) as HostileReport;
+  JSON.parse(
+    await page.evaluate(() => JSON.stringify((window as unknown as { hostileReport: HostileReport }).hostileReport)),
+  ) as HostileReport;
 
 /** The frames of `page` holding `selector` (Playwright's Firefox gives moz-extension frames no address: found by content). */
 async function framesHolding(page: Page, selector: string): Promise<Frame[]> {
@@ -36,9 +38,11 @@ describe('a hostile page in a real Firefox ESR', () => {
     const page = await firefox().extensionPage('popup.html');
     const text = await page.evaluate(async () =>
       JSON.stringify(
-        await (globalThis as unknown as { browser: { runtime: { sendMessage(m: object): Promise<unknown> } } }).browser.runtime.sendMessage({
-          type: 'getDiagnostics',
-        }),
+        await (globalThis as unknown as { browser: { runtime: { sendMessage(m: object): Promise<unknown> } } }).browser.runtime.sendMessage(
+          {
+            type: 'getDiagnostics',
+          },
+        ),
       ),
     );
     await page.close();
@@ -67,7 +71,12 @@ describe('a hostile page in a real Firefox ESR', () => {
       expect(text).not.toContain('Write the parser tests');
       expect(text).not.toContain('on your blocked list');
     }
-    expect(seen.frameReads.filter((r) => !r.startsWith('denied')).join('').trim()).toBe('');
+    expect(
+      seen.frameReads
+        .filter((r) => !r.startsWith('denied'))
+        .join('')
+        .trim(),
+    ).toBe('');
     expect(seen.frameReads.some((r) => r.startsWith('denied'))).toBe(true);
     expect(seen.messageOrigins.filter((o) => !o.startsWith('http://hostile.test'))).toEqual([]);
     expect(seen.portMessages).toBe(0);

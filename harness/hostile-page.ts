@@ -6,7 +6,7 @@
 const HOSTILE_SCRIPT = `
 const report = (window.hostileReport = { seenHost: false, shadowRoots: [], texts: [], frameReads: [], removals: 0, clicks: 0, messageOrigins: [], portMessages: 0 });
 // Whatever reaches the page's window, and from where: a frame's message would tell the page the extension's origin.
-window.addEventListener('message', (e) => report.messageOrigins.push(e.origin));
+window.addEventListener('message', (e) => e.origin !== location.origin && report.messageOrigins.push(e.origin));
 const framed = new URLSearchParams(location.search).get('framed');
 if (framed) for (const src of framed.split(' ')) {
   const f = document.createElement('iframe');
@@ -48,6 +48,37 @@ setInterval(() => {
   }
 }, 150);
 `;
+
+/** What the page's script wrote down (`window.hostileReport`). */
+export interface HostileReport {
+  seenHost: boolean;
+  shadowRoots: string[];
+  texts: string[];
+  frameReads: string[];
+  removals: number;
+  clicks: number;
+  /** Origins other than the page's own that posted to its window. */
+  messageOrigins: string[];
+  portMessages: number;
+}
+
+/** What the page got that it should not have, in words (none: nothing); `words` are what the banner and the block page show. */
+export function whatThePageGot(seen: HostileReport, words: string[]): string[] {
+  const got: string[] = [];
+  if (!seen.seenHost) got.push('the page never found the banner: nothing was tried on it');
+  if (seen.shadowRoots.some((root) => root !== 'none')) got.push('a shadow root it could open');
+  for (const word of words) if (seen.texts.some((text) => text.includes(word))) got.push(`"${word}" in its own document`);
+  // A frame not yet loaded is an empty page of the site's own origin: nothing in it.
+  const read = seen.frameReads
+    .filter((r) => !r.startsWith('denied'))
+    .join('')
+    .trim();
+  if (read) got.push(`a frame's text: ${read.slice(0, 120)}`);
+  if (!seen.frameReads.some((r) => r.startsWith('denied'))) got.push('no frame refused it: nothing of ours was framed');
+  if (seen.messageOrigins.length > 0) got.push(`messages from ${[...new Set(seen.messageOrigins)].join(', ')}`);
+  if (seen.portMessages > 0) got.push(`${seen.portMessages} messages over a channel it guessed`);
+  return got;
+}
 
 /** The whole page, its title given. */
 export function hostilePage(title: string): string {

@@ -4,19 +4,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EXTENSION_ORIGIN } from '../../harness/chromium';
+import { whatThePageGot, type HostileReport } from '../../harness/hostile-page';
 import { e2eForSuite, startSession } from './harness';
 import { Toast } from './pages';
-
-interface HostileReport {
-  seenHost: boolean;
-  shadowRoots: string[];
-  texts: string[];
-  frameReads: string[];
-  removals: number;
-  clicks: number;
-  messageOrigins: string[];
-  portMessages: number;
-}
 
 const report = (page: Page) => page.evaluate(() => (window as unknown as { hostileReport: HostileReport }).hostileReport);
 
@@ -52,27 +42,8 @@ describe('a hostile page', () => {
     await toast.expectTier('drift');
     await expect.poll(async () => (await report(hostile)).clicks, { timeout: 10_000 }).toBeGreaterThan(8);
 
-    const seen = await report(hostile);
-    expect(seen.seenHost).toBe(true);
-    expect(new Set(seen.shadowRoots)).toEqual(new Set(['none']));
-    for (const text of seen.texts) {
-      expect(text).not.toContain('Write the parser tests');
-      expect(text).not.toContain('on your blocked list');
-    }
-    // Every frame on the page is another origin to it: the banner's, the block page's, the refused ones.
-    expect(seen.frameReads.length).toBeGreaterThan(0);
-    // (a frame not yet loaded is an empty page of the site's own origin: nothing in it)
-    expect(
-      seen.frameReads
-        .filter((r) => !r.startsWith('denied'))
-        .join('')
-        .trim(),
-    ).toBe('');
-    expect(seen.frameReads.some((r) => r.startsWith('denied'))).toBe(true);
-
-    // No frame of ours said a word to the page: no message from an extension origin, nothing over a guessed channel.
-    expect(seen.messageOrigins.filter((o) => !o.startsWith('http://hostile.test'))).toEqual([]);
-    expect(seen.portMessages).toBe(0);
+    // Nothing read, no shadow root opened, no frame's words, no message from a frame of ours, nothing over a guessed channel.
+    expect(whatThePageGot(await report(hostile), ['Write the parser tests', 'on your blocked list'])).toEqual([]);
 
     // Nothing was answered: still drifting, nothing allowed, the session running.
     expect(await e2e().badge()).toBe('!');

@@ -4,19 +4,9 @@
 import type { Frame, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { EXTENSION_ORIGIN } from '../../harness/firefox';
+import { whatThePageGot, type HostileReport } from '../../harness/hostile-page';
 import { waitFor } from '../../harness/processes';
 import { clickInToast, firefoxForSuite, startSessionIn, toastTier } from './harness';
-
-interface HostileReport {
-  seenHost: boolean;
-  shadowRoots: string[];
-  texts: string[];
-  frameReads: string[];
-  removals: number;
-  clicks: number;
-  messageOrigins: string[];
-  portMessages: number;
-}
 
 /** Read as JSON inside the page: WebDriver BiDi may refuse to carry another realm's object out. */
 const report = async (page: Page): Promise<HostileReport> =>
@@ -65,21 +55,8 @@ describe('a hostile page in a real Firefox ESR', () => {
     await waitFor(async () => (await toastTier(hostile)) === 'drift', 'the drift banner');
     await waitFor(async () => (await report(hostile)).clicks > 8, 'the page at work on the banner');
 
-    const seen = await report(hostile);
-    expect(new Set(seen.shadowRoots)).toEqual(new Set(['none']));
-    for (const text of seen.texts) {
-      expect(text).not.toContain('Write the parser tests');
-      expect(text).not.toContain('on your blocked list');
-    }
-    expect(
-      seen.frameReads
-        .filter((r) => !r.startsWith('denied'))
-        .join('')
-        .trim(),
-    ).toBe('');
-    expect(seen.frameReads.some((r) => r.startsWith('denied'))).toBe(true);
-    expect(seen.messageOrigins.filter((o) => !o.startsWith('http://hostile.test'))).toEqual([]);
-    expect(seen.portMessages).toBe(0);
+    // Nothing read, no shadow root opened, no frame's words, no message from a frame of ours, nothing over a guessed channel.
+    expect(whatThePageGot(await report(hostile), ['Write the parser tests', 'on your blocked list'])).toEqual([]);
 
     // Nothing was answered: still drifting, the session running, nothing allowed.
     expect(await ff.badge()).toBe('!');

@@ -159,9 +159,34 @@ export class Toast {
     return (await this.frame()!.getByTestId(testId).first().textContent()) ?? '';
   }
 
+  /**
+   * A person's click on a button of the banner: the browser's own input at the top page's coordinates, once the button is
+   * enabled and inside the frame's box. Not the locator's click: that checks its hit target by evaluating in the frame
+   * after the click, and an answer that takes the banner away can detach the frame under it and leave it waiting.
+   */
   async click(testId: 'drift-back' | 'drift-save' | 'drift-ontask' | 'drift-end' | 'nudge-dismiss'): Promise<void> {
     await expect.poll(() => this.frame() !== undefined).toBe(true);
-    await this.frame()!.getByTestId(testId).click();
+    const frame = this.frame()!;
+    const button = frame.getByTestId(testId);
+    await button.waitFor({ state: 'visible' });
+    await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
+    // Where the banner ends its entrance (a short slide), not where it is on the way.
+    await button.evaluate((el) => Promise.all(el.ownerDocument.getAnimations().map((a) => a.finished)));
+    let target: { x: number; y: number } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const [box, frameBox] = await Promise.all([button.boundingBox(), frame.frameElement().then((f) => f.boundingBox())]);
+          if (!box || !frameBox) return false;
+          target = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+          const inside = (b: typeof box, p: { x: number; y: number }) =>
+            p.x > b.x && p.x < b.x + b.width && p.y > b.y && p.y < b.y + b.height;
+          return inside(frameBox, target);
+        },
+        { timeout: 10_000, interval: 50 },
+      )
+      .toBe(true);
+    await this.page.mouse.click(target!.x, target!.y);
   }
 }
 

@@ -196,7 +196,13 @@ const HANDLERS: Handlers = {
   driftOnTask: (_req, ctx) => act(ctx, { type: 'onTaskChosen', at: ctx.now() }),
   driftDismiss: (req, ctx) => act(ctx, { type: 'bannerDismissed', at: ctx.now(), episode: req.episode }),
   nudgeDismiss: (req, ctx) => act(ctx, { type: 'nudgeDismissed', at: ctx.now(), message: req.message }),
-  coach: (req, ctx) => askAI(ctx, 'coach', {}, (roles, signal) => roles.coach(req.intention, signal)),
+  coach: (req, ctx) =>
+    askAI(ctx, 'coach', {}, async (roles, signal) => {
+      const { questionDropped, ...suggestion } = await roles.coach(req.intention, signal);
+      // The plan stands without it, as if the coach had asked nothing; the person is not shown a question it got wrong.
+      if (questionDropped) ctx.shell.diagnostics.add('warn', `coach question dropped: ${questionDropped}`);
+      return suggestion;
+    }),
   getSettings: (_req, ctx) => ctx.settings.current,
   saveSettings: async (req, ctx) => {
     // A yes is given only by its own request (answerAIConsent): a page's draft or an imported file keeps the answers as they are now.

@@ -28,6 +28,12 @@ const flag: ResponseSchema = { type: 'boolean' };
 export const ANSWER_SCHEMAS: Readonly<Record<AIRole, ResponseSchema>> = {
   judge: object({ drifting: flag, reason: text }),
   nudge: object({ on_track: flag, message: text }),
-  coach: object({ next_action: text, success_condition: text, allowed: { type: 'array', items: text } }),
+  coach: object({
+    next_action: text,
+    success_condition: text,
+    allowed: { type: 'array', items: text },
+    // Required, as every field is: "nothing to ask" is an empty ask and no answers (no nullable types in Chrome's subset).
+    question: object({ ask: text, answers: { type: 'array', items: object({ answer: text, allowed: { type: 'array', items: text } }) } }),
+  }),
   test: object({ ok: { type: 'boolean', enum: [true] } }),
 };

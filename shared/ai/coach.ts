@@ -1,9 +1,11 @@
-// Coach role: the prompt that turns an intention into a session plan, and its strict parser.
+// Coach role: the prompt that turns an intention into a session plan (and at most one question), and its strict parser.
 import * as z from 'zod';
 import { InvalidCoachError } from './errors';
 import { parseRoleObject } from './parse-object';
 import { REPLY_ONE_OBJECT, dataBlock, personTextChars } from './prompt-data';
-import { cleanAndCap, cleanText } from './sanitize';
+import { cleanAllowed } from './coach-allowed';
+import { readCoachQuestion, type CoachQuestion } from './coach-question';
+import { cleanAndCap } from './sanitize';
 import type { PromptLimits } from './vocabulary';
 import { onFirstUse } from '../util/on-first-use';
 
@@ -11,15 +13,14 @@ import { onFirstUse } from '../util/on-first-use';
 export const MAX_COACH_TEXT_CHARS = 300;
 /** Most allowed entries a coach answer may suggest; the rest are dropped. */
 export const MAX_ALLOWED_ENTRIES = 20;
-/** Longest allowed entry kept, in code points. Longer ones are dropped, not cut: a cut pattern matches the wrong things. */
-export const MAX_ALLOWED_ENTRY_CHARS = 100;
-
-/** The coach object on the wire (snake_case). A missing or null `allowed` reads as []. */
+/** The coach object on the wire (snake_case). A missing or null `allowed` reads as []; `question` is read on its own. */
 export const CoachSchema = onFirstUse(() =>
   z.object({
     next_action: z.string(),
     success_condition: z.string(),
     allowed: z.array(z.string()).nullish(),
+    // Read by readCoachQuestion, never here: a question the model got wrong must not cost the plan.
+    question: z.unknown().optional(),
   }),
 );
 export type CoachWire = z.infer<typeof CoachSchema>;
@@ -29,23 +30,10 @@ export interface CoachPlan {
   successCondition: string;
   /** Trimmed, de-duplicated (ignoring case, first spelling kept), no blanks, at most `MAX_ALLOWED_ENTRIES`. */
   allowed: string[];
-}
-
-function cleanAllowed(entries: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const kept: string[] = [];
-  for (const raw of entries) {
-    if (kept.length >= MAX_ALLOWED_ENTRIES) break;
-    // Skip absurd entries before paying for cleaning them.
-    if (raw.length > MAX_ALLOWED_ENTRY_CHARS * 8) continue;
-    const entry = cleanText(raw);
-    if (entry === '' || Array.from(entry).length > MAX_ALLOWED_ENTRY_CHARS) continue;
-    const key = entry.toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    kept.push(entry);
-  }
-  return kept;
+  /** One question on what the work involves, when the intention left it open (absent: nothing to ask). */
+  question?: CoachQuestion;
+  /** Why the model's question was dropped (diagnostics say it; the plan stands, as a reply without a question would). */
+  questionDropped?: string;
 }
 
 /**
@@ -60,7 +48,14 @@ export function parseCoach(text: string): CoachPlan {
   if (successCondition === '') {
     throw new InvalidCoachError('success_condition is empty', { role: 'coach', output: text });
   }
-  return { nextAction, successCondition, allowed: cleanAllowed(wire.allowed ?? []) };
+  const read = readCoachQuestion(wire.question);
+  return {
+    nextAction,
+    successCondition,
+    allowed: cleanAllowed(wire.allowed ?? [], MAX_ALLOWED_ENTRIES),
+    ...(read.question ? { question: read.question } : {}),
+    ...('dropped' in read && read.dropped ? { questionDropped: read.dropped } : {}),
+  };
 }
 
 export function buildCoachPrompt(intention: string, limits: Pick<PromptLimits, 'maxCommitmentChars'>): string {
@@ -79,11 +74,17 @@ export function buildCoachPrompt(intention: string, limits: Pick<PromptLimits, '
     '- allowed: the few apps and websites they will plausibly need, at most 8: program names such as ' +
       '"code" or "terminal", or domains such as "github.com". Leave out entertainment, social media and ' +
       'news unless the intention is about them.',
-    'Write next_action and success_condition in the language of the intention.',
+    '- question: only when the intention leaves open what the work involves (which sources, sites, tools or ' +
+      'people it takes), one short question of at most 12 words that would settle it, with two to four answers ' +
+      "to choose from. Each answer is a few words in the person's voice on what the work involves (for example " +
+      '"last quarter\'s sheet and the CRM"), with the apps or websites it adds to allowed (may be empty). When ' +
+      'the intention already says enough, ask nothing: {"ask": "", "answers": []}. Never more than one question.',
+    'Write next_action, success_condition and the question in the language of the intention.',
     '',
     dataBlock(data),
     '',
     REPLY_ONE_OBJECT,
-    '{"next_action": "...", "success_condition": "...", "allowed": ["app or site", ...]}',
+    '{"next_action": "...", "success_condition": "...", "allowed": ["app or site", ...], ' +
+      '"question": {"ask": "... or empty", "answers": [{"answer": "...", "allowed": ["app or site", ...]}, ...]}}',
   ].join('\n');
 }

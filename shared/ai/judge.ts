@@ -2,9 +2,17 @@
 import * as z from 'zod';
 import { InvalidVerdictError } from './errors';
 import { parseRoleObject } from './parse-object';
-import { MAX_APP_CHARS, MAX_TITLE_CHARS, REPLY_ONE_OBJECT, UNTRUSTED_TITLES_NOTE, dataBlock, personTextChars } from './prompt-data';
+import {
+  INVOLVES_NOTE,
+  MAX_APP_CHARS,
+  MAX_TITLE_CHARS,
+  REPLY_ONE_OBJECT,
+  UNTRUSTED_TITLES_NOTE,
+  commitmentData,
+  dataBlock,
+} from './prompt-data';
 import { cleanAndCap } from './sanitize';
-import type { ObservationSource, PromptLimits } from './vocabulary';
+import type { ObservationSource, PromptCommitment, PromptLimits } from './vocabulary';
 import { onFirstUse } from '../util/on-first-use';
 
 /** Longest reason shown to the person, in code points (longer ones end with "…"). */
@@ -48,9 +56,9 @@ export function parseVerdict(text: string): Verdict {
   return { drifting: wire.drifting, reason };
 }
 
-export function buildJudgePrompt(commitment: string, observation: Observation, limits: PromptLimits): string {
+export function buildJudgePrompt(commitment: PromptCommitment, observation: Observation, limits: PromptLimits): string {
   const data = {
-    commitment: cleanAndCap(commitment, personTextChars(limits)),
+    ...commitmentData(commitment, limits),
     window: {
       title: cleanAndCap(observation.title, MAX_TITLE_CHARS),
       app: cleanAndCap(observation.app, MAX_APP_CHARS),
@@ -63,6 +71,7 @@ export function buildJudgePrompt(commitment: string, observation: Observation, l
     'The DATA block below holds, as JSON, their commitment (the next action, then its success condition) and ' +
       'the window they are looking at right now: its title, its app (a website domain for a browser tab, a ' +
       'program name or window class for a desktop window) and its kind.',
+    ...(data.involves ? [INVOLVES_NOTE] : []),
     UNTRUSTED_TITLES_NOTE,
     '',
     'How to judge:',
@@ -71,6 +80,12 @@ export function buildJudgePrompt(commitment: string, observation: Observation, l
     '- Drifting: entertainment, social media, shopping, news, chat or other work unrelated to the commitment.',
     '- Judge the title and the app together. When they say too little to tell (an empty title, a new tab, ' +
       'a file manager), answer not drifting.',
+    ...(data.involves
+      ? [
+          '- Read the commitment together with what the work involves: a window that fits either is on task; a window ' +
+            'that fits neither is drifting, even in an app or on a site the work also uses.',
+        ]
+      : []),
     '- When unsure, answer not drifting. Never invent drift: a false alarm interrupts someone who is working.',
     '',
     dataBlock(data),

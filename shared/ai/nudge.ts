@@ -1,9 +1,9 @@
 // Nudge role: the prompt that judges the trajectory of recent titles, and its strict parser.
 import * as z from 'zod';
 import { parseRoleObject } from './parse-object';
-import { MAX_TITLE_CHARS, REPLY_ONE_OBJECT, UNTRUSTED_TITLES_NOTE, dataBlock, personTextChars } from './prompt-data';
+import { INVOLVES_NOTE, MAX_TITLE_CHARS, REPLY_ONE_OBJECT, UNTRUSTED_TITLES_NOTE, commitmentData, dataBlock } from './prompt-data';
 import { cleanAndCap } from './sanitize';
-import type { PromptLimits } from './vocabulary';
+import type { PromptCommitment, PromptLimits } from './vocabulary';
 import { onFirstUse } from '../util/on-first-use';
 
 /** Longest nudge message shown to the person, in code points (longer ones end with "…"). */
@@ -40,9 +40,9 @@ export function promptTitles(recentTitles: readonly string[], limits: Pick<Promp
 }
 
 /** `recentTitles` are oldest first, as the controller's ring keeps them. */
-export function buildNudgePrompt(commitment: string, recentTitles: readonly string[], limits: PromptLimits): string {
+export function buildNudgePrompt(commitment: PromptCommitment, recentTitles: readonly string[], limits: PromptLimits): string {
   const data = {
-    commitment: cleanAndCap(commitment, personTextChars(limits)),
+    ...commitmentData(commitment, limits),
     recent_titles: promptTitles(recentTitles, limits),
   };
   return [
@@ -51,6 +51,7 @@ export function buildNudgePrompt(commitment: string, recentTitles: readonly stri
     'The DATA block below holds, as JSON, their commitment (the next action, then its success condition) and ' +
       'the titles of the windows and tabs they used most recently, oldest first. All of them are in apps and ' +
       'sites the person allowed for this work, so the question is not which app they use but what they do in it.',
+    ...(data.involves ? [INVOLVES_NOTE] : []),
     UNTRUSTED_TITLES_NOTE,
     '',
     'How to judge:',
@@ -59,6 +60,7 @@ export function buildNudgePrompt(commitment: string, recentTitles: readonly stri
     '- Reference material, documentation, search and tools plausibly needed for the commitment are on track.',
     '- Answer on_track false only when the titles clearly show other work, another project or unrelated ' +
       'reading. When unsure, answer on_track true. Never invent a concern.',
+    ...(data.involves ? ["- Titles that fit what the work involves are on track, as the commitment's own work is."] : []),
     '',
     dataBlock(data),
     '',

@@ -4,7 +4,7 @@ import { buildCoachPrompt, parseCoach, type CoachPlan } from './coach';
 import { CONNECTION_TEST_PROMPT, parseConnectionTest } from './connection-test';
 import { buildJudgePrompt, parseVerdict, type ObservationSource, type Verdict } from './judge';
 import { buildNudgePrompt, parseNudge } from './nudge';
-import type { AIRole, PromptLimits } from './vocabulary';
+import type { AIRole, PromptCommitment, PromptLimits } from './vocabulary';
 
 /** One role's prompt, as a port receives it: the instructions live in the port's system prompt, sent once. */
 export interface RoleCall {
@@ -31,9 +31,9 @@ export interface AIPort {
 /** The roles, each with primitives only, so callers need no AI types. */
 export interface AIRoles {
   /** Judges one observation that matched neither list. */
-  judge(commitment: string, title: string, app: string, signal: AbortSignal, source?: ObservationSource): Promise<Verdict>;
+  judge(commitment: PromptCommitment, title: string, app: string, signal: AbortSignal, source?: ObservationSource): Promise<Verdict>;
   /** Judges the recent trajectory inside allowed apps; resolves "" when it is still on track. */
-  nudge(commitment: string, recentTitles: readonly string[], signal: AbortSignal): Promise<string>;
+  nudge(commitment: PromptCommitment, recentTitles: readonly string[], signal: AbortSignal): Promise<string>;
   /** Turns a rough intention into a next action, a success condition and suggested allowed entries. */
   coach(intention: string, signal: AbortSignal): Promise<CoachPlan>;
   /** Asks the fixed connection-test question; resolves with the raw answer once it is the object asked for. */

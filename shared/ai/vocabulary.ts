@@ -19,6 +19,15 @@ export type ModelAvailability = (typeof MODEL_AVAILABILITIES)[number];
 export const PARSE_FAILURE_KINDS = ['empty', 'no_json', 'parse', 'invalid'] as const;
 export type ParseFailureKind = (typeof PARSE_FAILURE_KINDS)[number];
 
+/**
+ * A commitment as the judge and the heads-up read it: "next action — success condition", and what the work involves in the
+ * person's own words ('' when they said nothing: the prompt is then exactly the one without it).
+ */
+export interface PromptCommitment {
+  readonly text: string;
+  readonly involves: string;
+}
+
 /** The limits the core sets for what a prompt carries: passed in, so the roles depend on nothing. */
 export interface PromptLimits {
   /** Longest next action or success condition the core accepts, in code points. */

@@ -69,7 +69,7 @@ export function maySend(consents: AIConsents, backend: string, model = ''): bool
 /** What every AI call carries, in the words the consent shows (the one place this is said). */
 export function sentWords(neverSendUrls: boolean): string {
   const addresses = neverSendUrls ? 'never their addresses' : 'and their addresses (you turned that on)';
-  return `your commitment, the titles of the tabs and windows you look at, and their site or app names; ${addresses}`;
+  return `your commitment (with what it involves, if you wrote that), the titles of the tabs and windows you look at, and their site or app names; ${addresses}`;
 }
 
 /** The backend's name as a person reads it at the start of a sentence. */

@@ -1,5 +1,6 @@
 // A commitment's rules and its one-line form, as plain functions (no zod: the popup loads them on open).
-import { MAX_COMMITMENT_CHARS } from './limits';
+import type { PromptCommitment } from '../ai/vocabulary';
+import { MAX_COMMITMENT_CHARS, MAX_INVOLVES_CHARS } from './limits';
 
 export const COMMITMENT_REQUIRED = {
   nextAction: 'say what you will do next',
@@ -28,7 +29,18 @@ export function formatCommitment(nextAction: string, successCondition: string): 
   return `${action} — ${success}`;
 }
 
+/** Why this "Involves" cannot stand (it is optional: blank is fine), or undefined when it can. */
+export function involvesProblem(text: string): string | undefined {
+  if (text.trim().length > MAX_INVOLVES_CHARS) return `keep what it involves under ${MAX_INVOLVES_CHARS} characters`;
+  return undefined;
+}
+
 /** The form every AI role sees the commitment in. */
 export function commitmentText(c: CommitmentTexts): string {
   return formatCommitment(c.nextAction, c.successCondition);
+}
+
+/** The commitment as the judge and the heads-up read it: its one-line form and what the work involves ('' when not said). */
+export function promptCommitment(c: CommitmentTexts & { involves?: string | undefined }): PromptCommitment {
+  return { text: commitmentText(c), involves: c.involves?.trim() ?? '' };
 }

@@ -6,6 +6,8 @@ import { MAX_MODEL_CHARS, RUN_TIMEOUT_MS } from '../protocol/limits';
 
 /** Longest next action or success condition, in characters. */
 export const MAX_COMMITMENT_CHARS = 500;
+/** Longest "Involves" (what the work takes, in the person's words): capped as each commitment text is. */
+export const MAX_INVOLVES_CHARS = MAX_COMMITMENT_CHARS;
 /** Longest timebox a session may have. */
 export const MAX_TIMEBOX_MINUTES = 24 * 60;
 /** Longest rough intention the coach is given. */

@@ -38,7 +38,17 @@ export const CoachSuggestion = onFirstUse(
       nextAction: z.string(),
       successCondition: z.string(),
       allowed: z.array(z.string()),
-    }) satisfies z.ZodType<CoachPlan>,
+      /** The coach's one question on what the work involves, when it had one worth asking. */
+      question: z
+        .object({
+          ask: z.string(),
+          answers: z
+            .array(z.object({ answer: z.string(), allowed: z.array(z.string()) }))
+            .min(2)
+            .max(4),
+        })
+        .optional(),
+    }) satisfies z.ZodType<Omit<CoachPlan, 'questionDropped'>>,
 );
 export type CoachSuggestion = z.infer<typeof CoachSuggestion>;
 
@@ -80,6 +90,7 @@ export const StartChoices = onFirstUse(() =>
       z.object({
         nextAction: z.string(),
         successCondition: z.string(),
+        involves: z.string(),
         allowed: z.array(z.string()),
         blocked: z.array(z.string()),
         timeboxMinutes: z.number().nullable(),

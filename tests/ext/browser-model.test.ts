@@ -9,6 +9,7 @@ import { SYSTEM_PROMPT } from '../../shared/protocol/system-prompt';
 import { fakeLanguageModel } from '../support/fake-language-model';
 
 const never = () => new AbortController().signal;
+const PARSER_TESTS = { text: 'Write the parser tests', involves: '' };
 const call = (prompt: string, signal = never(), role: AIRole = 'judge'): RoleCall => ({
   role,
   prompt,
@@ -68,12 +69,7 @@ describe('the built-in model backend', () => {
 
   it('judges with the one system prompt, the judge’s answer schema as responseConstraint, and the strict parser', async () => {
     const fake = fakeLanguageModel({ respond: () => '{"drifting": true, "reason": "a video, not the parser"}' });
-    const verdict = await rolesOf(new BrowserModel(() => fake)).judge(
-      'Write the parser tests',
-      'Cat videos - YouTube',
-      'youtube.com',
-      never(),
-    );
+    const verdict = await rolesOf(new BrowserModel(() => fake)).judge(PARSER_TESTS, 'Cat videos - YouTube', 'youtube.com', never());
     expect(verdict).toMatchObject({ drifting: true, reason: 'a video, not the parser' });
     expect(fake.prompts[0]).toMatchObject({ systemPrompt: SYSTEM_PROMPT, responseConstraint: ANSWER_SCHEMAS.judge });
     // The instructions travel once: in the session's system prompt, not again in the prompt.
@@ -90,8 +86,8 @@ describe('the built-in model backend', () => {
     const fake = fakeLanguageModel();
     const model = new BrowserModel(() => fake);
     const roles = rolesOf(model);
-    expect(await roles.nudge('Write the parser tests', ['parser.test.ts'], never())).toBe('');
-    expect(await roles.nudge('Write the parser tests', ['parser.test.ts', 'lexer.ts'], never())).toBe('');
+    expect(await roles.nudge(PARSER_TESTS, ['parser.test.ts'], never())).toBe('');
+    expect(await roles.nudge(PARSER_TESTS, ['parser.test.ts', 'lexer.ts'], never())).toBe('');
     expect(fake.created).toBe(3); // the base, then one clone per call
     expect(fake.destroyed).toBe(2);
     model.dispose();
@@ -128,7 +124,7 @@ describe('the built-in model backend', () => {
     const session = await fake.create(MODEL_OPTIONS);
     expect(session.inputQuota).toBeUndefined();
     expect(session.contextWindow).toBe(4096);
-    expect(await rolesOf(new BrowserModel(() => fake)).judge('Write the parser tests', 'parser.ts', 'code', never())).toEqual({
+    expect(await rolesOf(new BrowserModel(() => fake)).judge(PARSER_TESTS, 'parser.ts', 'code', never())).toEqual({
       drifting: false,
       reason: 'on task',
     });
@@ -137,8 +133,8 @@ describe('the built-in model backend', () => {
   it('the answer schemas pass a browser that refuses anyOf and type arrays', async () => {
     const fake = fakeLanguageModel({ schemas: 'no-anyOf-or-type-arrays' });
     const { roles, notes } = notedRoles(fake);
-    await roles.judge('Write the parser tests', 'parser.ts', 'code', never());
-    await roles.nudge('Write the parser tests', ['parser.ts'], never());
+    await roles.judge(PARSER_TESTS, 'parser.ts', 'code', never());
+    await roles.nudge(PARSER_TESTS, ['parser.ts'], never());
     await roles.coach('parser tests', never());
     await roles.test(never());
     expect(fake.refusedConstraints).toBe(0);
@@ -154,8 +150,8 @@ describe('the built-in model backend', () => {
   it('a refused constraint: asked once more without it, said once in diagnostics, and not tried again', async () => {
     const fake = fakeLanguageModel({ schemas: 'none', respond: () => '{"drifting": true, "reason": "headlines"}' });
     const { roles, notes } = notedRoles(fake);
-    expect(await roles.judge('Write the parser tests', 'News', 'news.test', never())).toEqual({ drifting: true, reason: 'headlines' });
-    expect(await roles.judge('Write the parser tests', 'More news', 'news.test', never())).toEqual({ drifting: true, reason: 'headlines' });
+    expect(await roles.judge(PARSER_TESTS, 'News', 'news.test', never())).toEqual({ drifting: true, reason: 'headlines' });
+    expect(await roles.judge(PARSER_TESTS, 'More news', 'news.test', never())).toEqual({ drifting: true, reason: 'headlines' });
     expect(fake.refusedConstraints).toBe(1);
     expect(fake.prompts.map((p) => p.responseConstraint)).toEqual([undefined, undefined]);
     expect(notes).toHaveLength(1);
@@ -180,7 +176,7 @@ describe('the built-in model backend', () => {
   it('malformed output fabricates nothing: the strict parser refuses it', async () => {
     const fake = fakeLanguageModel({ respond: () => 'Sure! The person seems to be drifting.' });
     const error = await rolesOf(new BrowserModel(() => fake))
-      .judge('Write the parser tests', 'Cat videos', 'youtube.com', never())
+      .judge(PARSER_TESTS, 'Cat videos', 'youtube.com', never())
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AIResponseError);
     expect(wordsOf(error, 'browser')).toMatchObject({ kind: 'no_json', message: expect.stringMatching(/^browser's answer was unusable/) });

@@ -1,5 +1,5 @@
 // Evaluates the current observation of an active session: blocked, allowed (+ nudge), or judged.
-import { commitmentText } from '../commitment';
+import { promptCommitment } from '../commitment';
 import { JUDGE_RETRY_MS, MAX_PAGE_JUDGMENTS, NUDGE_NEW_TITLES, RECENT_TITLES, VERDICT_CACHE_LIMIT } from '../limits';
 import { appKey, matchesAny } from '../match';
 import type { ControllerEffect } from './events';
@@ -93,7 +93,7 @@ function maybeNudge(s: ActiveState, d: DriftState, at: number): { drift: DriftSt
         type: 'runNudge',
         sessionId: session.id,
         stretch: d.onTaskStretch,
-        commitment: commitmentText(session.commitment),
+        commitment: promptCommitment(session.commitment),
         titles: [...d.recentTitles],
         timeoutMs: timings.aiTimeoutMs,
         target,
@@ -121,7 +121,7 @@ function launchJudge(s: ActiveState, d: DriftState, obs: ObservationRecord, key:
       type: 'runJudge',
       sessionId: s.session.id,
       launch,
-      commitment: commitmentText(s.session.commitment),
+      commitment: promptCommitment(s.session.commitment),
       title: obs.title,
       key,
       // The prompt names the site: the page is worked out here and stays here (its title says what it is).

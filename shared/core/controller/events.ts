@@ -4,6 +4,7 @@ import type { SessionSettings } from '../settings';
 import type { ObservationSource } from '../vocabulary';
 import type { Commitment, DriftState, ObservationRecord, SessionRecord, WaitPurpose } from './records';
 import type { AITarget, ReportingPortId } from '../ai-targets';
+import type { PromptCommitment } from '../../ai/vocabulary';
 import type { PortStatus } from '../port-status';
 import type { Rhythm } from '../rhythm';
 import type { Blocking } from '../blocking';
@@ -95,7 +96,7 @@ export type ControllerEffect =
       type: 'runJudge';
       sessionId: number;
       launch: number;
-      commitment: string;
+      commitment: PromptCommitment;
       title: string;
       /** The page of a mixed-use site or the app its verdict will be cached under; `app` is what the prompt names. */
       key: string;
@@ -105,7 +106,15 @@ export type ControllerEffect =
       /** The backend and model chosen at launch; the shell runs exactly these. */
       target: AITarget;
     }
-  | { type: 'runNudge'; sessionId: number; stretch: number; commitment: string; titles: string[]; timeoutMs: number; target: AITarget }
+  | {
+      type: 'runNudge';
+      sessionId: number;
+      stretch: number;
+      commitment: PromptCommitment;
+      titles: string[];
+      timeoutMs: number;
+      target: AITarget;
+    }
   /** Re-arm the single wake-up alarm at `at` (null: none needed). */
   | { type: 'armAlarm'; at: number | null }
   | { type: 'saveSession'; session: SessionRecord | null; lastSessionId: number }

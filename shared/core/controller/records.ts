@@ -1,6 +1,6 @@
 // The controller's persisted records, one zod schema each (storage is read back as untrusted input).
 import * as z from 'zod';
-import { commitmentProblem, type CommitmentField } from '../commitment';
+import { commitmentProblem, involvesProblem, type CommitmentField } from '../commitment';
 import { MAX_DISMISSED_TEXT, MAX_OBSERVED_APP, MAX_OBSERVED_TITLE, NUDGE_MAX_BACKOFF, RECENT_TITLES } from '../limits';
 import { EntryList } from '../match';
 import { DRIFT_STATUSES, OBSERVATION_SOURCES } from '../vocabulary';
@@ -21,6 +21,15 @@ export const Commitment = onFirstUse(() =>
   z.object({
     nextAction: commitmentTextSchema('nextAction'),
     successCondition: commitmentTextSchema('successCondition'),
+    /** What the work takes, in the person's words (optional; older records have none). */
+    involves: z
+      .string()
+      .trim()
+      .superRefine((text, ctx) => {
+        const problem = involvesProblem(text);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
   }),
 );
 export type Commitment = z.infer<typeof Commitment>;

@@ -16,7 +16,7 @@ export const FALLBACK_DRIFT_REASON = 'This does not look like your task.';
 export const SessionView = onFirstUse(() =>
   z.object({
     id: z.number(),
-    commitment: z.object({ nextAction: z.string(), successCondition: z.string() }),
+    commitment: z.object({ nextAction: z.string(), successCondition: z.string(), involves: z.string().optional() }),
     allowed: z.array(z.string()),
     blocked: z.array(z.string()),
     startedAt: z.number(),

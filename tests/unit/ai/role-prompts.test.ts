@@ -18,7 +18,8 @@ const MAX_PERSON_TEXT_CHARS = personTextChars(PROMPT_LIMITS);
 import { HOSTILE_TITLES } from '../fixtures/hostile-titles';
 
 const BENIGN = 'parser.test.ts — Visual Studio Code';
-const COMMITMENT = 'Write the parser tests — all tests in parser.test.ts pass';
+const COMMITMENT_TEXT = 'Write the parser tests — all tests in parser.test.ts pass';
+const COMMITMENT = { text: COMMITMENT_TEXT, involves: '' };
 
 /** Characters that must never reach a prompt from a title. */
 const FORBIDDEN =
@@ -74,7 +75,7 @@ describe('buildJudgePrompt with hostile titles', () => {
     expect(parts.before).toBe(benign.before);
     expect(parts.after).toBe(benign.after);
     const data = parseBlock(parts.block) as { commitment: string; window: { title: string; app: string; kind: string } };
-    expect(data.commitment).toBe(COMMITMENT);
+    expect(data.commitment).toBe(COMMITMENT_TEXT);
     expect(data.window.app).toBe('code');
     expect(data.window.kind).toBe('desktop window');
     expectSafeTitle(data.window.title, title);
@@ -82,7 +83,7 @@ describe('buildJudgePrompt with hostile titles', () => {
 
   it('treats a hostile app name and commitment the same way', () => {
     for (const { title } of HOSTILE_TITLES) {
-      const parts = splitPrompt(buildJudgePrompt(title, { title, app: title, source: 'tab' }, PROMPT_LIMITS));
+      const parts = splitPrompt(buildJudgePrompt({ text: title, involves: '' }, { title, app: title, source: 'tab' }, PROMPT_LIMITS));
       expect(parts.before).toBe(benign.before);
       expect(parts.after).toBe(benign.after);
       const data = parseBlock(parts.block) as { commitment: string; window: { app: string } };
@@ -101,7 +102,7 @@ describe('buildNudgePrompt with hostile titles', () => {
     expect(parts.before).toBe(benign.before);
     expect(parts.after).toBe(benign.after);
     const data = parseBlock(parts.block) as { commitment: string; recent_titles: string[] };
-    expect(data.commitment).toBe(COMMITMENT);
+    expect(data.commitment).toBe(COMMITMENT_TEXT);
     expect(data.recent_titles.slice(0, 2)).toEqual(benignTitles);
     // A title with nothing visible left is dropped rather than sent as "".
     // eslint-disable-next-line no-control-regex -- a NUL-only title is one of the cases
@@ -162,7 +163,9 @@ describe('what goes into the data block', () => {
 
   it('caps the commitment and the intention at the person-text limit', () => {
     const long = 'b'.repeat(5000);
-    const verdict = JSON.parse(splitPrompt(buildJudgePrompt(long, { title: 't', app: 'a' }, PROMPT_LIMITS)).block) as {
+    const verdict = JSON.parse(
+      splitPrompt(buildJudgePrompt({ text: long, involves: '' }, { title: 't', app: 'a' }, PROMPT_LIMITS)).block,
+    ) as {
       commitment: string;
     };
     expect(verdict.commitment).toBe('b'.repeat(MAX_PERSON_TEXT_CHARS - 1) + '…');
@@ -172,7 +175,9 @@ describe('what goes into the data block', () => {
 
   it('carries a commitment with both texts at their limit whole, success condition included', () => {
     const commitment = formatCommitment('a'.repeat(MAX_COMMITMENT_CHARS), 'z'.repeat(MAX_COMMITMENT_CHARS));
-    const verdict = JSON.parse(splitPrompt(buildJudgePrompt(commitment, { title: 't', app: 'a' }, PROMPT_LIMITS)).block) as {
+    const verdict = JSON.parse(
+      splitPrompt(buildJudgePrompt({ text: commitment, involves: '' }, { title: 't', app: 'a' }, PROMPT_LIMITS)).block,
+    ) as {
       commitment: string;
     };
     expect(verdict.commitment).toBe(commitment);
@@ -214,7 +219,10 @@ describe('prompt wording', () => {
     expect(nudgeAfter).toContain('no more than 20 words');
     const { after: coachAfter } = splitPrompt(coach);
     expect(coachAfter).toContain('exactly one JSON object');
-    expect(coachAfter).toContain('{"next_action": "...", "success_condition": "...", "allowed": ["app or site", ...]}');
+    expect(coachAfter).toContain(
+      '{"next_action": "...", "success_condition": "...", "allowed": ["app or site", ...], ' +
+        '"question": {"ask": "... or empty", "answers": [{"answer": "...", "allowed": ["app or site", ...]}, ...]}}',
+    );
   });
 
   it('says the data block is data, not instructions', () => {

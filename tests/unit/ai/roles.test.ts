@@ -31,7 +31,7 @@ function fakeComplete(answer: string | (() => Promise<string>)): { complete: AIP
 
 const createAIRoles = (port: AIPort) => createRoles(port, PROMPT_LIMITS, 30_000);
 
-const COMMITMENT = formatCommitment('Write the parser tests', 'all tests in parser.test.ts pass');
+const COMMITMENT = { text: formatCommitment('Write the parser tests', 'all tests in parser.test.ts pass'), involves: '' };
 
 describe('createAIRoles', () => {
   it('judge sends the verdict prompt and parses the verdict', async () => {

@@ -4,7 +4,7 @@ import { AIResponseError, buildJudgePrompt, buildNudgePrompt, parseCoach, parseN
 import { PROMPT_LIMITS } from '../../../shared/core/limits';
 import { HOSTILE_TITLES } from '../fixtures/hostile-titles';
 
-const COMMITMENT = 'Write the parser tests — parser.test.ts passes';
+const COMMITMENT = { text: 'Write the parser tests — parser.test.ts passes', involves: '' };
 const REAL_VERDICT = '{"drifting": true, "reason": "A news site is unrelated to the parser tests."}';
 const REAL_NUDGE = '{"on_track": false, "message": "You seem to be reading about the lexer instead."}';
 

@@ -76,7 +76,7 @@ describe('drift judge', () => {
       app: 'news.test',
       title: 'Headlines',
       source: 'tab',
-      commitment: 'Write the parser tests — all tests in parser.test.ts pass',
+      commitment: { text: 'Write the parser tests — all tests in parser.test.ts pass', involves: '' },
     });
     expect(h.status).toBe('checking');
     judged(h, 'news.test', true);

@@ -21,7 +21,7 @@ describe('nudge', () => {
     expect(nudge).toMatchObject({
       sessionId: h.sessionId,
       stretch: h.state.drift.onTaskStretch,
-      commitment: 'Write the parser tests — all tests in parser.test.ts pass',
+      commitment: { text: 'Write the parser tests — all tests in parser.test.ts pass', involves: '' },
       titles: ['parser.ts', 'lexer.ts'],
     });
     h.answerNudge(nudge, 'You seem to be in the lexer, not the parser tests.');

@@ -78,6 +78,11 @@ export function ActiveView({ push, history }: { push: StatePush; history: Histor
       <section class="commitment" aria-label="Your commitment" data-testid="commitment-text">
         <p class="next-action">{session.commitment.nextAction}</p>
         <p class="muted">Done when: {session.commitment.successCondition}</p>
+        {session.commitment.involves ? (
+          <p class="muted" data-testid="commitment-involves">
+            Involves: {session.commitment.involves}
+          </p>
+        ) : null}
       </section>
       {view.rhythm ? (
         <p class={onBreak ? 'rhythm on-break' : 'rhythm muted'} data-testid="rhythm" role="timer" aria-live="off">

@@ -1,29 +1,32 @@
 // The idle popup: the commitment form (templates and recent commitments, Coach), lists prefilled from settings, timebox, Start.
-import type { ComponentChildren, RefObject } from 'preact';
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { commitmentProblem } from '../../shared/core/commitment';
+import { commitmentProblem, involvesProblem } from '../../shared/core/commitment';
 import { MAX_TIMEBOX_MINUTES } from '../../shared/core/limits';
 import { normalizeList } from '../../shared/core/list-entry';
 import { ChipsEditor } from '../../ui/components/chips-editor';
 import { ShortCheck } from '../../ui/components/short-check';
 import { replyError, useClient } from '../../ui/connection/surface-client';
-import { capitalize } from '../../ui/format';
 import { ALLOWLIST_ONLY_WORDS, STRICT_WORDS } from '../../ui/strict-words';
 import { CoachField, type Suggestion } from './coach-field';
+import { CommitmentField } from './commitment-field';
+import { CoachQuestionCard, type CoachAnswered, type CoachQuestion } from './coach-question';
 import { SaveTemplate } from './save-template';
 import { StartChoices, useStartChoices, type FormFilling } from './start-choices';
 import { RhythmField, useRhythmField } from './rhythm-field';
 import { privateWindowsLine, StrictPrivateWindows, StrictProblems } from './strict-problems';
 import { strictListProblems } from '../../shared/strict/start-problems';
 
-type Errors = { nextAction?: string; successCondition?: string; timebox?: string };
+type Errors = { nextAction?: string; successCondition?: string; involves?: string; timebox?: string };
 
-function validate(nextAction: string, successCondition: string, timebox: string): Errors {
+function validate(nextAction: string, successCondition: string, involves: string, timebox: string): Errors {
   const errors: Errors = {};
   const next = commitmentProblem('nextAction', nextAction);
   const success = commitmentProblem('successCondition', successCondition);
+  const involved = involvesProblem(involves);
   if (next) errors.nextAction = next;
   if (success) errors.successCondition = success;
+  if (involved) errors.involves = involved;
   if (timebox.trim()) {
     const minutes = Number(timebox);
     if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_TIMEBOX_MINUTES)
@@ -38,6 +41,9 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
   const client = useClient();
   const [nextAction, setNextAction] = useState('');
   const [successCondition, setSuccessCondition] = useState('');
+  const [involves, setInvolves] = useState('');
+  /** The coach's one question, until it is answered or skipped (a new coaching or a filling replaces it). */
+  const [question, setQuestion] = useState<CoachQuestion | null>(null);
   const [allowed, setAllowed] = useState<string[]>([]);
   const [blocked, setBlocked] = useState<string[]>([]);
   const [timebox, setTimebox] = useState('');
@@ -52,6 +58,7 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
   const listsTouched = useRef(false);
   const nextRef = useRef<HTMLTextAreaElement>(null);
   const successRef = useRef<HTMLTextAreaElement>(null);
+  const involvesRef = useRef<HTMLTextAreaElement>(null);
   const timeboxRef = useRef<HTMLInputElement>(null);
   const [choicesVersion, setChoicesVersion] = useState(0);
   const choices = useStartChoices(choicesVersion);
@@ -68,19 +75,31 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
     });
   }, [client]);
 
-  const errors = showErrors ? validate(nextAction, successCondition, timebox) : {};
+  const errors = showErrors ? validate(nextAction, successCondition, involves, timebox) : {};
 
   const applySuggestion = (s: Suggestion) => {
     setNextAction(s.nextAction);
     setSuccessCondition(s.successCondition);
     listsTouched.current = true;
     setAllowed((prev) => normalizeList([...prev, ...s.allowed]));
+    setQuestion(s.question ?? null);
+  };
+
+  /** The answer fills Involves; its sites join the allowed list, where the person sees them before Start. */
+  const answerQuestion = (a: CoachAnswered) => {
+    setInvolves(a.involves);
+    listsTouched.current = true;
+    setAllowed((prev) => normalizeList([...prev, ...a.allowed]));
+    setQuestion(null);
+    involvesRef.current?.focus();
   };
 
   /** A template or a recent commitment fills the whole form; nothing starts until Start. */
   const fill = (f: FormFilling) => {
     setNextAction(f.nextAction);
     setSuccessCondition(f.successCondition);
+    setInvolves(f.involves ?? '');
+    setQuestion(null);
     listsTouched.current = true;
     setAllowed([...f.allowed]);
     setBlocked([...f.blocked]);
@@ -99,6 +118,7 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
     return {
       nextAction: nextAction.trim(),
       successCondition: successCondition.trim(),
+      involves: involves.trim(),
       allowed,
       blocked,
       timeboxMinutes: timebox.trim() && Number.isInteger(minutes) && minutes >= 1 && minutes <= MAX_TIMEBOX_MINUTES ? minutes : null,
@@ -112,10 +132,11 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    const found = validate(nextAction, successCondition, timebox);
+    const found = validate(nextAction, successCondition, involves, timebox);
     setShowErrors(true);
     if (found.nextAction) return nextRef.current?.focus();
     if (found.successCondition) return successRef.current?.focus();
+    if (found.involves) return involvesRef.current?.focus();
     if (found.timebox) return timeboxRef.current?.focus();
     if (rhythm.problem()) return rhythm.focus();
     // What Strict cannot block is already said under the list; the background would refuse it in the same words.
@@ -125,7 +146,11 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
     const reply = await client.request({
       type: 'startSession',
       input: {
-        commitment: { nextAction: nextAction.trim(), successCondition: successCondition.trim() },
+        commitment: {
+          nextAction: nextAction.trim(),
+          successCondition: successCondition.trim(),
+          ...(involves.trim() ? { involves: involves.trim() } : {}),
+        },
         allowed,
         blocked,
         ...(timebox.trim() ? { timeboxMinutes: Number(timebox) } : {}),
@@ -151,6 +176,7 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
       {today}
       <StartChoices choices={choices} onChoose={fill} />
       {coach ? <CoachField onSuggestion={applySuggestion} /> : null}
+      {question ? <CoachQuestionCard question={question} onAnswer={answerQuestion} onSkip={() => setQuestion(null)} /> : null}
       <CommitmentField
         id="next-action"
         label="Next action"
@@ -168,6 +194,15 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
         placeholder="All tests in parser.test.ts pass"
         error={errors.successCondition}
         onInput={setSuccessCondition}
+      />
+      <CommitmentField
+        id="involves"
+        label="Involves (optional)"
+        fieldRef={involvesRef}
+        value={involves}
+        placeholder="the vitest docs, our parser's GitHub issues"
+        error={errors.involves}
+        onInput={setInvolves}
       />
       <ChipsEditor
         id="allowed-input"
@@ -226,48 +261,4 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
       </SaveTemplate>
     </form>
   );
-}
-
-interface CommitmentFieldProps {
-  id: 'next-action' | 'success-condition';
-  label: string;
-  fieldRef: RefObject<HTMLTextAreaElement>;
-  value: string;
-  placeholder: string;
-  error: string | undefined;
-  onInput(value: string): void;
-}
-
-/** One required commitment text, with its inline error wired for screen readers. */
-function CommitmentField(p: CommitmentFieldProps) {
-  const errorId = `${p.id}-error`;
-  return (
-    <div class="field">
-      <label for={p.id}>{p.label}</label>
-      <textarea
-        id={p.id}
-        ref={p.fieldRef}
-        rows={2}
-        data-testid={p.id}
-        value={p.value}
-        placeholder={p.placeholder}
-        aria-invalid={p.error ? 'true' : undefined}
-        aria-describedby={p.error ? errorId : undefined}
-        onInput={(e) => p.onInput(e.currentTarget.value)}
-        onKeyDown={submitOnEnter}
-      />
-      {p.error ? (
-        <p class="error" id={errorId}>
-          {capitalize(p.error)}.
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** Enter submits from the commitment fields too; Shift+Enter keeps a newline. */
-function submitOnEnter(event: KeyboardEvent) {
-  if (event.key !== 'Enter' || event.shiftKey) return;
-  event.preventDefault();
-  (event.currentTarget as HTMLTextAreaElement).form?.requestSubmit();
 }

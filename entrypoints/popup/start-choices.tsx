@@ -7,6 +7,8 @@ import { useClient } from '../../ui/connection/surface-client';
 export interface FormFilling {
   nextAction: string;
   successCondition: string;
+  /** What the work takes; absent or '' when the template or session said nothing. */
+  involves?: string;
   allowed: string[];
   blocked: string[];
   timeboxMinutes: number | null;

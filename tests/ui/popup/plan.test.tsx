@@ -16,6 +16,7 @@ const DEEP: Template = {
   name: 'Deep work',
   nextAction: 'Write the parser tests',
   successCondition: 'all tests pass',
+  involves: 'the vitest docs',
   allowed: ['code'],
   blocked: ['videos.test'],
   timeboxMinutes: 50,
@@ -27,6 +28,7 @@ const DEEP: Template = {
 const RECENT = {
   nextAction: 'Fix the lexer',
   successCondition: 'lexer.test passes',
+  involves: '',
   allowed: ['docs.test'],
   blocked: [],
   timeboxMinutes: null,
@@ -65,12 +67,15 @@ describe('popup: start from a template or a recent commitment', () => {
     fireEvent.click(template);
     expect((screen.getByTestId('next-action') as HTMLTextAreaElement).value).toBe('Write the parser tests');
     expect((screen.getByTestId('success-condition') as HTMLTextAreaElement).value).toBe('all tests pass');
+    expect((screen.getByTestId('involves') as HTMLTextAreaElement).value).toBe('the vitest docs');
     expect(entries('allowed-chips')).toEqual(['code']);
     expect(entries('blocked-chips')).toEqual(['videos.test']);
     expect((screen.getByTestId('timebox') as HTMLInputElement).value).toBe('50');
     expect(fake.sent('startSession')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('recent-commitments'), { target: { value: '0' } });
     expect((screen.getByTestId('next-action') as HTMLTextAreaElement).value).toBe('Fix the lexer');
+    // The recent commitment said nothing of what it involves: the template's words do not linger.
+    expect((screen.getByTestId('involves') as HTMLTextAreaElement).value).toBe('');
     expect(entries('allowed-chips')).toEqual(['docs.test']);
     expect((screen.getByTestId('timebox') as HTMLInputElement).value).toBe('');
     // Still editable, and Start sends what the form holds now.
@@ -94,6 +99,7 @@ describe('popup: start from a template or a recent commitment', () => {
       },
     });
     fireEvent.input(screen.getByTestId('next-action'), { target: { value: 'Plan the week' } });
+    fireEvent.input(screen.getByTestId('involves'), { target: { value: ' the team calendar ' } });
     fireEvent.input(screen.getByTestId('timebox'), { target: { value: '25' } });
     expect(screen.queryByTestId('template-name')).toBeNull();
     fireEvent.click(screen.getByTestId('save-template'));
@@ -108,6 +114,7 @@ describe('popup: start from a template or a recent commitment', () => {
       name: 'Planning',
       nextAction: 'Plan the week',
       successCondition: '',
+      involves: 'the team calendar',
       allowed: ['default.test'],
       timeboxMinutes: 25,
     });

@@ -18,6 +18,7 @@ const STRICT_TEMPLATE: Template = {
   name: 'No escape',
   nextAction: 'Write the parser tests',
   successCondition: 'all tests pass',
+  involves: '',
   allowed: ['code'],
   blocked: ['videos.test'],
   timeboxMinutes: 50,
@@ -26,7 +27,14 @@ const STRICT_TEMPLATE: Template = {
   allowlistOnly: true,
 };
 
-const RECENT = { nextAction: 'Fix the lexer', successCondition: 'lexer.test passes', allowed: [], blocked: [], timeboxMinutes: null };
+const RECENT = {
+  nextAction: 'Fix the lexer',
+  successCondition: 'lexer.test passes',
+  involves: '',
+  allowed: [],
+  blocked: [],
+  timeboxMinutes: null,
+};
 
 async function idlePopup(handlers = {}) {
   const fake = fakeClient({

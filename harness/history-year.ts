@@ -74,6 +74,7 @@ export function generateYear(now: number, sessionsPerDay = 5.5, seed = 7, days =
       out.sessions.push({
         key,
         nextAction: 'Write the parser tests for the tokenizer module',
+        involves: '',
         successCondition: 'all tests in parser.test.ts pass',
         allowed: ['github.com', 'code', 'docs.python.org'],
         strict: false,

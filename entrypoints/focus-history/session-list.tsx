@@ -1,4 +1,4 @@
-// The range's sessions, newest first: commitment, times, review, a strict session's tally, the timeline band; fifty at a time.
+// The range's sessions, newest first: commitment (and what it involved), times, review, a strict session's tally, the timeline band; fifty at a time.
 import { useState } from 'preact/hooks';
 import type { SessionSummary } from '../../shared/history/aggregate';
 import type { EndReason, StrictTally } from '../../shared/history/records';
@@ -22,6 +22,11 @@ function SessionItem({ s, from, to, now }: { s: SessionSummary; from: number; to
   return (
     <li class="session" data-testid="session">
       <h3 class="session-title">{s.nextAction || '(no commitment)'}</h3>
+      {s.involves ? (
+        <p class="session-meta" data-testid="session-involves">
+          Involves: {s.involves}
+        </p>
+      ) : null}
       <p class="session-meta">
         {day(s.startedAt)}, {clock(s.startedAt)}–{s.endedAt === null ? 'now' : clock(end)} · {span(end - s.startedAt)} · {status}
       </p>

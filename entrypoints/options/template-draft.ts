@@ -6,6 +6,8 @@ export interface TemplateDraft {
   name: string;
   nextAction: string;
   successCondition: string;
+  /** Blank: the template says nothing of what the work involves. */
+  involves: string;
   allowed: string[];
   blocked: string[];
   /** Blank: no timebox. */
@@ -21,6 +23,7 @@ export function toTemplateDrafts(templates: readonly Template[]): TemplateDraft[
     name: t.name,
     nextAction: t.nextAction,
     successCondition: t.successCondition,
+    involves: t.involves,
     allowed: [...t.allowed],
     blocked: [...t.blocked],
     timebox: t.timeboxMinutes === null ? '' : String(t.timeboxMinutes),

@@ -39,6 +39,13 @@ export function TemplatesSection(p: { draft: Draft; set(patch: Partial<Draft>): 
                 value={t.successCondition}
                 onInput={(successCondition) => edit(i, { successCondition })}
               />
+              <TextField
+                id={`${id}-involves`}
+                testId="template-involves"
+                label="Involves (optional)"
+                value={t.involves}
+                onInput={(involves) => edit(i, { involves })}
+              />
               <ChipsEditor
                 id={`${id}-allowed`}
                 label="Allowed"

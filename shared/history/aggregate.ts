@@ -78,6 +78,8 @@ export interface SessionSummary {
   key: string;
   nextAction: string;
   successCondition: string;
+  /** What the work involves, in the person's words; '' when not said. */
+  involves: string;
   startedAt: number;
   endedAt: number | null;
   endReason: EndReason | null;
@@ -210,6 +212,7 @@ export function summarize(input: HistoryInput, from: number, to: number, calenda
       key: s.key,
       nextAction: s.nextAction,
       successCondition: s.successCondition,
+      involves: s.involves,
       startedAt: s.startedAt,
       endedAt: s.endedAt,
       endReason: s.endReason,

@@ -22,6 +22,8 @@ export const CSV_COLUMNS = [
   'waits gone through',
   // How many of the session's drifts ended in Save for later (each row of the session carries it, as the strict tally).
   'saved for later',
+  // What the session's work involved, in the person's words (empty when not said, or for an unknown session).
+  'involves',
 ] as const;
 
 /** More text than this is not a history file this page can hold in memory (a year of heavy use is ~100 MB). */
@@ -68,6 +70,7 @@ export function segmentsCsv(
         s.reason,
         ...strictCells(byKey.get(s.session)),
         byKey.has(s.session) ? (saved.get(s.session) ?? 0) : null,
+        byKey.get(s.session)?.involves ?? '',
       ]
         .map(csvCell)
         .join(','),

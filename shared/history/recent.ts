@@ -4,12 +4,17 @@ import type { HistorySession } from './records';
 export interface RecentCommitment {
   nextAction: string;
   successCondition: string;
+  /** What the work involved; '' when not said. */
+  involves: string;
   allowed: string[];
   blocked: string[];
   timeboxMinutes: number | null;
 }
 
-/** The newest `count` distinct commitments (the same text twice counts once), newest first. */
+/**
+ * The newest `count` distinct commitments (the same text twice counts once), newest first. What it involved
+ * does not make a commitment distinct: the same task is one choice, with its newest session's words, as with its lists.
+ */
 export function recentCommitments(newestFirst: readonly HistorySession[], count: number): RecentCommitment[] {
   const seen = new Set<string>();
   const out: RecentCommitment[] = [];
@@ -20,6 +25,7 @@ export function recentCommitments(newestFirst: readonly HistorySession[], count:
     out.push({
       nextAction: s.nextAction,
       successCondition: s.successCondition,
+      involves: s.involves,
       allowed: [...s.allowed],
       blocked: [...s.blocked],
       timeboxMinutes: s.timeboxMinutes,

@@ -81,6 +81,7 @@ function newSession(session: SessionRecord, at: number): HistorySession {
     key: sessionKey(session),
     nextAction: session.commitment.nextAction,
     successCondition: session.commitment.successCondition,
+    involves: session.commitment.involves ?? '',
     allowed: [...session.allowed],
     blocked: [...session.blocked],
     startedAt: session.startedAt,

@@ -1,6 +1,13 @@
 // The history's records, one zod schema each: what IndexedDB and an imported file hold (read back as untrusted input).
 import * as z from 'zod';
-import { MAX_COMMITMENT_CHARS, MAX_ENTRY_CHARS, MAX_LIST_ENTRIES, MAX_OBSERVED_APP, MAX_OBSERVED_TITLE } from '../core/limits';
+import {
+  MAX_COMMITMENT_CHARS,
+  MAX_ENTRY_CHARS,
+  MAX_INVOLVES_CHARS,
+  MAX_LIST_ENTRIES,
+  MAX_OBSERVED_APP,
+  MAX_OBSERVED_TITLE,
+} from '../core/limits';
 import { OBSERVATION_SOURCES } from '../core/vocabulary';
 import { HISTORY_MAX_NOTE, HISTORY_MAX_TEXT } from './limits';
 import { onFirstUse } from '../util/on-first-use';
@@ -57,6 +64,8 @@ export const HistorySession = onFirstUse(() =>
     key,
     nextAction: text(MAX_COMMITMENT_CHARS),
     successCondition: text(MAX_COMMITMENT_CHARS),
+    /** What the work involves, in the person's words; '' when not said (and in sessions recorded before it was asked). */
+    involves: text(MAX_INVOLVES_CHARS).default(''),
     allowed: z.array(text(MAX_ENTRY_CHARS)).max(MAX_LIST_ENTRIES),
     blocked: z.array(text(MAX_ENTRY_CHARS)).max(MAX_LIST_ENTRIES),
     startedAt: time,

@@ -1,5 +1,6 @@
 // The plan's records, one zod schema each: templates, scheduled blocks and the end-of-day summary (a template's rhythm is the session's, in core/).
 import * as z from 'zod';
+import { involvesProblem } from '../core/commitment';
 import {
   BLOCK_MINUTES,
   MAX_BLOCKS,
@@ -20,6 +21,17 @@ const RecordId = onFirstUse(() => z.string().min(1).max(64));
 /** A commitment text in a template may be blank (a template can hold only lists); it is checked when the session starts. */
 const TemplateText = onFirstUse(() => z.string().trim().max(MAX_COMMITMENT_CHARS, `keep it under ${MAX_COMMITMENT_CHARS} characters`));
 
+/** What the work involves, optional as in the start form; refused in the start form's words. */
+const TemplateInvolves = onFirstUse(() =>
+  z
+    .string()
+    .trim()
+    .superRefine((text, ctx) => {
+      const problem = involvesProblem(text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+);
+
 /** Everything the start form holds, kept under a name. */
 export const Template = onFirstUse(() =>
   z.object({
@@ -31,6 +43,8 @@ export const Template = onFirstUse(() =>
       .max(MAX_TEMPLATE_NAME_CHARS, `keep the name under ${MAX_TEMPLATE_NAME_CHARS} characters`),
     nextAction: TemplateText.default(''),
     successCondition: TemplateText.default(''),
+    /** Templates stored or synced before "Involves" read back with none. */
+    involves: TemplateInvolves.default(''),
     allowed: EntryList.default([]),
     blocked: EntryList.default([]),
     timeboxMinutes: z.number().int().min(1).max(MAX_TIMEBOX_MINUTES).nullable().default(null),

@@ -1,4 +1,4 @@
-// History over the real background: segments and marks land in IndexedDB, away via the idle port, the review, restarts.
+// History over the real background: segments and marks land in IndexedDB (what the work involves too), away via the idle port, the review, restarts.
 import { fakeBrowser } from 'wxt/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Reply } from '../../shared/messages/requests';
@@ -71,11 +71,25 @@ describe('history in the background', () => {
       'away::780',
       'ontask:docs.test:60',
     ]);
-    expect(file.sessions).toMatchObject([{ endReason: 'ended', nextAction: 'Write the parser tests' }]);
+    // Started without saying what the work involves: none kept.
+    expect(file.sessions).toMatchObject([{ endReason: 'ended', nextAction: 'Write the parser tests', involves: '' }]);
     expect(file.marks.filter((m) => m.type === 'answer')).toMatchObject([{ choice: 'backToTask', episode: 1 }]);
     expect(file.reviews).toMatchObject([{ answer: 'partly', note: 'half of it' }]);
     const after = (await running.send({ type: 'getHistoryStatus' })) as Reply<'getHistoryStatus'>;
     expect(after).toMatchObject({ ok: true, value: { pendingReview: null, progress: null } });
+  });
+});
+
+describe('what the work involves', () => {
+  it('is kept with the session in the history database and its export', async () => {
+    platform = testPlatform();
+    running = await boot(undefined, now, undefined, platform);
+    const involves = 'the vitest docs, our parser’s GitHub issues';
+    await running.send({ ...START, input: { ...START.input, commitment: { ...START.input.commitment, involves: ` ${involves} ` } } });
+    clock += 60_000;
+    await running.send({ type: 'endSession' });
+    const file = await contents(running);
+    expect(file.sessions).toMatchObject([{ nextAction: 'Write the parser tests', involves }]);
   });
 });
 
@@ -175,6 +189,7 @@ describe('retention', () => {
       key: 'old-1',
       nextAction: 'a',
       successCondition: 'b',
+      involves: '',
       allowed: [],
       blocked: [],
       timeboxMinutes: null,

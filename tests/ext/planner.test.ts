@@ -1,4 +1,4 @@
-// The schedule over the real background: the plan alarm's lifecycle, a restart inside a block, Start, a missed block in history.
+// The schedule over the real background: the plan alarm's lifecycle, a restart inside a block, Start (with what the template involves), a missed block in history.
 import { fakeBrowser } from 'wxt/testing';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
@@ -31,9 +31,9 @@ let clock = 0;
 const now = () => clock;
 let platform = { ...testPlatform(), timeZone: () => ZONE };
 
-async function start(at: number, schedule: unknown[] = [BLOCK]): Promise<Running> {
+async function start(at: number, schedule: unknown[] = [BLOCK], templates: unknown[] = [TEMPLATE]): Promise<Running> {
   clock = at;
-  await fakeBrowser.storage.local.set({ settings: { version: 2, templates: [TEMPLATE], schedule } });
+  await fakeBrowser.storage.local.set({ settings: { version: 2, templates, schedule } });
   const bg = await boot(undefined, now, undefined, platform);
   await bg.planner.settled();
   return bg;
@@ -92,7 +92,8 @@ describe('the schedule in the background', () => {
     const reply = (await bg.send({ type: 'startDueBlock', key: KEY })) as Reply<'startDueBlock'>;
     expect(reply).toEqual({ ok: true, value: null });
     expect(bg.shell.state.phase).toBe('active');
-    expect(sessionOf(bg)?.commitment.nextAction).toBe('Write the parser');
+    // A template stored before "Involves" starts a session that says nothing of it.
+    expect(sessionOf(bg)?.commitment).toEqual({ nextAction: 'Write the parser', successCondition: 'parser tests pass' });
     expect((await plan(bg)).due).toBeNull();
     expect((await plan(bg)).today).toMatchObject([{ key: KEY, state: 'now' }]);
     // Asked again: refused in words, not started twice.
@@ -128,6 +129,21 @@ describe('the schedule in the background', () => {
     const db = await platform.openHistory();
     try {
       expect((await db.range(monday(0), monday(24))).blocks).toMatchObject([{ key: KEY, outcome: 'started' }]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('a block’s template says what the work involves: the session starts with it, and History keeps it', async () => {
+    platform = { ...testPlatform(), timeZone: () => ZONE };
+    const involves = 'the vitest docs, a lecture on Pratt parsing';
+    const bg = await start(monday(8, 30), [{ ...BLOCK, autoStart: true }], [{ ...TEMPLATE, involves }]);
+    await ring(bg, monday(9));
+    expect(sessionOf(bg)?.commitment).toEqual({ nextAction: 'Write the parser', successCondition: 'parser tests pass', involves });
+    await bg.history.flushed();
+    const db = await platform.openHistory();
+    try {
+      expect((await db.range(monday(0), monday(24))).sessions).toMatchObject([{ nextAction: 'Write the parser', involves }]);
     } finally {
       db.close();
     }

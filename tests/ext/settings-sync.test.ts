@@ -1,4 +1,4 @@
-// Settings through storage.sync on the fake browser: debounced batched pushes, other browsers' changes applied, ours and garbage not.
+// Settings through storage.sync on the fake browser: debounced batched pushes, other browsers' changes applied (templates whole), ours and garbage not.
 import { fakeBrowser } from 'wxt/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../../background/store';
@@ -7,6 +7,7 @@ import { defaultSettings, Settings } from '../../shared/settings/settings';
 import { decodeSynced, encodeSynced, META_KEY, type SyncMeta } from '../../shared/sync/chunks';
 import { syncedPart } from '../../shared/sync/synced-settings';
 import type { Reply } from '../../shared/messages/requests';
+import { templateRecord } from '../support/templates';
 import { boot, FakeHost, freshBackgroundEachTest, restartWorker, testPlatform, type Running } from './harness';
 
 let bg: Running;
@@ -167,6 +168,30 @@ describe('changes from another browser', () => {
     const revision = bg.shell.snapshot().view.settingsRevision;
     await writeFromElsewhere({ ...THEIRS, allowed: ['again.test'] });
     expect(bg.shell.snapshot().view.settingsRevision).not.toBe(revision);
+  });
+
+  it('carry what a template’s work involves both ways; a template synced by an older version reads back with none', async () => {
+    await start();
+    const deep = templateRecord({
+      id: 't1',
+      name: 'Deep work',
+      nextAction: 'Write',
+      successCondition: 'Done',
+      involves: 'the vitest docs',
+    });
+    await save({ ...HERE, templates: [deep] });
+    await afterDebounce();
+    expect(await syncHolds()).toMatchObject({ kind: 'ok', part: { templates: [deep] } });
+    await writeFromElsewhere({ ...THEIRS, templates: [{ ...deep, involves: 'a lecture on Pratt parsing' }] });
+    expect(bg.settings.current.templates).toEqual([{ ...deep, involves: 'a lecture on Pratt parsing' }]);
+    const part = syncedPart({ ...THEIRS, templates: [deep] });
+    const older = { ...part, templates: part.templates.map(({ involves: _none, ...rest }) => rest) };
+    const encoded = encodeSynced(older as typeof part, 'install-elsewhere', Date.now() + 2_000);
+    if (!encoded.ok) throw new Error(encoded.error);
+    await fakeBrowser.storage.sync.set(encoded.items);
+    await bg.flush();
+    await bg.settingsSync.settled();
+    expect(bg.settings.current.templates).toEqual([{ ...deep, involves: '' }]);
   });
 
   it('at start, a newer copy in sync from another install is applied', async () => {

@@ -1,4 +1,4 @@
-// Templates and the start form's choices over the real background: saved with an id, refused in words, recent commitments, Today.
+// Templates and the start form's choices over the real background: saved with an id, refused in words, recent commitments (with what they involved), Today.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Reply } from '../../shared/messages/requests';
 import { KEYS } from '../../background/store';
@@ -54,6 +54,23 @@ describe('templates', () => {
     expect(reply).toMatchObject({ ok: false, error: { message: 'rejected: an entry is at most 253 characters' } });
     expect(running.settings.current.templates).toEqual([]);
   });
+
+  it('keeps what the work involves with the template, and refuses an over-long one in words', async () => {
+    running = await boot(undefined, now, undefined, testPlatform());
+    const saved = (await running.send({
+      type: 'saveTemplate',
+      template: { ...TEMPLATE, involves: ' the vitest docs, a lecture on Pratt parsing ' },
+    })) as Reply<'saveTemplate'>;
+    expect(saved).toMatchObject({ ok: true, value: { involves: 'the vitest docs, a lecture on Pratt parsing' } });
+    const long = (await running.send({
+      type: 'saveTemplate',
+      template: { ...TEMPLATE, name: 'Long', involves: 'x'.repeat(501) },
+    })) as Reply;
+    expect(long).toMatchObject({ ok: false, error: { message: 'rejected: keep what it involves under 500 characters' } });
+    expect(running.settings.current.templates.map((t) => [t.name, t.involves])).toEqual([
+      ['Deep work', 'the vitest docs, a lecture on Pratt parsing'],
+    ]);
+  });
 });
 
 describe('recent commitments and today', () => {
@@ -96,6 +113,7 @@ describe('recent commitments and today', () => {
       'Write the parser tests / done 0',
     ]);
     expect(choices.value.recent[0]).toMatchObject({ allowed: START.input.allowed, blocked: START.input.blocked });
+    expect(choices.value.recent.map((r) => r.involves)).toEqual(['', '', '']);
     const status = (await running.send({ type: 'getHistoryStatus' })) as Reply<'getHistoryStatus'>;
     if (!status.ok || !status.value.today) throw new Error('no today');
     const { today } = status.value;
@@ -105,5 +123,21 @@ describe('recent commitments and today', () => {
     expect(today.focusedMs).toBe(30 * 60_000 + 2 * 1_000);
     expect(today.reviews.map((r) => r.answer)).toEqual(['yes', 'no', 'yes']);
     expect(today.biggestPull).toEqual({ place: 'videos.test', driftMs: 2 * 60_000 });
+  });
+});
+
+describe('recent commitments carry what the work involved', () => {
+  it('the newest session’s words come with a commitment started twice', async () => {
+    running = await boot(undefined, now, undefined, testPlatform());
+    for (const involves of ['a lecture on Pratt parsing', 'the vitest docs']) {
+      await running.send({ ...START, input: { ...START.input, commitment: { ...START.input.commitment, involves } } });
+      clock += 60_000;
+      await running.send({ type: 'endSession' });
+      clock += 60_000;
+    }
+    await running.history.flushed();
+    const choices = (await running.send({ type: 'getStartChoices' })) as Reply<'getStartChoices'>;
+    if (!choices.ok) throw new Error('no choices');
+    expect(choices.value.recent.map((r) => [r.nextAction, r.involves])).toEqual([[START.input.commitment.nextAction, 'the vitest docs']]);
   });
 });

@@ -17,6 +17,7 @@ export function session(over: Partial<HistorySession> = {}): HistorySession {
     key: nextKey('s'),
     nextAction: 'Write the parser tests',
     successCondition: 'all tests pass',
+    involves: '',
     allowed: [],
     blocked: ['youtube.com'],
     startedAt,

@@ -5,6 +5,7 @@ export function templateRecord(over: Partial<Template> & Pick<Template, 'id' | '
   return {
     nextAction: '',
     successCondition: '',
+    involves: '',
     allowed: [],
     blocked: [],
     timeboxMinutes: null,

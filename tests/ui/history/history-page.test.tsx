@@ -105,6 +105,18 @@ describe('history page', () => {
     ]);
   });
 
+  it('shows what a session’s work involved under its title, and nothing for one that did not say', async () => {
+    const data = seed();
+    data.sessions[1] = { ...data.sessions[1]!, involves: 'the vitest docs, our parser’s GitHub issues' };
+    await page(data);
+    const [running, fixBug, report] = screen.getAllByTestId('session');
+    expect(within(fixBug!).getByTestId('session-involves').textContent).toBe('Involves: the vitest docs, our parser’s GitHub issues');
+    // Right under the title, before the times.
+    expect(within(fixBug!).getByRole('heading').nextElementSibling).toBe(within(fixBug!).getByTestId('session-involves'));
+    expect(within(running!).queryByTestId('session-involves')).toBeNull();
+    expect(within(report!).queryByTestId('session-involves')).toBeNull();
+  });
+
   it('shows breaks as their own total, band and legend entry', async () => {
     const data = seed();
     const b = data.sessions[1]!;
@@ -196,7 +208,7 @@ describe('history page', () => {
     expect(downloads[1]!.name).toMatch(/\.csv$/);
     const lines = (await downloads[1]!.blob.text()).split('\r\n');
     expect(lines[0]).toBe(
-      'session,next action,start,end,duration seconds,kind,place,title,cause,reason,strict,blocked visits,waits started,waits kept going,waits gone through,saved for later',
+      'session,next action,start,end,duration seconds,kind,place,title,cause,reason,strict,blocked visits,waits started,waits kept going,waits gone through,saved for later,involves',
     );
     expect(lines).toHaveLength(7);
     expect(screen.getByTestId('data-result').textContent).toMatch(/^Exported 3 sessions to antidrift-history-.*\.csv\.$/);

@@ -1,4 +1,4 @@
-// Options → Templates (rename, edit, delete; names refused in words) and → End of day (off by default, its time).
+// Options → Templates (rename, edit, delete; names and an over-long "Involves" refused in words) and → End of day (off by default, its time).
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsPage } from '../../../entrypoints/options/options-page';
@@ -9,17 +9,20 @@ import { push } from '../fixtures';
 
 afterEach(cleanup);
 
-const SETTINGS = Settings.parse({
-  ...defaultSettings(),
-  templates: [
-    { id: 'a', name: 'Deep work', nextAction: 'Write', successCondition: 'Done', allowed: ['code'], timeboxMinutes: 50 },
-    { id: 'b', name: 'Email', nextAction: 'Inbox zero', successCondition: 'Empty inbox', allowed: ['mail.test'] },
-  ],
-});
+/** Two templates; the first may say what its work involves. */
+const settingsWith = (deep: { involves?: string } = {}) =>
+  Settings.parse({
+    ...defaultSettings(),
+    templates: [
+      { id: 'a', name: 'Deep work', nextAction: 'Write', successCondition: 'Done', allowed: ['code'], timeboxMinutes: 50, ...deep },
+      { id: 'b', name: 'Email', nextAction: 'Inbox zero', successCondition: 'Empty inbox', allowed: ['mail.test'] },
+    ],
+  });
 
-async function options() {
+async function options(deep: { involves?: string } = {}) {
+  const settings = settingsWith(deep);
   const fake = fakeClient({
-    getSettings: (): Reply<'getSettings'> => ({ ok: true, value: SETTINGS }),
+    getSettings: (): Reply<'getSettings'> => ({ ok: true, value: settings }),
     saveSettings: (req): Reply<'saveSettings'> => ({ ok: true, value: Settings.parse(req.settings) }),
     getDiagnostics: (): Reply<'getDiagnostics'> => ({ ok: true, value: [] }),
   });
@@ -35,6 +38,9 @@ describe('options: templates', () => {
     const [deep, email] = screen.getAllByTestId('template');
     fireEvent.input(within(deep!).getByTestId('template-name-edit'), { target: { value: 'Deep work (mornings)' } });
     fireEvent.input(within(deep!).getByTestId('template-timebox'), { target: { value: '' } });
+    expect((within(deep!).getByTestId('template-involves') as HTMLInputElement).value).toBe('');
+    expect(within(deep!).getByLabelText('Involves (optional)')).toBe(within(deep!).getByTestId('template-involves'));
+    fireEvent.input(within(deep!).getByTestId('template-involves'), { target: { value: ' the vitest docs ' } });
     fireEvent.click(within(email!).getByTestId('template-delete'));
     expect(screen.getAllByTestId('template')).toHaveLength(1);
     fireEvent.click(screen.getByTestId('settings-save'));
@@ -46,6 +52,7 @@ describe('options: templates', () => {
         name: 'Deep work (mornings)',
         nextAction: 'Write',
         successCondition: 'Done',
+        involves: 'the vitest docs',
         allowed: ['code'],
         blocked: [],
         timeboxMinutes: null,
@@ -54,6 +61,19 @@ describe('options: templates', () => {
         allowlistOnly: false,
       },
     ]);
+  });
+
+  it('shows a template’s "Involves"; an over-long one is refused in words next to its template, and nothing is sent', async () => {
+    const fake = await options({ involves: 'a lecture on Pratt parsing' });
+    const [deep, email] = screen.getAllByTestId('template');
+    expect((within(deep!).getByTestId('template-involves') as HTMLInputElement).value).toBe('a lecture on Pratt parsing');
+    fireEvent.input(within(email!).getByTestId('template-involves'), { target: { value: 'x'.repeat(501) } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await waitFor(() =>
+      expect(within(email!).getByTestId('template-error').textContent).toBe('Keep what it involves under 500 characters.'),
+    );
+    expect(within(deep!).queryByTestId('template-error')).toBeNull();
+    expect(fake.sent('saveSettings')).toHaveLength(0);
   });
 
   it('a taken name or an empty one is refused next to its template, and nothing is sent', async () => {

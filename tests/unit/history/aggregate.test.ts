@@ -213,6 +213,13 @@ describe('sessions', () => {
     ]);
   });
 
+  it('carries what each session’s work involved to the page', () => {
+    const said = session({ startedAt: MONDAY + HOUR, involves: 'the vitest docs' });
+    const unsaid = session({ startedAt: MONDAY + 5 * HOUR });
+    const sum = summarize(input([said, unsaid], []), MONDAY, MONDAY + DAY, UTC);
+    expect(sum.perSession.map((s) => s.involves)).toEqual(['', 'the vitest docs']);
+  });
+
   it('stays linear over a year of segments: twice the segments, twice the reads of them (counted, not timed)', () => {
     const s = session({ startedAt: MONDAY, endedAt: MONDAY + 365 * DAY });
     /** How many times a summary of `count` segments spread over the year reads a segment's fields. */

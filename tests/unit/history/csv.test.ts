@@ -19,9 +19,9 @@ describe('CSV export', () => {
     const first = segment(s, { start: MONDAY, end: MONDAY + 10 * MIN, title: 'line one\nline two' });
     const csv = segmentsCsv([s], [later, first]);
     expect(csv.split('\r\n')).toEqual([
-      'session,next action,start,end,duration seconds,kind,place,title,cause,reason,strict,blocked visits,waits started,waits kept going,waits gone through,saved for later',
-      `${s.key},"Write, then ""ship""",2024-03-04T00:00:00.000Z,2024-03-04T00:10:00.000Z,600,ontask,github.com,"line one\nline two",,,no,,,,,0`,
-      `${s.key},"Write, then ""ship""",2024-03-04T00:10:00.000Z,2024-03-04T00:15:00.499Z,300,drifting,youtube.com,,judged,video,no,,,,,0`,
+      'session,next action,start,end,duration seconds,kind,place,title,cause,reason,strict,blocked visits,waits started,waits kept going,waits gone through,saved for later,involves',
+      `${s.key},"Write, then ""ship""",2024-03-04T00:00:00.000Z,2024-03-04T00:10:00.000Z,600,ontask,github.com,"line one\nline two",,,no,,,,,0,`,
+      `${s.key},"Write, then ""ship""",2024-03-04T00:10:00.000Z,2024-03-04T00:15:00.499Z,300,drifting,youtube.com,,judged,video,no,,,,,0,`,
       '',
     ]);
   });
@@ -44,14 +44,14 @@ describe('CSV export', () => {
   it('keeps an unknown session’s next action empty', () => {
     const s = session();
     const csv = segmentsCsv([], [segment(s, { start: MONDAY, end: MONDAY + MIN, title: '=cmd|x' })]);
-    expect(csv.split('\r\n')[1]).toBe(`${s.key},,2024-03-04T00:00:00.000Z,2024-03-04T00:01:00.000Z,60,ontask,github.com,'=cmd|x,,,,,,,,`);
+    expect(csv.split('\r\n')[1]).toBe(`${s.key},,2024-03-04T00:00:00.000Z,2024-03-04T00:01:00.000Z,60,ontask,github.com,'=cmd|x,,,,,,,,,`);
   });
 
   it('adds a strict session’s tally after the old columns, on each of its rows', () => {
     const s = session({ strict: true, strictTally: { blockedNavigations: 3, waitsStarted: 2, waitsAbandoned: 1, waitsGoneThrough: 1 } });
     const csv = segmentsCsv([s], [segment(s, { start: MONDAY, end: MONDAY + MIN })]);
     expect(csv.split('\r\n')[1]).toBe(
-      `${s.key},Write the parser tests,2024-03-04T00:00:00.000Z,2024-03-04T00:01:00.000Z,60,ontask,github.com,,,,yes,3,2,1,1,0`,
+      `${s.key},Write the parser tests,2024-03-04T00:00:00.000Z,2024-03-04T00:01:00.000Z,60,ontask,github.com,,,,yes,3,2,1,1,0,`,
     );
   });
 
@@ -60,7 +60,20 @@ describe('CSV export', () => {
     const saved = (episode: number) => mark(s, 'answer', { at: MONDAY, episode, choice: 'savedForLater' });
     const other = mark(s, 'answer', { at: MONDAY, episode: 3, choice: 'backToTask' });
     const csv = segmentsCsv([s], [segment(s, { start: MONDAY, end: MONDAY + MIN })], [saved(1), saved(2), other]);
-    expect(csv.split('\r\n')[1]!.split(',').at(-1)).toBe('2');
+    expect(csv.split('\r\n')[1]!.split(',').at(-2)).toBe('2');
+  });
+
+  it('adds what the session’s work involved last, on each of its rows (neutralised like any cell)', () => {
+    const s = session({ involves: 'the vitest docs, a lecture' });
+    const odd = session({ involves: '=HYPERLINK("x")' });
+    const csv = segmentsCsv(
+      [s, odd],
+      [segment(s, { start: MONDAY, end: MONDAY + MIN }), segment(odd, { start: MONDAY + MIN, end: MONDAY + 2 * MIN })],
+    );
+    const [header, first, second] = csv.split('\r\n');
+    expect(header!.split(',').at(-1)).toBe('involves');
+    expect(first!.endsWith(',0,"the vitest docs, a lecture"')).toBe(true);
+    expect(second!.endsWith(`,0,"'=HYPERLINK(""x"")"`)).toBe(true);
   });
 });
 
@@ -84,6 +97,18 @@ describe('history import check', () => {
     const file = exportOf();
     const checked = parseHistoryImport(JSON.stringify(file));
     expect(checked).toEqual({ ok: true, file, records: 4 });
+  });
+
+  it('reads sessions from before "Involves" with none, and keeps a session’s', () => {
+    const file = exportOf({ sessions: [session({ involves: 'the vitest docs' })] });
+    expect(parseHistoryImport(JSON.stringify(file))).toMatchObject({ ok: true, file: { sessions: [{ involves: 'the vitest docs' }] } });
+    const { involves: _none, ...older } = file.sessions[0]!;
+    expect(parseHistoryImport(JSON.stringify({ ...file, sessions: [older] }))).toMatchObject({
+      ok: true,
+      file: { sessions: [{ involves: '' }] },
+    });
+    const long = parseHistoryImport(JSON.stringify({ ...file, sessions: [{ ...older, involves: 'x'.repeat(501) }] }));
+    expect(long.ok ? '' : long.error).toContain('sessions[0].involves: ');
   });
 
   it('reads a file from before the schedule (no blocks) and one with blocks', () => {

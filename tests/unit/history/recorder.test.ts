@@ -182,6 +182,21 @@ describe('the facts the popup and the review come from', () => {
     expect(progressOf(h.recorder, h.now)).toBeNull();
   });
 
+  it('keeps what the work involves with the session; a session that said nothing of it keeps none', () => {
+    const h = new Recorded();
+    const commitment = {
+      nextAction: 'Write the parser',
+      successCondition: 'tests pass',
+      involves: 'the vitest docs, a lecture on Pratt parsing',
+    };
+    h.send({ type: 'sessionStarted', at: h.now, input: { commitment, allowed: ['docs.test'], blocked: [] } });
+    expect([...h.stored.sessions.values()].map((s) => s.involves)).toEqual(['the vitest docs, a lecture on Pratt parsing']);
+    h.advance(MIN).start(['docs.test']);
+    expect(h.ended.map((s) => s.involves)).toEqual(['the vitest docs, a lecture on Pratt parsing']);
+    h.advance(MIN).end();
+    expect(h.ended.map((s) => s.involves)).toEqual(['the vitest docs, a lecture on Pratt parsing', '']);
+  });
+
   it('resumed from storage: closed segments summed, the last one open, the last drift from its segment', () => {
     const h = new Recorded();
     h.start(['docs.test']);

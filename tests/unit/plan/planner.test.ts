@@ -13,6 +13,7 @@ const template: Template = {
   name: 'Deep work',
   nextAction: 'Write the parser',
   successCondition: 'tests pass',
+  involves: '',
   allowed: ['docs.test'],
   blocked: [],
   timeboxMinutes: null,

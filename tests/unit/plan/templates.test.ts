@@ -1,4 +1,4 @@
-// Templates in the settings record: unique non-empty names, checked entries, the migration from version 1, recent commitments.
+// Templates in the settings record: unique non-empty names, checked entries, what the work involves, the migration from version 1, recent commitments.
 import { describe, expect, it } from 'vitest';
 import { loadSettings, Settings, SETTINGS_VERSION } from '../../../shared/settings/settings';
 import { holdsCommitment, scheduleProblems, type ScheduledBlock } from '../../../shared/plan/records';
@@ -38,6 +38,21 @@ describe('templates in settings', () => {
     expect(issues({ ...base, templates: [template('a', 'A', { rhythm: { workMinutes: 50, breakMinutes: 0 } })] })).toEqual([
       'templates.0.rhythm.breakMinutes: break: 1 to 120 minutes',
     ]);
+  });
+
+  it('keeps what the work involves (trimmed); a template stored before it reads back with none', () => {
+    const involves = 'the vitest docs, our parser’s GitHub issues, a lecture on Pratt parsing';
+    const s = Settings.parse({ ...base, templates: [template('a', 'A', { involves: `  ${involves} ` }), template('b', 'B')] });
+    expect(s.templates.map((t) => t.involves)).toEqual([involves, '']);
+    // Read back as stored: the same record.
+    expect(Settings.parse(JSON.parse(JSON.stringify(s))).templates).toEqual(s.templates);
+  });
+
+  it('an over-long "Involves" is refused in words, as the start form refuses it', () => {
+    expect(issues({ ...base, templates: [template('a', 'A', { involves: 'x'.repeat(501) })] })).toEqual([
+      'templates.0.involves: keep what it involves under 500 characters',
+    ]);
+    expect(issues({ ...base, templates: [template('a', 'A', { involves: ` ${'x'.repeat(500)} ` })] })).toEqual([]);
   });
 
   it('a template holds a commitment only with both texts', () => {
@@ -91,10 +106,11 @@ describe('a schedule needs its templates', () => {
 });
 
 describe('recent commitments', () => {
-  const session = (nextAction: string, successCondition: string, startedAt: number): HistorySession => ({
+  const session = (nextAction: string, successCondition: string, startedAt: number, involves = ''): HistorySession => ({
     key: `k${startedAt}`,
     nextAction,
     successCondition,
+    involves,
     allowed: ['code'],
     strict: false,
     strictTally: null,
@@ -115,5 +131,17 @@ describe('recent commitments', () => {
       session('B', 'b', 4),
     ];
     expect(recentCommitments(newestFirst, 3).map((r) => r.nextAction)).toEqual(['Write', 'Fix', 'A']);
+  });
+
+  it('carry what the work involved; the same texts with other words are one choice, with the newest session’s words', () => {
+    const newestFirst = [
+      session('Write', 'Done', 9, 'the vitest docs'),
+      session('Write', 'Done', 8, 'a lecture on Pratt parsing'),
+      session('Fix', 'Green', 7),
+    ];
+    expect(recentCommitments(newestFirst, 5).map((r) => [r.nextAction, r.involves])).toEqual([
+      ['Write', 'the vitest docs'],
+      ['Fix', ''],
+    ]);
   });
 });

@@ -1,10 +1,11 @@
-// Push, apply or leave alone: the decisions between this machine's settings and the browser's sync.
+// Push, apply or leave alone: the decisions between this machine's settings and the browser's sync; a template's fields travel whole.
 import { describe, expect, it } from 'vitest';
 import { decodeSynced, encodeSynced, type Decoded } from '../../../shared/sync/chunks';
 import { FRESH_MEMORY, noteLocal, reconcile, type SyncMemory } from '../../../shared/sync/reconcile';
 import { syncedHash, syncedPart } from '../../../shared/sync/synced-settings';
 import type { Settings } from '../../../shared/settings/settings';
 import { machine } from './fixtures';
+import { templateRecord } from '../../support/templates';
 
 const ME = 'install-me';
 const THEM = 'install-them';
@@ -85,5 +86,49 @@ describe('noteLocal', () => {
   it('a change of a local-only field is no change for sync', () => {
     const known = memory(mine, mine, 10);
     expect(noteLocal(known, { ...mine, backend: 'claude', syncEnabled: false }, 77)).toBe(known);
+  });
+});
+
+describe('a template’s "Involves" through sync', () => {
+  const deep = templateRecord({
+    id: 't1',
+    name: 'Deep work',
+    nextAction: 'Write the Pratt parser',
+    successCondition: 'parser.test passes',
+    involves: 'the vitest docs, our parser’s GitHub issues, a lecture on Pratt parsing 🎓',
+  });
+
+  it('goes through the chunks and comes back equal, applied on the other machine', () => {
+    const withDeep = machine({ templates: [deep] });
+    const decoded = remote(withDeep);
+    expect(decoded).toMatchObject({ kind: 'ok', part: { templates: [deep] } });
+    const decision = reconcile(mine, memory(mine, mine), decoded, ME, 9);
+    if (decision.do !== 'apply') throw new Error(`expected apply, got ${decision.do}`);
+    expect(decision.settings.templates).toEqual([deep]);
+    // Both machines then agree: the applied copy hashes as the one that was sent.
+    expect(syncedHash(decision.settings)).toBe(syncedHash(withDeep));
+  });
+
+  it('a template synced by a version before "Involves" reads back with none', () => {
+    const part = syncedPart(machine({ templates: [deep] }));
+    const older = { ...part, templates: part.templates.map(({ involves: _none, ...rest }) => rest) };
+    const encoded = encodeSynced(older as typeof part, THEM, 5_000);
+    if (!encoded.ok) throw new Error(encoded.error);
+    const decoded = decodeSynced(encoded.items);
+    expect(decoded).toMatchObject({ kind: 'ok', part: { templates: [{ ...deep, involves: '' }] } });
+    const decision = reconcile(mine, memory(mine, mine), decoded, ME, 9);
+    expect(decision).toMatchObject({ do: 'apply', settings: { templates: [{ ...deep, involves: '' }] } });
+  });
+
+  it('an over-long one from another machine is refused in words, and nothing is applied', () => {
+    const part = syncedPart(machine({ templates: [deep] }));
+    const long = { ...part, templates: [{ ...deep, involves: 'x'.repeat(501) }] };
+    const encoded = encodeSynced(long, THEM, 5_000);
+    if (!encoded.ok) throw new Error(encoded.error);
+    expect(decodeSynced(encoded.items)).toEqual({
+      kind: 'bad',
+      problem:
+        "the settings in the browser's sync are not valid (templates.0.involves: keep what it involves under 500 characters); nothing changed",
+    });
   });
 });

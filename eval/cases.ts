@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
-import { commitmentProblem, commitmentText } from '../shared/core/commitment';
+import type { PromptCommitment } from '../shared/ai/vocabulary';
+import { commitmentProblem, involvesProblem, promptCommitment } from '../shared/core/commitment';
 import { judgedApp, sequenceProblems } from './page-sequences';
 
 /** The hard cases the set must cover; a case may carry several. */
@@ -85,6 +86,8 @@ export const CommitmentCases = z.strictObject({
   id: Id,
   nextAction: Text,
   successCondition: Text,
+  /** What the work takes, as the person would write it in Involves: scored with and without (`--involves`). */
+  involves: Text,
   judge: z.array(JudgeCase),
   nudge: z.array(NudgeCase),
   /** Pages of mixed-use sites, in sequences on one site each. */
@@ -119,6 +122,9 @@ export function loadCaseFiles(dir: string = CASES_DIR): CaseFile[] {
         const problem = commitmentProblem(field, c[field]);
         if (problem) throw new Error(`${name}: ${c.id}.${field}: ${problem}`);
       }
+      // Optional in the product, required here: a commitment without it would score the same both ways and dilute the gain.
+      const involvesIssue = c.involves.trim() ? involvesProblem(c.involves) : 'say what the work involves';
+      if (involvesIssue) throw new Error(`${name}: ${c.id}.involves: ${involvesIssue}`);
       const sequences = c.pages;
       const pages = sequences.flatMap((s) => s.pages);
       for (const id of [
@@ -143,11 +149,20 @@ export function loadCaseFiles(dir: string = CASES_DIR): CaseFile[] {
   });
 }
 
-/** A page ready to run: its sequence and place in it, and the app the extension would name to the judge. */
-export interface PlannedPage {
-  role: 'page';
+/** Which commitment the roles are shown: without its Involves (the prompt as before Involves existed), with it, or both. */
+export const INVOLVES_MODES = ['without', 'with', 'both'] as const;
+export type InvolvesMode = (typeof INVOLVES_MODES)[number];
+
+/** Where a planned case sits: its kind, the commitment as the roles read it, and whether that carries its Involves. */
+interface Planned {
   kind: string;
-  commitment: string;
+  commitment: PromptCommitment;
+  withInvolves: boolean;
+}
+
+/** A page ready to run: its sequence and place in it, and the app the extension would name to the judge. */
+export interface PlannedPage extends Planned {
+  role: 'page';
   sequence: string;
   site: string;
   step: number;
@@ -155,35 +170,42 @@ export interface PlannedPage {
   case: PageCase;
 }
 
-/** A case ready to run: its role, its kind and the commitment in the one-line form every AI role sees. */
-export type PlannedCase =
-  | { role: 'judge'; kind: string; commitment: string; case: JudgeCase }
-  | { role: 'nudge'; kind: string; commitment: string; case: NudgeCase }
-  | PlannedPage;
+/** A case ready to run: its role, its kind and the commitment in the form the judge and the heads-up see. */
+export type PlannedCase = (Planned & { role: 'judge'; case: JudgeCase }) | (Planned & { role: 'nudge'; case: NudgeCase }) | PlannedPage;
 
-/** The cases in a stable order (file, commitment, judge, nudge then pages), narrowed to `kinds` and cut at `limit`. */
-export function planCases(files: readonly CaseFile[], opts: { kinds?: readonly string[]; limit?: number } = {}): PlannedCase[] {
-  const planned: PlannedCase[] = [];
+export interface PlanOptions {
+  kinds?: readonly string[];
+  /** Cuts the cases, before `both` asks each twice. */
+  limit?: number;
+  /** Default `without`: the figures stay comparable with runs from before Involves. */
+  involves?: InvolvesMode;
+}
+
+/**
+ * The cases in a stable order (file, commitment, judge, nudge then pages), narrowed to `kinds` and cut at `limit`; with
+ * `both`, each case is asked without its commitment's Involves and then with it, side by side.
+ */
+export function planCases(files: readonly CaseFile[], opts: PlanOptions = {}): PlannedCase[] {
+  // Each case once, as [without, with]: the two differ only in the commitment the roles are shown.
+  const pairs: [PlannedCase, PlannedCase][] = [];
   for (const file of files) {
     if (opts.kinds && opts.kinds.length > 0 && !opts.kinds.includes(file.kind)) continue;
     for (const c of file.commitments) {
-      const commitment = commitmentText(c);
-      for (const j of c.judge) planned.push({ role: 'judge', kind: file.kind, commitment, case: j });
-      for (const n of c.nudge) planned.push({ role: 'nudge', kind: file.kind, commitment, case: n });
+      const without = { kind: file.kind, commitment: promptCommitment({ ...c, involves: '' }), withInvolves: false };
+      const withIt = { kind: file.kind, commitment: promptCommitment(c), withInvolves: true };
+      const pair = <T extends object>(p: T): [T & Planned, T & Planned] => [
+        { ...p, ...without },
+        { ...p, ...withIt },
+      ];
+      for (const j of c.judge) pairs.push(pair({ role: 'judge' as const, case: j }));
+      for (const n of c.nudge) pairs.push(pair({ role: 'nudge' as const, case: n }));
       for (const seq of c.pages)
         seq.pages.forEach((page, step) =>
-          planned.push({
-            role: 'page',
-            kind: file.kind,
-            commitment,
-            sequence: seq.id,
-            site: seq.site,
-            step,
-            app: judgedApp(page.url),
-            case: page,
-          }),
+          pairs.push(pair({ role: 'page' as const, sequence: seq.id, site: seq.site, step, app: judgedApp(page.url), case: page })),
         );
     }
   }
-  return opts.limit === undefined ? planned : planned.slice(0, opts.limit);
+  const cut = opts.limit === undefined ? pairs : pairs.slice(0, opts.limit);
+  const mode = opts.involves ?? 'without';
+  return cut.flatMap(([without, withIt]) => (mode === 'without' ? [without] : mode === 'with' ? [withIt] : [without, withIt]));
 }

@@ -1,4 +1,5 @@
-// `npm run eval` arguments: which backend and model, how many cases, where the results go.
+// `npm run eval` arguments: which backend and model, how many cases, with or without Involves, where the results go.
+import { INVOLVES_MODES, type InvolvesMode } from '../cases';
 import { MAX_RUNNING } from '../../native-host/src/runner/run-slots';
 import { defaultSettings } from '../../shared/settings/settings';
 import { BackendName, ModelName } from '../../shared/protocol/frames';
@@ -20,6 +21,10 @@ figures page by page beside the per-site rule they replaced.
   --model <name>       the backend's model flag (default: the backend's own default)
   --limit <n>          only the first n cases (in file order)
   --kind <a,b>         only these kinds of commitment (file names in eval/cases/)
+  --involves <mode>    what the commitment shown to the judge and the heads-up carries: without (the default: the
+                       prompts as before Involves, so the figures compare with earlier runs), with (each commitment's
+                       Involves line too), or both: every case asked both ways, the figures side by side with the
+                       difference (twice the calls)
   --concurrency <n>    calls at once, 1 to ${MAX_RUNNING} (the host runs at most ${MAX_RUNNING}; default ${MAX_RUNNING})
   --timeout <seconds>  per call (default ${defaultSettings().aiTimeoutSeconds}, as in Options)
   --out <file>         results file (default eval/results.json); a run resumes from it
@@ -32,6 +37,7 @@ export interface EvalArgs {
   model: string | undefined;
   limit: number | undefined;
   kinds: string[];
+  involves: InvolvesMode;
   concurrency: number;
   timeoutSeconds: number;
   out: string | undefined;
@@ -57,6 +63,7 @@ export function parseEvalArgs(argv: readonly string[]): ParsedArgs {
     model: undefined,
     limit: undefined,
     kinds: [],
+    involves: 'without',
     concurrency: MAX_RUNNING,
     timeoutSeconds: defaultSettings().aiTimeoutSeconds,
     out: undefined,
@@ -102,6 +109,13 @@ export function parseEvalArgs(argv: readonly string[]): ParsedArgs {
         const kinds = (value() ?? '').split(',').filter(Boolean);
         if (kinds.length === 0) return { ok: false, error: '--kind wants one or more kinds, comma-separated' };
         args.kinds.push(...kinds);
+        break;
+      }
+      case '--involves': {
+        const given = value();
+        const mode = INVOLVES_MODES.find((m) => m === given);
+        if (!mode) return { ok: false, error: `--involves wants ${INVOLVES_MODES.join(', ')}` };
+        args.involves = mode;
         break;
       }
       case '--out': {

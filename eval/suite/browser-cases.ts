@@ -5,9 +5,10 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Worker } from 'playwright-core';
+import type { PromptCommitment } from '../../shared/ai/vocabulary';
 import type { PlannedCase } from '../cases';
 import type { Outcome } from './outcomes';
-import { pageFields, type RunCasesOptions, type RunCasesResult } from './run-cases';
+import { caseFields, pageFields, type RunCasesOptions, type RunCasesResult } from './run-cases';
 
 export const EXTENSION_DIR = fileURLToPath(new URL('../../.output/chrome-mv3', import.meta.url));
 const ENTRY = fileURLToPath(new URL('./browser-entry.ts', import.meta.url));
@@ -27,8 +28,14 @@ type Answer<T> = { ok: true; value: T } | { ok: false; error: string; kind: stri
 /** What browser-entry.ts puts on the worker's global (named in full inside each evaluated function: it runs there, not here). */
 interface EvalApi {
   status(): Promise<{ availability: string; reason?: string }>;
-  judge(c: string, t: string, a: string, s: string | undefined, ms: number): Promise<Answer<{ drifting: boolean; reason?: string }>>;
-  nudge(c: string, titles: string[], ms: number): Promise<Answer<string>>;
+  judge(
+    c: PromptCommitment,
+    t: string,
+    a: string,
+    s: string | undefined,
+    ms: number,
+  ): Promise<Answer<{ drifting: boolean; reason?: string }>>;
+  nudge(c: PromptCommitment, titles: string[], ms: number): Promise<Answer<string>>;
 }
 
 async function entryScript(): Promise<string> {
@@ -93,7 +100,7 @@ export async function runCasesInBrowser(planned: readonly PlannedCase[], opts: B
             (globalThis as unknown as { __antidriftEval: EvalApi }).__antidriftEval.judge(commitment, title, app, source, ms),
           [p.commitment, c.title, app, source, timeoutMs] as const,
         );
-        const where = p.role === 'page' ? pageFields(p) : ({ role: 'judge', id: c.id, kind: p.kind } as const);
+        const where = p.role === 'page' ? pageFields(p) : ({ role: 'judge', ...caseFields(p) } as const);
         const base = { ...where, expected: c.drifting, ms: performance.now() - started };
         outcome = a.ok
           ? { ...base, got: a.value.drifting, ...(a.value.reason ? { reason: a.value.reason } : {}) }
@@ -107,7 +114,7 @@ export async function runCasesInBrowser(planned: readonly PlannedCase[], opts: B
             (globalThis as unknown as { __antidriftEval: EvalApi }).__antidriftEval.nudge(commitment, titles, ms),
           [p.commitment, c.titles, timeoutMs] as const,
         );
-        const base = { role: 'nudge' as const, id: c.id, kind: p.kind, expected: c.onTrack, ms: performance.now() - started };
+        const base = { role: 'nudge' as const, ...caseFields(p), expected: c.onTrack, ms: performance.now() - started };
         outcome = a.ok ? { ...base, got: a.value === '', message: a.value } : { ...base, error: a.error };
       }
       outcomes.push(outcome);

@@ -4,6 +4,7 @@ import { BrowserModel, languageModelApi } from '../../background/ai/browser-mode
 import { failureOf } from '../../background/ai/failure-words';
 import { aiSignal } from '../../background/ai/registry';
 import { createAIRoles, type ObservationSource } from '../../shared/ai';
+import type { PromptCommitment } from '../../shared/ai/vocabulary';
 import { failureText } from '../../shared/core/failure-text';
 import { PROMPT_LIMITS } from '../../shared/core/limits';
 
@@ -24,8 +25,8 @@ async function answer<T>(call: () => Promise<T>): Promise<Answer<T>> {
 
 (globalThis as { __antidriftEval?: unknown }).__antidriftEval = {
   status: () => model.status(),
-  judge: (commitment: string, title: string, app: string, source: ObservationSource | undefined, timeoutMs: number) =>
+  judge: (commitment: PromptCommitment, title: string, app: string, source: ObservationSource | undefined, timeoutMs: number) =>
     answer(() => rolesWithin(timeoutMs).judge(commitment, title, app, aiSignal(timeoutMs), source)),
-  nudge: (commitment: string, titles: string[], timeoutMs: number) =>
+  nudge: (commitment: PromptCommitment, titles: string[], timeoutMs: number) =>
     answer(() => rolesWithin(timeoutMs).nudge(commitment, titles, aiSignal(timeoutMs))),
 };

@@ -1,15 +1,23 @@
 // `npm run eval`: the labelled cases through the real host and backend; figures printed and kept in eval/results.json.
 import { fileURLToPath } from 'node:url';
-import { loadCaseFiles, planCases } from '../cases';
+import { loadCaseFiles, planCases, type InvolvesMode } from '../cases';
 import { parseEvalArgs, USAGE } from './args';
 import { existsSync } from 'node:fs';
 import { HOST_ENTRY } from './host-port';
-import { answered, type Outcome } from './outcomes';
+import { formatInvolvesReport, involvesScores, type InvolvesScores } from './involves-report';
+import { answered, outcomeKey, type Outcome } from './outcomes';
 import { formatReport } from './report';
 import { promptsHash, readPrevious, writeResults, RESULTS_VERSION, type ResultsFile } from './results-file';
 import { runCases } from './run-cases';
 import { DEFAULT_PROFILE, runCasesInBrowser } from './browser-cases';
 import { score } from './score';
+
+/** The run in words: `calls` planned (with `both`, two per case), `done` of them answered so far when given. */
+function scope(calls: number, involves: InvolvesMode, done?: number): string {
+  const of = done === undefined ? '' : `${done} of `;
+  if (involves === 'both') return `${of}${calls} calls: ${calls / 2} cases, each asked without and with Involves`;
+  return `${of}${calls} cases${involves === 'with' ? ', with Involves' : ''}`;
+}
 
 const DEFAULT_OUT = fileURLToPath(new URL('../results.json', import.meta.url));
 
@@ -41,26 +49,28 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`eval: no such kind: ${unknown.join(', ')} (there are: ${files.map((f) => f.kind).join(', ')})\n`);
     return 2;
   }
-  const planned = planCases(files, { kinds: args.kinds, limit: args.limit });
+  const planned = planCases(files, { kinds: args.kinds, limit: args.limit, involves: args.involves });
   const out = args.out ?? DEFAULT_OUT;
   const model = args.model ?? null;
   const hash = promptsHash();
   const previous = args.fresh ? { none: '--fresh' } : readPrevious(out, args.backend, model, hash);
   // Failed cases are asked again; answered ones are kept (they answered these very prompts).
   const kept: Outcome[] = 'file' in previous ? previous.file.outcomes.filter(answered) : [];
-  const caseKey = (role: string, id: string) => `${role}:${id}`;
-  const keptIds = new Set(kept.map((o) => caseKey(o.role, o.id)));
-  const todo = planned.filter((p) => !keptIds.has(caseKey(p.role, p.case.id)));
-  const plannedIds = new Set(planned.map((p) => caseKey(p.role, p.case.id)));
+  // A case asked with Involves is another question than the same case without: each is kept, and asked, on its own.
+  const plannedKey = (p: (typeof planned)[number]) => outcomeKey({ role: p.role, id: p.case.id, withInvolves: p.withInvolves });
+  const keptIds = new Set(kept.map(outcomeKey));
+  const todo = planned.filter((p) => !keptIds.has(plannedKey(p)));
+  const plannedIds = new Set(planned.map(plannedKey));
   process.stderr.write(
-    `eval: ${planned.length} cases on ${args.backend}${model ? ` (${model})` : ''}; ` +
+    `eval: ${scope(planned.length, args.involves)} on ${args.backend}${model ? ` (${model})` : ''}; ` +
       ('file' in previous
         ? `${planned.length - todo.length} answered earlier, ${todo.length} to ask`
         : `${previous.none}, ${todo.length} to ask`) +
       '\n',
   );
 
-  const file: ResultsFile = {
+  // What the run keeps; the scores are worked out from its outcomes at each save.
+  const file: Omit<ResultsFile, keyof InvolvesScores> = {
     version: RESULTS_VERSION,
     backend: args.backend,
     model,
@@ -69,7 +79,7 @@ export async function main(argv: string[]): Promise<number> {
     updatedAt: new Date().toISOString(),
     outcomes: kept,
   };
-  const save = (): void => writeResults(out, { ...file, updatedAt: new Date().toISOString(), score: score(file.outcomes) });
+  const save = (): void => writeResults(out, { ...file, updatedAt: new Date().toISOString(), ...involvesScores(file.outcomes) });
   let done = 0;
   // The host's own log only matters when something went wrong: kept, and shown if the run stops.
   const hostLog: string[] = [];
@@ -79,7 +89,7 @@ export async function main(argv: string[]): Promise<number> {
     done++;
     const mark = !answered(outcome) ? 'failed' : outcome.got === outcome.expected ? 'ok' : 'MISS';
     process.stderr.write(
-      `[${String(done).padStart(3)}/${todo.length}] ${outcome.id} ${outcome.role} ${mark} ${Math.round(outcome.ms)} ms\n`,
+      `[${String(done).padStart(3)}/${todo.length}] ${outcome.id} ${outcome.role}${outcome.withInvolves ? ' +involves' : ''} ${mark} ${Math.round(outcome.ms)} ms\n`,
     );
   };
   const log = (line: string) => {
@@ -112,13 +122,12 @@ export async function main(argv: string[]): Promise<number> {
   if (result.browserVersion) file.browserVersion = result.browserVersion;
   save();
   // The report covers the cases this run was asked about, earlier answers included.
-  const outcomes = file.outcomes.filter((o) => plannedIds.has(caseKey(o.role, o.id)));
+  const outcomes = file.outcomes.filter((o) => plannedIds.has(outcomeKey(o)));
   const s = score(outcomes);
   // No figures for a run that got no answer: a table of dashes would only look like a result.
   if (outcomes.some(answered)) {
-    process.stdout.write(
-      `${formatReport(`${args.backend}${model ? ` ${model}` : ''} — ${outcomes.length} of ${planned.length} cases`, outcomes, s)}\n`,
-    );
+    const title = `${args.backend}${model ? ` ${model}` : ''} — ${scope(planned.length, args.involves, outcomes.length)}`;
+    process.stdout.write(`${args.involves === 'both' ? formatInvolvesReport(title, outcomes) : formatReport(title, outcomes, s)}\n`);
   }
   process.stdout.write(`\nresults: ${out}\n`);
   if (result.stoppedBecause) {

@@ -12,6 +12,8 @@ const common = {
   got: z.boolean().optional(),
   error: z.string().optional(),
   ms: z.number().nonnegative(),
+  /** Asked with the commitment's Involves in the prompt; absent when asked without (as every run before Involves). */
+  withInvolves: z.literal(true).optional(),
 };
 
 export const JudgeOutcome = z.strictObject({ role: z.literal('judge'), ...common, reason: z.string().optional() });
@@ -33,6 +35,10 @@ export type PageOutcome = z.infer<typeof PageOutcome>;
 
 export const Outcome = z.discriminatedUnion('role', [JudgeOutcome, NudgeOutcome, PageOutcome]);
 export type Outcome = z.infer<typeof Outcome>;
+
+/** The case an outcome answers, told apart from the same case asked the other way (with or without Involves). */
+export const outcomeKey = (o: { role: string; id: string; withInvolves?: boolean }): string =>
+  `${o.role}:${o.id}${o.withInvolves ? ':involves' : ''}`;
 
 /** Answered: the call returned a usable answer (an error is no answer, and scores nothing). */
 export function answered(o: Outcome): o is Outcome & { got: boolean } {

@@ -2,10 +2,11 @@
 import { answered, type Outcome, type PageOutcome } from './outcomes';
 import { score, scorePages, type JudgeScore, type Score } from './score';
 
-const pct = (value: number | null): string => (value === null ? '–' : `${(value * 100).toFixed(1)} %`);
-const num = (value: number | null): string => (value === null ? '–' : value.toFixed(3));
+export const pct = (value: number | null): string => (value === null ? '–' : `${(value * 100).toFixed(1)} %`);
+export const num = (value: number | null): string => (value === null ? '–' : value.toFixed(3));
 
-function describe(o: Outcome): string {
+/** One case answered against its label, or failed: what was expected, what came, and what the backend said. */
+export function describe(o: Outcome): string {
   const label = (drift: boolean) => (o.role !== 'nudge' ? (drift ? 'drifting' : 'on task') : drift ? 'on track' : 'off track');
   const got = answered(o) ? label(o.got) : 'failed';
   const said = o.error ?? (o.role !== 'nudge' ? o.reason : o.message) ?? '';

@@ -6,7 +6,7 @@ import { ANSWER_SCHEMAS, buildJudgePrompt, buildNudgePrompt } from '../../shared
 import { PROMPT_LIMITS } from '../../shared/core/limits';
 import { SYSTEM_PROMPT } from '../../shared/protocol/system-prompt';
 import { Outcome } from './outcomes';
-import type { Score } from './score';
+import type { InvolvesScores } from './involves-report';
 
 export const RESULTS_VERSION = 1;
 
@@ -22,16 +22,27 @@ export const ResultsFile = z.object({
   startedAt: z.string(),
   updatedAt: z.string(),
   outcomes: z.array(Outcome),
+  /** The outcomes asked without Involves (every run before Involves was one of these). */
   score: z.unknown().optional(),
+  /** The outcomes asked with the commitment's Involves, when there are any. */
+  scoreWithInvolves: z.unknown().optional(),
+  /** With minus without, figure by figure, when the file holds both. */
+  involvesGain: z.unknown().optional(),
 });
 export type ResultsFile = z.infer<typeof ResultsFile>;
 
-/** A fingerprint of the prompts the roles build (same input, same prompt): a prompt change invalidates old answers. */
+/**
+ * A fingerprint of the prompts the roles build (same input, same prompt): a prompt change invalidates old answers. Both
+ * forms are probed, without Involves and with it: a change to either is a change to the prompts.
+ */
 export function promptsHash(): string {
+  const observation = { title: 'title', app: 'app', source: 'tab' } as const;
   const probe = [
     SYSTEM_PROMPT,
-    buildJudgePrompt('commitment', { title: 'title', app: 'app', source: 'tab' }, PROMPT_LIMITS),
-    buildNudgePrompt('commitment', ['one', 'two'], PROMPT_LIMITS),
+    ...[
+      { text: 'commitment', involves: '' },
+      { text: 'commitment', involves: 'involves' },
+    ].flatMap((c) => [buildJudgePrompt(c, observation, PROMPT_LIMITS), buildNudgePrompt(c, ['one', 'two'], PROMPT_LIMITS)]),
     JSON.stringify(ANSWER_SCHEMAS),
   ].join('\n\u0000\n');
   return createHash('sha256').update(probe).digest('hex').slice(0, 16);
@@ -58,7 +69,7 @@ export function readPrevious(path: string, backend: string, model: string | null
 }
 
 /** Writes beside the file, then renames: a run killed mid-write leaves the previous file whole. */
-export function writeResults(path: string, file: ResultsFile & { score?: Score }): void {
+export function writeResults(path: string, file: Omit<ResultsFile, keyof InvolvesScores> & InvolvesScores): void {
   const tmp = `${path}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(file, null, 2)}\n`);
   renameSync(tmp, path);

@@ -35,9 +35,12 @@ export interface RunCasesResult {
 /** The release the eval speaks for (the extension's code path, this checkout's version). */
 const EXTENSION_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
+/** What every outcome says of its case: which one, its kind, and whether the commitment carried its Involves. */
+export const caseFields = (p: PlannedCase) => ({ id: p.case.id, kind: p.kind, ...(p.withInvolves ? { withInvolves: true as const } : {}) });
+
 /** What a page's outcome says of where it is: its sequence, site and step (the per-site baseline reads them). */
 export const pageFields = (p: PlannedPage) =>
-  ({ role: 'page', id: p.case.id, kind: p.kind, sequence: p.sequence, site: p.site, step: p.step }) as const;
+  ({ role: 'page', ...caseFields(p), sequence: p.sequence, site: p.site, step: p.step }) as const;
 
 /** Failures that would repeat for every case: stop asking, say why. */
 const FATAL_KINDS = new Set(['auth', 'not_installed', 'unavailable']);
@@ -115,8 +118,7 @@ export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOp
             const ms = performance.now() - started;
             outcome = {
               role: 'judge',
-              id: p.case.id,
-              kind: p.kind,
+              ...caseFields(p),
               expected: p.case.drifting,
               got: verdict.drifting,
               reason: verdict.reason,
@@ -135,11 +137,11 @@ export async function runCases(planned: readonly PlannedCase[], opts: RunCasesOp
           } else {
             const message = await roles.nudge(p.commitment, p.case.titles, signal);
             const ms = performance.now() - started;
-            outcome = { role: 'nudge', id: p.case.id, kind: p.kind, expected: p.case.onTrack, got: message === '', message, ms };
+            outcome = { role: 'nudge', ...caseFields(p), expected: p.case.onTrack, got: message === '', message, ms };
           }
         } catch (error) {
           const failure = failureOf(error, opts.backend);
-          const base = { id: p.case.id, kind: p.kind, error: failureText(failure), ms: performance.now() - started };
+          const base = { ...caseFields(p), error: failureText(failure), ms: performance.now() - started };
           outcome =
             p.role === 'judge'
               ? { role: 'judge', expected: p.case.drifting, ...base }

@@ -1,5 +1,6 @@
 // `npm run eval` end to end with a fake claude first on PATH: the real host, real framing, counted and scored exactly,
-// pages of mixed-use sites included (page by page, and under the per-site rule they replace).
+// pages of mixed-use sites included (page by page, and under the per-site rule they replace), and each case asked
+// without and with its commitment's Involves, side by side.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCaseFiles, planCases, type PlannedCase, type PlannedPage } from '../../eval/cases';
 import { ResultsFile } from '../../eval/suite/results-file';
+import type { InvolvesGain } from '../../eval/suite/involves-report';
 import type { Score } from '../../eval/suite/score';
 import { buildJudgePrompt, buildNudgePrompt } from '../../shared/ai';
 import { PROMPT_LIMITS } from '../../shared/core/limits';
@@ -75,6 +77,16 @@ function runEval(args: string[]): Promise<{ code: number; stdout: string; stderr
 
 function results(): ResultsFile & { score: Score } {
   return ResultsFile.parse(JSON.parse(readFileSync(join(hostEnv.root, 'results.json'), 'utf8'))) as ResultsFile & { score: Score };
+}
+
+/** The DATA block of every call the fake was asked, in the order asked. */
+function askedKeys(): string[] {
+  const logFile = join(hostEnv.root, 'eval-calls.log');
+  const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
+  return log
+    .split('\n')
+    .filter((line) => line.startsWith('start '))
+    .map((line) => JSON.parse(line.slice(line.indexOf(' ', 'start '.length) + 1)) as string);
 }
 
 /** The fake's call log: how many calls, the most that were running at once, and how many run now. */
@@ -246,6 +258,94 @@ describe('npm run eval over the real host with a fake claude', () => {
     expect(rerun.stderr).toContain(`${kept} answered earlier, ${planned.length - kept} to ask`);
     expect(calls().count - before).toBe(planned.length - kept);
     expect(results().outcomes).toHaveLength(planned.length);
+  });
+
+  it('--involves both asks each case without and with its Involves, and scores the two side by side', async () => {
+    hostEnv = makeHostEnv();
+    const files = loadCaseFiles();
+    const both = planCases(files, { kinds: KINDS, involves: 'both' });
+    const involvesOf = new Map(
+      files.flatMap((f) =>
+        f.commitments.flatMap((c) => [...c.judge, ...c.nudge, ...c.pages.flatMap((s) => s.pages)].map((k) => [k.id, c.involves] as const)),
+      ),
+    );
+    // The fake answers by the DATA block: without an "involves" key, a missed drift, two false alarms, a wrong heads-up
+    // and a work page called drift; with one, every answer as labelled. Involves has to make exactly that difference.
+    const wrongWithout = new Map<string, string>([
+      [`judge:${missedDrift.case.id}`, JSON.stringify({ drifting: false, reason: '' })],
+      [`judge:${falseAlarm.case.id}`, JSON.stringify({ drifting: true, reason: 'Looks like a distraction.' })],
+      [`judge:${secondFalseAlarm.case.id}`, JSON.stringify({ drifting: true, reason: 'Looks like a distraction.' })],
+      [`nudge:${wrongNudge.case.id}`, JSON.stringify({ on_track: false, message: 'This seems like other work.' })],
+      [`page:${wrongPage.case.id}`, JSON.stringify({ drifting: true, reason: 'Looks like a distraction.' })],
+    ]);
+    writeAnswers(both, (p) => {
+      const involves = 'involves' in (JSON.parse(keyOf(p)) as object);
+      expect(involves).toBe(p.withInvolves);
+      return involves ? undefined : wrongWithout.get(`${p.role}:${p.case.id}`);
+    });
+    const run = await runEval(['--kind', KINDS.join(','), '--involves', 'both', '--strict']);
+    expect(run.code, run.stderr).toBe(1); // --strict: the misses without Involves count
+    expect(both).toHaveLength(2 * planned.length);
+    expect(run.stderr).toContain(`eval: ${both.length} calls: ${planned.length} cases, each asked without and with Involves on claude`);
+    expect(run.stdout).toContain(
+      `## claude — ${both.length} of ${both.length} calls: ${planned.length} cases, each asked without and with Involves`,
+    );
+
+    // Each case asked twice: once with no "involves" key in its DATA block, once with its commitment's own words.
+    const asked = askedKeys().map((key) => JSON.parse(key) as { commitment: string; involves?: string });
+    expect(asked).toHaveLength(both.length);
+    expect(asked.filter((d) => d.involves === undefined)).toHaveLength(planned.length);
+    for (const p of both) {
+      const data = JSON.parse(keyOf(p)) as { involves?: string };
+      expect(asked, p.case.id).toContainEqual(data);
+      expect(data.involves, p.case.id).toBe(p.withInvolves ? involvesOf.get(p.case.id) : undefined);
+    }
+
+    const drifting = judge.filter((p) => p.role === 'judge' && p.case.drifting).length;
+    const onTask = judge.length - drifting;
+    const file = results() as ReturnType<typeof results> & { scoreWithInvolves: Score; involvesGain: InvolvesGain };
+    expect(file.outcomes).toHaveLength(both.length);
+    expect(file.outcomes.filter((o) => o.withInvolves)).toHaveLength(planned.length);
+    expect(file.score.judge).toMatchObject({ cases: judge.length, falsePositives: 2, falseNegatives: 1 });
+    expect(file.score.nudge).toMatchObject({ cases: nudge.length, agreed: nudge.length - 1 });
+    expect(file.score.pages.perPage).toMatchObject({ cases: pages.length, falsePositives: 1 });
+    expect(file.scoreWithInvolves.judge).toMatchObject({ cases: judge.length, falsePositives: 0, falseNegatives: 0, accuracy: 1 });
+    expect(file.scoreWithInvolves.nudge.agreement).toBe(1);
+    expect(file.scoreWithInvolves.pages.perPage.accuracy).toBe(1);
+    expect(file.involvesGain.judgeAccuracy).toBeCloseTo(3 / judge.length, 10);
+    expect(file.involvesGain.falseAlarmRate).toBeCloseTo(-2 / onTask, 10);
+    expect(file.involvesGain.nudgeAgreement).toBeCloseTo(1 / nudge.length, 10);
+    expect(file.involvesGain.pageAccuracy).toBeCloseTo(1 / pages.length, 10);
+
+    // The report: the two columns and the difference, figure by figure.
+    const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+    const pts = (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)} pts`;
+    const out = run.stdout;
+    expect(out).toContain('| Figure | Without Involves | With Involves | Difference |');
+    expect(out).toContain(
+      `| Judge cases (answered / failed) | ${judge.length} (${judge.length} / 0) | ${judge.length} (${judge.length} / 0) | |`,
+    );
+    expect(out).toContain(`| Judge accuracy | ${pct((judge.length - 3) / judge.length)} | 100.0 % | ${pts(3 / judge.length)} |`);
+    expect(out).toContain(
+      `| Confusion (TP / FP / FN / TN) | ${drifting - 1} / 2 / 1 / ${onTask - 2} | ${drifting} / 0 / 0 / ${onTask} | |`,
+    );
+    expect(out).toContain(`| False-alarm rate (lower is better) | ${pct(2 / onTask)} | 0.0 % | ${pts(-2 / onTask)} |`);
+    expect(out).toContain(`| Nudge agreement | ${pct((nudge.length - 1) / nudge.length)} | 100.0 % | ${pts(1 / nudge.length)} |`);
+    expect(out).toContain(
+      `| Pages: accuracy page by page | ${pct((pages.length - 1) / pages.length)} | 100.0 % | ${pts(1 / pages.length)} |`,
+    );
+    expect(out).toContain(`| Calls | ${planned.length} | ${planned.length} | |`);
+    expect(out).toContain('Involves changed 5 answers: 5 now agree with the label, 0 no longer do.');
+    expect(out).toContain('Answered against the label without Involves (5):');
+    expect(out).toContain('No case answered against its label with Involves.');
+    expect(calls()).toMatchObject({ count: both.length, running: 0 });
+  }, 180_000);
+
+  it('--involves takes without, with or both, and nothing else', async () => {
+    hostEnv = makeHostEnv();
+    const run = await runEval(['--involves', 'sometimes']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('eval: --involves wants without, with, both');
   });
 
   it('a backend that is not logged in stops the run at once with the login hint; nothing is scored as answered', async () => {

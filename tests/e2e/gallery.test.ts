@@ -379,6 +379,30 @@ describe('the state gallery', () => {
     await channel.close();
   });
 
+  it('the coach asks what the work involves: the question, the answered form, and a session that says it', async () => {
+    await states.enter('ready');
+    const docs = await e2e().openSite('docs.test', 'Q3 review notes');
+    await docs.bringToFront();
+    // The planned day's block is still on offer: the form is one click away.
+    const popup = await e2e().popup();
+    await popup.byId('start-other').click();
+    await popup.byId('coach-intention').fill('prepare the Q3 review');
+    await popup.byId('coach').click();
+    await popup.byId('coach-question').waitFor({ timeout: 15_000 });
+    await gallery.capture(popup.page, { surface: 'popup', view: 'coach-question', setup: 'ready', element: popup.frame() });
+    await popup.byId('coach-answer').first().click();
+    await expect.poll(() => popup.byId('involves').inputValue()).toBe("Last quarter's sheet and the CRM");
+    await gallery.capture(popup.page, { surface: 'popup', view: 'coach-answered', setup: 'ready', element: popup.frame() });
+    await popup.start();
+    await popup.byId('commitment-involves').waitFor();
+    await gallery.capture(popup.page, { surface: 'popup', view: 'session-involves', setup: 'ready', element: popup.frame() });
+    await popup.byId('end-session').click();
+    await popup.page.locator('main.popup[data-view="review"]').waitFor();
+    await popup.byId('review-skip').click();
+    await popup.page.close();
+    await docs.close();
+  });
+
   it('History with a week in it', async () => {
     await states.enter('ready');
     const history = await e2e().history();

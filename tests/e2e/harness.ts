@@ -32,6 +32,8 @@ export interface FakeCall {
   role: 'judge' | 'nudge' | 'coach' | 'test' | 'unknown';
   app?: string;
   titles?: string[];
+  /** What the work involves, when the judge's or the heads-up's prompt carried it. */
+  involves?: string;
 }
 
 export interface E2E {

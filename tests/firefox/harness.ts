@@ -11,11 +11,12 @@ export async function startSessionIn(popup: Page, lists: { allowed: string[]; bl
   await popup.waitForSelector('[data-testid="commitment-text"]');
 }
 
-/** Types the parser-tests commitment and the lists into the popup page's form. */
-export async function fillCommitmentIn(popup: Page, lists: { allowed: string[]; blocked: string[] }): Promise<void> {
+/** Types the parser-tests commitment (and what it involves, when given) and the lists into the popup page's form. */
+export async function fillCommitmentIn(popup: Page, lists: { allowed: string[]; blocked: string[]; involves?: string }): Promise<void> {
   await popup.waitForSelector('[data-testid="next-action"]');
   await popup.type('[data-testid="next-action"]', 'Write the parser tests');
   await popup.type('[data-testid="success-condition"]', 'All tests in parser.test.ts pass');
+  if (lists.involves) await popup.type('[data-testid="involves"]', lists.involves);
   for (const [list, entries] of [
     ['allowed-list', lists.allowed],
     ['blocked-list', lists.blocked],

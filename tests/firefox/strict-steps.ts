@@ -25,11 +25,11 @@ export function visit(page: Page, host: string, title: string): void {
 }
 
 /** A strict session with videos.test blocked and a timebox (1 minute unless said), started from the popup page with docs.test in front. */
-export async function startStrict(ff: FirefoxE2E, timeboxMinutes = 1): Promise<{ popup: Page; startedAt: number }> {
+export async function startStrict(ff: FirefoxE2E, timeboxMinutes = 1, involves?: string): Promise<{ popup: Page; startedAt: number }> {
   const docs = await ff.openSite('docs.test', 'Parser design notes');
   const popup = await ff.extensionPage('popup.html');
   await waitFor(async () => (await hostStatus(popup)).includes('helper connected'), 'helper connected');
-  await fillCommitmentIn(popup, { allowed: ['docs.test'], blocked: ['videos.test'] });
+  await fillCommitmentIn(popup, { allowed: ['docs.test'], blocked: ['videos.test'], ...(involves ? { involves } : {}) });
   await popup.$eval(
     '[data-testid="timebox"]',
     (input, minutes) => {

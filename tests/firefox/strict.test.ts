@@ -55,15 +55,18 @@ describe('a strict session in a real Firefox ESR', () => {
 describe('a strict session across Firefox restarts (the add-on sideloaded into the profile)', () => {
   const firefox = firefoxForSuite({ persistent: true });
 
-  it('a browser restart mid-session still blocks; a timebox that ran out while Firefox was closed leaves nothing blocked', async () => {
+  it('a browser restart mid-session still blocks and keeps what the work involves; a timebox that ran out while Firefox was closed leaves nothing blocked', async () => {
     const ff = firefox();
-    const { startedAt } = await startStrict(ff);
+    const { popup, startedAt } = await startStrict(ff, 1, 'the parser RFC on docs.test');
+    expect(await popup.$eval('[data-testid="commitment-involves"]', (e) => e.textContent)).toBe('Involves: the parser RFC on docs.test');
 
     await ff.restart();
     // The session came back (nothing is on screen yet to judge: "–"), and with it the helper and the blocking.
     await waitFor(async () => (await ff.badge()) === '–', 'badge – after the restart', 20_000);
     const again = await ff.extensionPage('popup.html');
     await again.waitForSelector('[data-testid="commitment-text"]');
+    // Involves came back with the session from storage.
+    expect(await again.$eval('[data-testid="commitment-involves"]', (e) => e.textContent)).toBe('Involves: the parser RFC on docs.test');
     await waitFor(async () => (await hostStatus(again)).includes('helper connected'), 'helper connected after the restart', 20_000);
     const tab = await ff.browser.newPage();
     await waitFor(

@@ -1,4 +1,4 @@
-// The coach's one question on what the work involves: two to four answers to click, the person's own words, or Skip.
+// The coach's one question on what the work involves, a step of the start form: two to four answers, own words, or Skip.
 import { useState } from 'preact/hooks';
 import type { CoachSuggestion } from '../../shared/messages/requests';
 import { MAX_INVOLVES_CHARS } from '../../shared/core/limits';
@@ -13,10 +13,13 @@ export interface CoachAnswered {
 
 export function CoachQuestionCard({
   question,
+  plan,
   onAnswer,
   onSkip,
 }: {
   question: CoachQuestion;
+  /** What the coach suggested, shown above its question: the answer is about this work. */
+  plan: { nextAction: string; successCondition: string };
   onAnswer(answer: CoachAnswered): void;
   onSkip(): void;
 }) {
@@ -26,45 +29,54 @@ export function CoachQuestionCard({
     if (words) onAnswer({ involves: words.slice(0, MAX_INVOLVES_CHARS), allowed: [] });
   };
   return (
-    <fieldset class="coach-question" data-testid="coach-question">
-      <legend data-testid="coach-ask">{question.ask}</legend>
-      <div class="answers">
-        {question.answers.map((a) => (
-          <button
-            type="button"
-            key={a.answer}
-            class="choice"
-            data-testid="coach-answer"
-            onClick={() => onAnswer({ involves: a.answer, allowed: a.allowed })}
-          >
-            {a.answer}
-            {a.allowed.length ? <span class="adds"> +{a.allowed.join(', ')}</span> : null}
+    <section class="stack coach-step" aria-labelledby="coach-step-title">
+      <h1 id="coach-step-title" class="title">
+        One question from Coach
+      </h1>
+      <p class="coach-plan" data-testid="coach-plan">
+        <span>{plan.nextAction}</span>
+        <span class="muted">Done when: {plan.successCondition}</span>
+      </p>
+      <fieldset class="coach-question" data-testid="coach-question">
+        <legend data-testid="coach-ask">{question.ask}</legend>
+        <div class="answers">
+          {question.answers.map((a) => (
+            <button
+              type="button"
+              key={a.answer}
+              class="choice"
+              data-testid="coach-answer"
+              onClick={() => onAnswer({ involves: a.answer, allowed: a.allowed })}
+            >
+              {a.answer}
+              {a.allowed.length ? <span class="adds"> +{a.allowed.join(', ')}</span> : null}
+            </button>
+          ))}
+        </div>
+        <div class="row">
+          <input
+            type="text"
+            aria-label="Or in your own words"
+            placeholder="Or in your own words"
+            data-testid="coach-own-answer"
+            value={own}
+            maxLength={MAX_INVOLVES_CHARS}
+            onInput={(e) => setOwn(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                takeOwnWords();
+              }
+            }}
+          />
+          <button type="button" data-testid="coach-own-use" onClick={takeOwnWords} disabled={!own.trim()}>
+            Use
           </button>
-        ))}
-      </div>
-      <div class="row">
-        <input
-          type="text"
-          aria-label="Or in your own words"
-          placeholder="Or in your own words"
-          data-testid="coach-own-answer"
-          value={own}
-          maxLength={MAX_INVOLVES_CHARS}
-          onInput={(e) => setOwn(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              takeOwnWords();
-            }
-          }}
-        />
-        <button type="button" data-testid="coach-own-use" onClick={takeOwnWords} disabled={!own.trim()}>
-          Use
-        </button>
-        <button type="button" class="link" data-testid="coach-skip" onClick={onSkip}>
-          Skip
-        </button>
-      </div>
-    </fieldset>
+          <button type="button" class="link" data-testid="coach-skip" onClick={onSkip}>
+            Skip
+          </button>
+        </div>
+      </fieldset>
+    </section>
   );
 }

@@ -42,6 +42,11 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
   const [nextAction, setNextAction] = useState('');
   const [successCondition, setSuccessCondition] = useState('');
   const [involves, setInvolves] = useState('');
+  /** Involves is asked for on demand: shown once the person opens it or something fills it. */
+  const [involvesOpen, setInvolvesOpen] = useState(false);
+  const showInvolves = involvesOpen || involves !== '';
+  /** Coached: the form holds its suggestion, and the coach's field gives its height back (Coach again brings it). */
+  const [coached, setCoached] = useState(false);
   /** The coach's one question, until it is answered or skipped (a new coaching or a filling replaces it). */
   const [question, setQuestion] = useState<CoachQuestion | null>(null);
   const [allowed, setAllowed] = useState<string[]>([]);
@@ -83,6 +88,7 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
     listsTouched.current = true;
     setAllowed((prev) => normalizeList([...prev, ...s.allowed]));
     setQuestion(s.question ?? null);
+    setCoached(true);
   };
 
   /** The answer fills Involves; its sites join the allowed list, where the person sees them before Start. */
@@ -91,7 +97,6 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
     listsTouched.current = true;
     setAllowed((prev) => normalizeList([...prev, ...a.allowed]));
     setQuestion(null);
-    involvesRef.current?.focus();
   };
 
   /** A template or a recent commitment fills the whole form; nothing starts until Start. */
@@ -136,7 +141,10 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
     setShowErrors(true);
     if (found.nextAction) return nextRef.current?.focus();
     if (found.successCondition) return successRef.current?.focus();
-    if (found.involves) return involvesRef.current?.focus();
+    if (found.involves) {
+      setInvolvesOpen(true);
+      return involvesRef.current?.focus();
+    }
     if (found.timebox) return timeboxRef.current?.focus();
     if (rhythm.problem()) return rhythm.focus();
     // What Strict cannot block is already said under the list; the background would refuse it in the same words.
@@ -168,6 +176,17 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
     set(v);
   };
 
+  // The coach's question is a step of its own: the popup has no height for it beside the whole form.
+  if (question)
+    return (
+      <CoachQuestionCard
+        question={question}
+        plan={{ nextAction, successCondition }}
+        onAnswer={answerQuestion}
+        onSkip={() => setQuestion(null)}
+      />
+    );
+
   return (
     <form class="stack" onSubmit={submit} noValidate aria-labelledby="form-title">
       <h1 id="form-title" class={today ? 'visually-hidden' : 'title'}>
@@ -175,8 +194,7 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
       </h1>
       {today}
       <StartChoices choices={choices} onChoose={fill} />
-      {coach ? <CoachField onSuggestion={applySuggestion} /> : null}
-      {question ? <CoachQuestionCard question={question} onAnswer={answerQuestion} onSkip={() => setQuestion(null)} /> : null}
+      {coach && !coached ? <CoachField onSuggestion={applySuggestion} /> : null}
       <CommitmentField
         id="next-action"
         label="Next action"
@@ -185,6 +203,13 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
         placeholder="Write the parser tests"
         error={errors.nextAction}
         onInput={setNextAction}
+        aside={
+          coach && coached ? (
+            <button type="button" class="link small" data-testid="coach-again" onClick={() => setCoached(false)}>
+              Coach again
+            </button>
+          ) : null
+        }
       />
       <CommitmentField
         id="success-condition"
@@ -194,16 +219,35 @@ export function CommitmentForm({ today, coach = true }: { today?: ComponentChild
         placeholder="All tests in parser.test.ts pass"
         error={errors.successCondition}
         onInput={setSuccessCondition}
+        aside={
+          showInvolves ? null : (
+            <button
+              type="button"
+              class="link small"
+              data-testid="involves-add"
+              onClick={() => {
+                setInvolvesOpen(true);
+                // After the field renders.
+                setTimeout(() => involvesRef.current?.focus(), 0);
+              }}
+            >
+              + What it involves
+            </button>
+          )
+        }
       />
-      <CommitmentField
-        id="involves"
-        label="Involves (optional)"
-        fieldRef={involvesRef}
-        value={involves}
-        placeholder="the vitest docs, our parser's GitHub issues"
-        error={errors.involves}
-        onInput={setInvolves}
-      />
+      {showInvolves ? (
+        <CommitmentField
+          id="involves"
+          label="Involves"
+          compact
+          fieldRef={involvesRef}
+          value={involves}
+          placeholder="optional: the vitest docs, the CRM"
+          error={errors.involves}
+          onInput={setInvolves}
+        />
+      ) : null}
       <ChipsEditor
         id="allowed-input"
         label="Allowed apps and sites"

@@ -187,13 +187,36 @@ describe('the state gallery', () => {
     }
   }, 600_000);
 
-  it('a planned day: the popup with Today, templates and a block on offer; Options → Templates and Schedule', async () => {
+  it('the coach asks what the work involves: the question, the answered form, and a session that says it', async () => {
     await states.enter('ready');
     // End the break view's session and answer its review: today then holds sessions and a review.
     const ending = await e2e().popup();
     await ending.byId('end-session').click();
     await ending.byId('review-yes').click();
     await ending.page.close();
+    const docs = await e2e().openSite('docs.test', 'Q3 review notes');
+    await docs.bringToFront();
+    // Before the planned day: the start form with Coach (a block on offer takes its place).
+    const popup = await e2e().popup();
+    await popup.byId('coach-intention').fill('prepare the Q3 review');
+    await popup.byId('coach').click();
+    await popup.byId('coach-question').waitFor({ timeout: 15_000 });
+    await gallery.capture(popup.page, { surface: 'popup', view: 'coach-question', setup: 'ready', element: popup.frame() });
+    await popup.byId('coach-answer').first().click();
+    await expect.poll(() => popup.byId('involves').inputValue()).toBe("Last quarter's sheet and the CRM");
+    await gallery.capture(popup.page, { surface: 'popup', view: 'coach-answered', setup: 'ready', element: popup.frame() });
+    await popup.start();
+    await popup.byId('commitment-involves').waitFor();
+    await gallery.capture(popup.page, { surface: 'popup', view: 'session-involves', setup: 'ready', element: popup.frame() });
+    await popup.byId('end-session').click();
+    await popup.page.locator('main.popup[data-view="review"]').waitFor();
+    await popup.byId('review-skip').click();
+    await popup.page.close();
+    await docs.close();
+  });
+
+  it('a planned day: the popup with Today, templates and a block on offer; Options → Templates and Schedule', async () => {
+    await states.enter('ready');
     const ask = (message: unknown) =>
       control.evaluate((m) => chrome.runtime.sendMessage(m), message) as Promise<{ ok: boolean; value: unknown }>;
     const template = {
@@ -377,30 +400,6 @@ describe('the state gallery', () => {
     await popup.byId('review-skip').click();
     await popup.page.close();
     await channel.close();
-  });
-
-  it('the coach asks what the work involves: the question, the answered form, and a session that says it', async () => {
-    await states.enter('ready');
-    const docs = await e2e().openSite('docs.test', 'Q3 review notes');
-    await docs.bringToFront();
-    // The planned day's block is still on offer: the form is one click away.
-    const popup = await e2e().popup();
-    await popup.byId('start-other').click();
-    await popup.byId('coach-intention').fill('prepare the Q3 review');
-    await popup.byId('coach').click();
-    await popup.byId('coach-question').waitFor({ timeout: 15_000 });
-    await gallery.capture(popup.page, { surface: 'popup', view: 'coach-question', setup: 'ready', element: popup.frame() });
-    await popup.byId('coach-answer').first().click();
-    await expect.poll(() => popup.byId('involves').inputValue()).toBe("Last quarter's sheet and the CRM");
-    await gallery.capture(popup.page, { surface: 'popup', view: 'coach-answered', setup: 'ready', element: popup.frame() });
-    await popup.start();
-    await popup.byId('commitment-involves').waitFor();
-    await gallery.capture(popup.page, { surface: 'popup', view: 'session-involves', setup: 'ready', element: popup.frame() });
-    await popup.byId('end-session').click();
-    await popup.page.locator('main.popup[data-view="review"]').waitFor();
-    await popup.byId('review-skip').click();
-    await popup.page.close();
-    await docs.close();
   });
 
   it('History with a week in it', async () => {

@@ -16,7 +16,11 @@ export async function fillCommitmentIn(popup: Page, lists: { allowed: string[]; 
   await popup.waitForSelector('[data-testid="next-action"]');
   await popup.type('[data-testid="next-action"]', 'Write the parser tests');
   await popup.type('[data-testid="success-condition"]', 'All tests in parser.test.ts pass');
-  if (lists.involves) await popup.type('[data-testid="involves"]', lists.involves);
+  if (lists.involves) {
+    await popup.click('[data-testid="involves-add"]');
+    await popup.waitForSelector('[data-testid="involves"]');
+    await popup.type('[data-testid="involves"]', lists.involves);
+  }
   for (const [list, entries] of [
     ['allowed-list', lists.allowed],
     ['blocked-list', lists.blocked],

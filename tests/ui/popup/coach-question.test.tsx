@@ -35,7 +35,8 @@ async function coached(value: CoachSuggestion) {
   await waitFor(() => expect(entries('allowed-chips')).toEqual(['code']));
   fireEvent.input(screen.getByTestId('coach-intention'), { target: { value: 'prepare the Q3 review' } });
   fireEvent.click(screen.getByTestId('coach'));
-  await waitFor(() => expect(field('next-action').value).toBe(PLAN.nextAction));
+  if (value.question) await screen.findByTestId('coach-question');
+  else await waitFor(() => expect(field('next-action').value).toBe(PLAN.nextAction));
   return fake;
 }
 
@@ -44,6 +45,9 @@ describe('popup: the coach asks one question', () => {
     const fake = await coached({ ...PLAN, question: QUESTION });
     const card = screen.getByTestId('coach-question');
     expect(screen.getByTestId('coach-ask').textContent).toBe(QUESTION.ask);
+    // A step of its own: what the coach suggested above its question, the form out of the way until it is answered.
+    expect(screen.getByTestId('coach-plan').textContent).toBe(`${PLAN.nextAction}Done when: ${PLAN.successCondition}`);
+    expect(screen.queryByTestId('start-session')).toBeNull();
     const answers = screen.getAllByTestId('coach-answer');
     expect(answers.map((a) => a.textContent)).toEqual([
       "last quarter's sheet and the CRM +sheets.google.com, crm.example.com",
@@ -79,7 +83,10 @@ describe('popup: the coach asks one question', () => {
     const fake = await coached({ ...PLAN, question: QUESTION });
     fireEvent.click(screen.getByTestId('coach-skip'));
     expect(screen.queryByTestId('coach-question')).toBeNull();
-    expect(field('involves').value).toBe('');
+    expect(field('next-action').value).toBe(PLAN.nextAction);
+    // Involves stays folded away until the person asks for it.
+    expect(screen.queryByTestId('involves')).toBeNull();
+    expect(screen.getByTestId('involves-add')).toBeTruthy();
     fireEvent.click(screen.getByTestId('start-session'));
     await waitFor(() => expect(fake.sent('startSession')).toHaveLength(1));
     expect(fake.sent('startSession')[0]!.input.commitment).toEqual({
@@ -91,11 +98,13 @@ describe('popup: the coach asks one question', () => {
   it('asks nothing when the coach had nothing to ask', async () => {
     await coached(PLAN);
     expect(screen.queryByTestId('coach-question')).toBeNull();
-    expect(field('involves').value).toBe('');
+    expect(screen.queryByTestId('involves')).toBeNull();
   });
 
   it('refuses an Involves over its cap in words, and does not start', async () => {
     const fake = await coached(PLAN);
+    fireEvent.click(screen.getByTestId('involves-add'));
+    expect(screen.queryByTestId('involves-add')).toBeNull();
     fireEvent.input(field('involves'), { target: { value: 'x'.repeat(MAX_INVOLVES_CHARS + 1) } });
     fireEvent.click(screen.getByTestId('start-session'));
     const involves = field('involves');

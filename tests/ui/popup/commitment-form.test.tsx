@@ -123,6 +123,9 @@ describe('popup: coach', () => {
     await waitFor(() => expect((screen.getByTestId('next-action') as HTMLTextAreaElement).value).toBe('Write parser tests'));
     expect((screen.getByTestId('success-condition') as HTMLTextAreaElement).value).toBe('they pass');
     expect(entries('allowed-chips')).toEqual(['code', 'docs.rs']);
+    // Coached: the coach's field gives its height back, and Coach again brings it.
+    expect(screen.queryByTestId('coach')).toBeNull();
+    fireEvent.click(screen.getByTestId('coach-again'));
     expect(screen.getByTestId('coach').hasAttribute('disabled')).toBe(false);
     fireEvent.input(screen.getByTestId('next-action'), { target: { value: 'Edited' } });
     expect((screen.getByTestId('next-action') as HTMLTextAreaElement).value).toBe('Edited');

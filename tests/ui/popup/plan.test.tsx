@@ -74,8 +74,8 @@ describe('popup: start from a template or a recent commitment', () => {
     expect(fake.sent('startSession')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('recent-commitments'), { target: { value: '0' } });
     expect((screen.getByTestId('next-action') as HTMLTextAreaElement).value).toBe('Fix the lexer');
-    // The recent commitment said nothing of what it involves: the template's words do not linger.
-    expect((screen.getByTestId('involves') as HTMLTextAreaElement).value).toBe('');
+    // The recent commitment said nothing of what it involves: the template's words do not linger, the field folds away.
+    expect(screen.queryByTestId('involves')).toBeNull();
     expect(entries('allowed-chips')).toEqual(['docs.test']);
     expect((screen.getByTestId('timebox') as HTMLInputElement).value).toBe('');
     // Still editable, and Start sends what the form holds now.
@@ -99,6 +99,7 @@ describe('popup: start from a template or a recent commitment', () => {
       },
     });
     fireEvent.input(screen.getByTestId('next-action'), { target: { value: 'Plan the week' } });
+    fireEvent.click(screen.getByTestId('involves-add'));
     fireEvent.input(screen.getByTestId('involves'), { target: { value: ' the team calendar ' } });
     fireEvent.input(screen.getByTestId('timebox'), { target: { value: '25' } });
     expect(screen.queryByTestId('template-name')).toBeNull();

@@ -1,6 +1,7 @@
 // A template becomes the controller's start input in one place, what the work involves included.
 import { describe, expect, it } from 'vitest';
 import { startInputOf } from '../../../shared/plan/start-input';
+import { templateRecord } from '../../support/templates';
 
 describe('startInputOf', () => {
   it('carries the commitment, the lists, the timebox and the rhythm (none when the template has none)', () => {
@@ -21,17 +22,7 @@ describe('startInputOf', () => {
   });
 
   it('carries what the work involves into the commitment, and leaves a blank one out', () => {
-    const t = {
-      nextAction: 'a',
-      successCondition: 'b',
-      involves: 'the vitest docs',
-      allowed: [],
-      blocked: [],
-      timeboxMinutes: null,
-      rhythm: null,
-      strict: false,
-      allowlistOnly: false,
-    };
+    const t = templateRecord({ id: 't', name: 'T', nextAction: 'a', successCondition: 'b', involves: 'the vitest docs' });
     expect(startInputOf(t).commitment).toEqual({ nextAction: 'a', successCondition: 'b', involves: 'the vitest docs' });
     expect(startInputOf({ ...t, involves: '  ' }).commitment).toEqual({ nextAction: 'a', successCondition: 'b' });
   });

@@ -165,13 +165,26 @@ export class Toast {
    * after the click, and an answer that takes the banner away can detach the frame under it and leave it waiting.
    */
   async click(testId: 'drift-back' | 'drift-save' | 'drift-ontask' | 'drift-end' | 'nudge-dismiss'): Promise<void> {
+    // A person clicks in the tab in front: a tab behind others gets no input and no frames (its animations stand still).
+    await this.page.bringToFront();
     await expect.poll(() => this.frame() !== undefined).toBe(true);
     const frame = this.frame()!;
     const button = frame.getByTestId(testId);
     await button.waitFor({ state: 'visible' });
     await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
-    // Where the banner ends its entrance (a short slide), not where it is on the way.
-    await button.evaluate((el) => Promise.all(el.ownerDocument.getAnimations().map((a) => a.finished)));
+    // Where the banner ends its entrance (a short slide), not where it is on the way: the same box twice in a row.
+    let last = '';
+    await expect
+      .poll(
+        async () => {
+          const now = JSON.stringify(await button.boundingBox());
+          const still = now === last;
+          last = now;
+          return still;
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBe(true);
     let target: { x: number; y: number } | undefined;
     await expect
       .poll(

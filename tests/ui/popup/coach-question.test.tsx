@@ -86,7 +86,7 @@ describe('popup: the coach asks one question', () => {
     expect(field('next-action').value).toBe(PLAN.nextAction);
     // Involves stays folded away until the person asks for it.
     expect(screen.queryByTestId('involves')).toBeNull();
-    expect(screen.getByTestId('involves-add')).toBeTruthy();
+    expect(screen.getByTestId('involves-add').textContent).toBe('+ What it involves');
     fireEvent.click(screen.getByTestId('start-session'));
     await waitFor(() => expect(fake.sent('startSession')).toHaveLength(1));
     expect(fake.sent('startSession')[0]!.input.commitment).toEqual({

@@ -34,15 +34,22 @@ export function trackRestoredBlockPages(diagnostics: Diagnostics): void {
     });
   }
 
-  browser.tabs.onUpdated.addListener((tabId, changed, tab) => {
-    if (changed.status === 'complete' && tab.url) void repair(tabId, tab.url).catch(() => {});
+  // Any news of a loaded tab, not only its load's end: a tab restored before this worker listened may report nothing
+  // but a title, and a tab the person brings to the front is looked at again.
+  browser.tabs.onUpdated.addListener((tabId, _changed, tab) => {
+    if (tab.status === 'complete' && tab.url) void repair(tabId, tab.url).catch(() => {});
   });
-  browser.tabs.onRemoved.addListener((tabId) => tried.delete(tabId));
-  // Tabs restored before this worker ran sent their events to nobody: the browser's start looks at them all once.
-  browser.runtime.onStartup.addListener(() => {
+  browser.tabs.onActivated.addListener(({ tabId }) => {
     void browser.tabs
-      .query({ status: 'complete' })
-      .then((tabs) => Promise.all(tabs.map((tab) => tab.id !== undefined && tab.url && repair(tab.id, tab.url))))
+      .get(tabId)
+      .then((tab) => (tab.status === 'complete' && tab.url ? repair(tabId, tab.url) : undefined))
       .catch(() => {});
   });
+  browser.tabs.onRemoved.addListener((tabId) => tried.delete(tabId));
+  // Tabs restored before this worker listened sent their events to nobody, and at a busy start so may onStartup: each
+  // wake looks at the tabs that finished loading once (a tab still loading reports its end to the listener above).
+  void browser.tabs
+    .query({ status: 'complete' })
+    .then((tabs) => Promise.all(tabs.map((tab) => tab.id !== undefined && tab.url && repair(tab.id, tab.url))))
+    .catch(() => {});
 }

@@ -49,6 +49,9 @@ describe('a strict session holds on pages the browser brings back', () => {
     // A restart that restores the windows: the session comes back with them, and so do its block pages.
     await e2e().restart({ restoreLastSession: true });
     const restored = e2e().browser.context.pages();
+    // The person looks at each tab that came back: a block page Chrome restored to an error before the worker could
+    // hear of it (a busy start reports it to nobody) is loaded again when it is brought to the front.
+    for (const tab of restored) await tab.bringToFront();
     await expect
       .poll(
         () =>

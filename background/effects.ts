@@ -8,7 +8,7 @@ import type { SessionSettings } from '../shared/core/settings';
 import type { Settings } from '../shared/settings/settings';
 import { failureText } from '../shared/core/failure-text';
 import { failureOf } from './ai/failure-words';
-import { aiSignal } from './ai/registry';
+import { aiSignal } from './ai/ai-signal';
 import type { Diagnostics } from './diagnostics';
 import { DRIFT_ANSWERS, NOTIFICATION_PREFIX, notify } from './notifications';
 import * as store from './store';

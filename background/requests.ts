@@ -15,38 +15,18 @@ import {
   type SyncStatus,
 } from '../shared/messages/requests';
 import { failureOf } from './ai/failure-words';
-import { aiSignal } from './ai/registry';
+import { aiSignal } from './ai/ai-signal';
 import type { NativeChannel } from './helper/native-channel';
 import type { HistoryRecorder } from './history/history-recorder';
 import { BlockRefused, type Planner } from './plan/planner';
 import type { SettingsRecord } from './settings-record';
 import type { Shell } from './shell';
+import { senderKind, type SenderFacts } from './sender';
 import { errorText } from '../shared/util/error-text';
 import { Settings } from '../shared/settings/settings';
 import { sessionOf, waitRefusal, type ObservationRecord, type WaitPurpose } from '../shared/core/controller';
 import { strictNow } from '../shared/core/blocking';
 import { strictListProblems } from '../shared/strict/start-problems';
-
-export interface SenderFacts {
-  id?: string;
-  url?: string;
-  origin?: string;
-  tab?: { id?: number; url?: string };
-}
-
-export type SenderKind = 'page' | 'content';
-
-/**
- * Our own pages (popup, options) are privileged; our content scripts may only act on drift.
- * Anything else — another extension, a page, a missing id — is refused.
- */
-export function senderKind(sender: SenderFacts, extensionId: string, extensionOrigin: string): SenderKind | null {
-  if (sender.id !== extensionId) return null;
-  const url = sender.url ?? sender.origin ?? '';
-  if (url.startsWith(extensionOrigin)) return 'page';
-  if (sender.tab?.id !== undefined && /^(https?|file):/.test(url)) return 'content';
-  return null;
-}
 
 export interface RequestContext {
   shell: Shell;

@@ -2,7 +2,7 @@
 import { toastView, type ViewChanges } from '../shared/core/controller';
 import type { StatePush, ToastPush } from '../shared/messages/pushes';
 import { STATE_PORT } from '../shared/messages/state-port';
-import { senderKind, type SenderFacts, type SenderKind } from './requests';
+import { senderKind, type SenderFacts, type SenderKind } from './sender';
 
 /** A runtime port as the broadcaster uses it. */
 export interface StatePort {

@@ -12,7 +12,7 @@ import type { PortStatus } from '../../shared/core/port-status';
 import { BROWSER_BACKEND } from '../../shared/core/vocabulary';
 import { SYSTEM_PROMPT } from '../../shared/protocol/system-prompt';
 import { errorText } from '../../shared/util/error-text';
-import type { ReportingPortRunner } from './registry';
+import type { ReportingPortRunner } from './port-runner';
 
 export { MODEL_OPTIONS, type LanguageModelApi } from '../../shared/ai/prompt-api';
 

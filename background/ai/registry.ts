@@ -1,23 +1,12 @@
 // The one registry of AI ports: the half of each port that runs calls and says its status, keyed by the same ids as the core's half that chooses.
 import { createAIRoles, type AIPort, type AIRoles } from '../../shared/ai';
-import type { AIPortId, AITarget, ReportingPortId } from '../../shared/core/ai-targets';
+import type { AIPortId, ReportingPortId } from '../../shared/core/ai-targets';
 import { PROMPT_LIMITS } from '../../shared/core/limits';
-import type { PortStatus } from '../../shared/core/port-status';
-import { HOST_TIMEOUT_GRACE_MS } from '../../shared/protocol/limits';
 import type { NativeChannel } from '../helper/native-channel';
 import type { Worker } from '../worker';
 import { BrowserModel } from './browser-model-port';
 import { helperPort } from './helper-port';
-
-/** Opens the port on the target a call was launched with. */
-export interface PortRunner {
-  open(target: AITarget): AIPort;
-}
-
-/** A port that reports its own status also says it when asked (at start, each tick, by Options); the helper's is the host connection. */
-export interface ReportingPortRunner extends PortRunner {
-  status(): Promise<PortStatus>;
-}
+import type { PortRunner, ReportingPortRunner } from './port-runner';
 
 /** Every port id has its runner; the core's facts decide which must report (a missing one fails the typecheck). */
 export type AIPortRunners = { readonly [P in AIPortId]: P extends ReportingPortId ? ReportingPortRunner : PortRunner };
@@ -37,6 +26,3 @@ export function aiPortRunners(worker: Worker, channel: NativeChannel): AIPortRun
 export function rolesOn(port: AIPort, timeoutMs: number): AIRoles {
   return createAIRoles(port, PROMPT_LIMITS, timeoutMs);
 }
-
-/** The extension gives up a grace period after the run's own timeout, by which the host has answered. */
-export const aiSignal = (timeoutMs: number): AbortSignal => AbortSignal.timeout(timeoutMs + HOST_TIMEOUT_GRACE_MS);

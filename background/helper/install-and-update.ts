@@ -1,6 +1,6 @@
 // What a first install and an update do: the welcome page once the helper has settled, and one note per update that everything was kept.
 import { canTalk, helperFit } from '../../shared/core/helper-fit';
-import type { HostConnection } from '../../shared/core/host-status';
+import type { HostConnection } from '../../shared/core/host-connection';
 
 /**
  * Whether the welcome page should open for this host status: yes while the helper is missing, broken

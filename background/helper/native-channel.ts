@@ -1,5 +1,5 @@
 // NativeChannel: request/response over a native-messaging port, with handshake, timeouts and backoff.
-import type { HostConnection } from '../../shared/core/host-status';
+import type { HostConnection } from '../../shared/core/host-connection';
 import { HELPER_BLOCK_WORDS, type HelperBlock } from '../../shared/core/vocabulary';
 import {
   HelloReply,

@@ -2,7 +2,7 @@
 // built-in-model path (BrowserModel, the same prompts and strict parsers), one call per case, answers as plain data.
 import { BrowserModel, languageModelApi } from '../../background/ai/browser-model-port';
 import { failureOf } from '../../background/ai/failure-words';
-import { aiSignal } from '../../background/ai/registry';
+import { aiSignal } from '../../background/ai/ai-signal';
 import { createAIRoles, type ObservationSource } from '../../shared/ai';
 import type { PromptCommitment } from '../../shared/ai/vocabulary';
 import { failureText } from '../../shared/core/failure-text';

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { failureOf } from '../../background/ai/failure-words';
 import { helperPort } from '../../background/ai/helper-port';
-import { aiSignal, rolesOn } from '../../background/ai/registry';
+import { aiSignal } from '../../background/ai/ai-signal';
+import { rolesOn } from '../../background/ai/registry';
 import { NativeChannel, type ChannelStatus } from '../../background/helper/native-channel';
 import { chooseTarget } from '../../shared/core/ai-targets';
 import { defaultSettings } from '../../shared/settings/settings';

@@ -3,7 +3,7 @@ import { backendTitle, consentOf, destinationOf, maySend } from './ai-consent';
 import { BROWSER_MODEL, browserModelLine, browserModelUnusable } from './browser-model-line';
 import type { Failure } from './failure';
 import { canTalk, helperFit } from './helper-fit';
-import type { HostConnection } from './host-status';
+import type { HostConnection } from './host-connection';
 import { PORT_NOT_CHECKED, type PortStatus } from './port-status';
 import type { SessionSettings } from './settings';
 import { BROWSER_BACKEND, HELPER_BLOCK_WORDS } from './vocabulary';

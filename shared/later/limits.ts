@@ -1,6 +1,4 @@
 // The Later list's limits, the words that state them, and what the popup reads of it (zod-free: the popup loads these).
-import type { LaterEntry } from './later-list';
-
 /** The most entries kept; past it the oldest go first, and the list says so in words. */
 export const MAX_LATER_ENTRIES = 500;
 /** Longest address and title kept, in characters (a longer address is not saved: a cut one would open the wrong page). */
@@ -14,10 +12,11 @@ export const savableUrl = (url: string): boolean => /^https?:\/\//i.test(url) &&
 export const LATER_CAP_WORDS = `Keeps the last ${MAX_LATER_ENTRIES} pages; older ones make room. Kept on this computer only: never synced, never sent to an AI.`;
 
 /** The entries saved in `session` (the review's "You saved 3 things for later"). */
-export const savedIn = (list: readonly LaterEntry[], session: string): LaterEntry[] => list.filter((e) => e.session === session);
+export const savedIn = <Entry extends { session: string | null }>(list: readonly Entry[], session: string): Entry[] =>
+  list.filter((e) => e.session === session);
 
 /** An entry as a person reads it: its title, or for a page that had none (a blocked one) its site. */
-export function laterLabel(entry: Pick<LaterEntry, 'title' | 'url'>): string {
+export function laterLabel(entry: { title: string; url: string }): string {
   if (entry.title) return entry.title;
   try {
     return new URL(entry.url).host;

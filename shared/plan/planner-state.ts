@@ -2,7 +2,9 @@
 import * as z from 'zod';
 import { onFirstUse } from '../util/on-first-use';
 import { BLOCK_OUTCOMES } from '../history/records';
-import { PLANNER_STATE_VERSION } from './planner';
+
+/** The version of the stored planner record (`plan` in storage.local). */
+export const PLANNER_STATE_VERSION = 1;
 
 export type BlockOutcome = (typeof BLOCK_OUTCOMES)[number];
 

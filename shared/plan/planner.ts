@@ -1,6 +1,6 @@
 // The planner's functional core: (state, event) → {state, effects}; offers due blocks, starts, snoozes, records what became of each.
 import { parseClockTime } from '../util/clock-time';
-import type { PlanOffer, PlannerState, BlockOutcome } from './planner-state';
+import { PLANNER_STATE_VERSION, type PlanOffer, type PlannerState, type BlockOutcome } from './planner-state';
 import type { DaySummarySetting, ScheduledBlock, Template } from './records';
 import { nextOccurrence, occurrencesBetween, type Occurrence } from './schedule';
 import { dateKey, instantOf, isKnownZone, localDateOf, addDays } from './zoned-time';
@@ -18,8 +18,6 @@ const LOOKBACK_MS = 7 * DAY_MS;
 const KEEP_SETTLED_MS = 2 * DAY_MS;
 /** The longest block (12 h): on a first run, a block that began this long ago may still be running. */
 const LONGEST_BLOCK_MS = 12 * HOUR_MS;
-
-export const PLANNER_STATE_VERSION = 1;
 
 /** What the planner reads of the settings. */
 export interface PlanSettings {

@@ -1,5 +1,5 @@
 // What can happen to the controller (events, past tense) and what it asks the shell to do (effects).
-import type { HostConnection } from '../host-status';
+import type { HostConnection } from '../host-connection';
 import type { SessionSettings } from '../settings';
 import type { ObservationSource } from '../vocabulary';
 import type { Commitment, DriftState, ObservationRecord, SessionRecord, WaitPurpose } from './records';

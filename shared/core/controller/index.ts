@@ -7,5 +7,6 @@ export { nextDeadline } from './deadlines';
 export { onBreak, rhythmAt, phaseEndsAt } from './session-rhythm';
 export { pushTitle, type Step } from './evaluate';
 export * from './surface-view';
+export * from './toast-slice';
 export { viewChanges, type ViewChanges } from './view-changes';
 export { blockingOf, countsAfter, waitRefusal } from './strict';

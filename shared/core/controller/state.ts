@@ -1,6 +1,6 @@
 // The controller's state: an explicit session phase, the drift state, and the inputs it obeys (settings, host).
 import { chooseTarget, type AITarget, type PortStatuses } from '../ai-targets';
-import { NO_HOST, type HostConnection } from '../host-status';
+import { NO_HOST, type HostConnection } from '../host-connection';
 import { HOST_TIMEOUT_GRACE_MS } from '../../protocol/limits';
 import { REEVALUATE_MAX_MS, REEVALUATE_MIN_MS } from '../limits';
 import { defaultSessionSettings, type SessionSettings } from '../settings';

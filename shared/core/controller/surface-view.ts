@@ -184,5 +184,3 @@ export const ToastView = onFirstUse(() =>
   }),
 );
 export type ToastView = z.infer<typeof ToastView>;
-
-export { toastView } from './toast-slice';

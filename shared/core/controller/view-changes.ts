@@ -1,6 +1,7 @@
 // What a newly published view changes for each surface, decided once: the badge's fields to write and the content scripts' slice.
 import { badgeFor, type Badge } from '../badge';
-import { toastView, type SurfaceView, type ToastView } from './surface-view';
+import type { SurfaceView, ToastView } from './surface-view';
+import { toastView } from './toast-slice';
 
 export interface ViewChanges {
   /** The whole badge of the new view (a failed write paints all of it again). */

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { consentOf, destinationOf, maySend, sentWords } from '../../../shared/core/ai-consent';
 import { chooseTarget, type AIFacts } from '../../../shared/core/ai-targets';
-import { hostStatus, type HostConnection } from '../../../shared/core/host-status';
+import type { HostConnection } from '../../../shared/core/host-connection';
+import { hostStatus } from '../../../shared/core/host-status';
 import type { PortStatus } from '../../../shared/core/port-status';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/limits';
 import { defaultSettings, Settings } from '../../../shared/settings/settings';

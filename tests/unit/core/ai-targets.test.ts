@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AI_PORTS, chooseTarget, portOf, REPORTING_PORT_IDS, type AIFacts } from '../../../shared/core/ai-targets';
 import { hostStatus } from '../../../shared/core/host-status';
 import type { PortStatus } from '../../../shared/core/port-status';
-import type { HostConnection } from '../../../shared/core/host-status';
+import type { HostConnection } from '../../../shared/core/host-connection';
 import { defaultSettings, type Settings } from '../../../shared/settings/settings';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/limits';
 

@@ -4,7 +4,7 @@ import { canTalk, helperFit } from '../../../shared/core/helper-fit';
 import { compareVersions } from '../../../shared/util/compare-versions';
 import { chooseTarget } from '../../../shared/core/ai-targets';
 import { PORT_NOT_CHECKED } from '../../../shared/core/port-status';
-import type { HostConnection } from '../../../shared/core/host-status';
+import type { HostConnection } from '../../../shared/core/host-connection';
 import { defaultSettings } from '../../../shared/settings/settings';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/limits';
 

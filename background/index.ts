@@ -6,13 +6,14 @@ import type { HistoryRecorder } from './history/history-recorder';
 import { wireHistory } from './history/wire-history';
 import type { NativeChannel } from './helper/native-channel';
 import { wireHelper } from './helper/wire-helper';
-import { routeNotificationClicks } from './notifications';
+import { ownDriftAndReviewNotifications } from './notifications';
 import type { Observer } from './observe/observer';
 import { wireObserver } from './observe/wire-observer';
 import type { Planner } from './plan/planner';
 import { wirePlan } from './plan/wire-plan';
 import type { BackgroundPlatform } from './platform';
-import { handleRequest, type SenderFacts } from './requests';
+import { handleRequest } from './requests';
+import type { SenderFacts } from './sender';
 import type { SettingsRecord } from './settings-record';
 import type { Shell } from './shell';
 import { markWorker, WORKER_MARKS } from './start-marks';
@@ -80,7 +81,9 @@ export function startBackground(platform: BackgroundPlatform): Background {
     ready.then(() => handleRequest(requests, message, sender)),
   );
   platform.onStatePort((port) => worker.ports.accept(port, shell.isHydrated ? shell.snapshot() : null));
-  routeNotificationClicks({ send, now, review: (key, answer) => void history.review(key, answer, '') });
+  ownDriftAndReviewNotifications(worker.notifications, { send, now, review: (key, answer) => void history.review(key, answer, '') });
+  browser.notifications.onClicked.addListener(worker.notifications.routeClick);
+  browser.notifications.onButtonClicked.addListener(worker.notifications.routeButton);
 
   markWorker(WORKER_MARKS.wired);
   worker.hydrate();

@@ -2,6 +2,7 @@
 import { browser } from 'wxt/browser';
 import type { ControllerEvent } from '../shared/core/controller';
 import type { PendingReview, ReviewAnswer } from '../shared/history/records';
+import type { NotificationRouter } from './notification-router';
 
 export const NOTIFICATION_PREFIX = 'antidrift-drift-';
 export const REVIEW_NOTIFICATION_PREFIX = 'antidrift-review-';
@@ -35,11 +36,6 @@ export function notifyReview(review: PendingReview): Promise<void> {
   return notify(`${REVIEW_NOTIFICATION_PREFIX}${review.key}`, 'Session ended', `Did you meet: ${review.successCondition}?`, REVIEW_ANSWERS);
 }
 
-/** The session key a review notification asks about, or null for any other notification. */
-export function reviewKeyOf(notificationId: string): string | null {
-  return notificationId.startsWith(REVIEW_NOTIFICATION_PREFIX) ? notificationId.slice(REVIEW_NOTIFICATION_PREFIX.length) : null;
-}
-
 /** The popup, where the review has Partly and a note too; as a tab where the browser cannot open it from here. */
 export async function openPopup(): Promise<void> {
   try {
@@ -56,22 +52,22 @@ export interface NotificationRouting {
 }
 
 /**
- * Answers from notifications: a drift one's buttons are Back to task / This is on task, a review's are
+ * The drift and review notifications' owners in the router: a drift one's buttons are Back to task / This is on task, a review's are
  * Yes / No. Clicking a drift notification itself is Back to task: in Firefox, which has no notification
  * buttons, it is the only answer one can give; clicking a review opens the popup (Partly, a note).
  */
-export function routeNotificationClicks(to: NotificationRouting): void {
+export function ownDriftAndReviewNotifications(router: NotificationRouter, to: NotificationRouting): void {
+  // A drift answer is given once: the notification goes with it (a review's is closed when the review settles).
   const answered = (id: string, event: ControllerEvent) => {
     to.send(event);
     void browser.notifications.clear(id);
   };
-  browser.notifications.onButtonClicked.addListener((id, button) => {
-    const reviewed = reviewKeyOf(id);
-    if (reviewed !== null) return to.review(reviewed, button === 0 ? 'yes' : 'no');
-    if (id.startsWith(NOTIFICATION_PREFIX)) answered(id, { type: button === 0 ? 'backToTaskChosen' : 'onTaskChosen', at: to.now() });
+  router.own(NOTIFICATION_PREFIX, {
+    clicked: (id) => answered(id, { type: 'backToTaskChosen', at: to.now() }),
+    button: (id, index) => answered(id, { type: index === 0 ? 'backToTaskChosen' : 'onTaskChosen', at: to.now() }),
   });
-  browser.notifications.onClicked.addListener((id) => {
-    if (reviewKeyOf(id) !== null) return void openPopup().catch(() => {});
-    if (id.startsWith(NOTIFICATION_PREFIX)) answered(id, { type: 'backToTaskChosen', at: to.now() });
+  router.own(REVIEW_NOTIFICATION_PREFIX, {
+    clicked: () => void openPopup().catch(() => {}),
+    button: (id, index) => to.review(id.slice(REVIEW_NOTIFICATION_PREFIX.length), index === 0 ? 'yes' : 'no'),
   });
 }

@@ -8,6 +8,7 @@ import { SettingsRecord } from './settings-record';
 import type { Blocking } from '../shared/core/blocking';
 import { errorText } from '../shared/util/error-text';
 import { AlarmRouter } from './alarm-router';
+import { NotificationRouter } from './notification-router';
 import { paintBadge } from './badge';
 import { Diagnostics } from './diagnostics';
 import { runEffect } from './effects';
@@ -49,6 +50,8 @@ export interface Worker {
   saveSettings(record: Settings): Promise<void>;
   readonly ports: StatePorts;
   readonly alarms: AlarmRouter;
+  /** Who answers a click on a notification, by its id's prefix: each subsystem owns its own prefixes. */
+  readonly notifications: NotificationRouter;
   readonly effects: EffectPorts;
   /** Settles once the stored state is back and applied and every subsystem has had its first look: listeners wait for it before they act. */
   readonly ready: Promise<void>;
@@ -186,6 +189,7 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
     saveSettings: (record) => shell.send({ type: 'settingsSaved', at: now(), settings: settings.replace(record) }),
     ports,
     alarms: new AlarmRouter(),
+    notifications: new NotificationRouter(),
     effects,
     ready,
     hydrated,

@@ -2,6 +2,7 @@
 import { browser } from 'wxt/browser';
 import { formatClockTime } from '../../shared/util/clock-time';
 import { localParts } from '../../shared/plan/zoned-time';
+import type { NotificationRouter } from '../notification-router';
 import { notify, openPopup } from '../notifications';
 import { EXTENSION_PAGES } from '../../shared/extension-pages';
 
@@ -15,11 +16,6 @@ const BLOCK_ANSWERS = {
 
 export function blockNoticeId(key: string): string {
   return `${BLOCK_NOTIFICATION_PREFIX}${key}`;
-}
-
-/** The occurrence key a block notification is about, or null for any other notification. */
-export function blockKeyOf(notificationId: string): string | null {
-  return notificationId.startsWith(BLOCK_NOTIFICATION_PREFIX) ? notificationId.slice(BLOCK_NOTIFICATION_PREFIX.length) : null;
 }
 
 /** "09:00 Deep work" is due (or waits until the running session ends: nothing to answer then, so no buttons). */
@@ -50,20 +46,16 @@ export interface BlockAnswers {
 
 /**
  * Buttons: Start, In 10 minutes. A click on the notification itself (Firefox has no buttons) opens the
- * popup, where the offer is with all three answers. Registered synchronously with the other listeners.
+ * popup, where the offer is with all three answers. Owned synchronously, with the other owners.
  */
-export function routeBlockClicks(to: BlockAnswers): void {
-  browser.notifications.onButtonClicked.addListener((id, button) => {
-    const key = blockKeyOf(id);
-    if (key === null) return;
-    if (button === 0) to.start(key);
-    else to.snooze(key);
+export function routeBlockClicks(router: NotificationRouter, to: BlockAnswers): void {
+  const keyOf = (id: string) => id.slice(BLOCK_NOTIFICATION_PREFIX.length);
+  router.own(BLOCK_NOTIFICATION_PREFIX, {
+    clicked: () => void openPopup().catch(() => {}),
+    button: (id, index) => (index === 0 ? to.start(keyOf(id)) : to.snooze(keyOf(id))),
   });
-  browser.notifications.onClicked.addListener((id) => {
-    // The day's summary opens History, which opens on Today.
-    if (id.startsWith(SUMMARY_NOTIFICATION_PREFIX))
-      return void browser.tabs.create({ url: browser.runtime.getURL(EXTENSION_PAGES.history) }).catch(() => {});
-    if (blockKeyOf(id) === null) return;
-    void openPopup().catch(() => {});
+  // The day's summary opens History, which opens on Today; it has no buttons.
+  router.own(SUMMARY_NOTIFICATION_PREFIX, {
+    clicked: () => void browser.tabs.create({ url: browser.runtime.getURL(EXTENSION_PAGES.history) }).catch(() => {}),
   });
 }

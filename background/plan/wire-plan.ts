@@ -30,7 +30,7 @@ export function wirePlan(worker: Worker, history: HistoryRecorder, observer: Obs
     if (event.type === 'settingsSaved' || (before.phase !== 'idle' && after.phase === 'idle')) wake();
   });
   worker.alarms.own(PLAN_ALARM, () => void ready.then(wake));
-  routeBlockClicks({
+  routeBlockClicks(worker.notifications, {
     // A start refused (a template without a commitment) opens the popup, where the offer says why in words.
     start: (key) =>
       void ready

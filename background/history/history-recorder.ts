@@ -27,6 +27,7 @@ import { todayOf } from '../../shared/history/today';
 import type { HistoryDb } from '../../storage/history-db';
 import type { Diagnostics } from '../diagnostics';
 import { errorText } from '../../shared/util/error-text';
+import { serial } from '../../shared/util/serial';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -52,8 +53,16 @@ export class HistoryRecorder {
   #state: RecorderState = EMPTY_RECORDER;
   #db: HistoryDb | null = null;
   #loaded = false;
+  /**
+   * Transitions that came before the database opened, recorded in order once it has, before `ready` settles. Not a
+   * `serial` held `after` the load: once loaded, `observe` records at once, so progress and the pending review are
+   * current as soon as the shell's transition is.
+   */
   #queue: Transition[] = [];
-  #writing: Promise<void> = Promise.resolve();
+  /** Writes land in the order they were asked for; a failed one is said in diagnostics and the next still goes. */
+  readonly #writes = serial({
+    onError: (error) => this.deps.diagnostics.add('error', `writing history failed: ${errorText(error)}`),
+  });
   #heartbeat: unknown = null;
   #pendingReview: PendingReview | null = null;
   #begin!: () => void;
@@ -117,9 +126,7 @@ export class HistoryRecorder {
     this.#state = step.recorder;
     if (step.writes.length === 0 || !this.#db) return;
     const db = this.#db;
-    this.#writing = this.#writing
-      .then(() => db.put(step.writes))
-      .catch((error: unknown) => this.deps.diagnostics.add('error', `writing history failed: ${errorText(error)}`));
+    void this.#writes.run(() => db.put(step.writes));
   }
 
   /** While a segment is open its end moves forward every heartbeat; nothing runs between sessions. */
@@ -138,9 +145,9 @@ export class HistoryRecorder {
     }
   }
 
-  /** Resolves once every write asked for so far has landed (or failed). */
+  /** Resolves once every write asked for so far, and any asked for meanwhile, has landed (or failed). */
   flushed(): Promise<void> {
-    return this.#writing;
+    return this.#writes.idle();
   }
 
   progress(): SessionProgress | null {
@@ -151,7 +158,7 @@ export class HistoryRecorder {
   async today(): Promise<TodaySummary | null> {
     await this.ready;
     if (!this.#db) return null;
-    await this.#writing;
+    await this.#writes.idle();
     const now = this.deps.now();
     const { calendar } = this.deps;
     const from = calendar.startOfDay(now);
@@ -169,9 +176,7 @@ export class HistoryRecorder {
     await this.ready;
     const db = this.#db;
     if (!db) throw new Error('history is not recorded');
-    const written = this.#writing.then(() => db.saveBlock(block));
-    this.#writing = written.catch((error: unknown) => this.deps.diagnostics.add('error', `writing history failed: ${errorText(error)}`));
-    await written;
+    await this.#writes.run(() => db.saveBlock(block));
   }
 
   /** The running session's segments so far (the open one up to now), oldest first: the popup's band. */
@@ -179,7 +184,7 @@ export class HistoryRecorder {
     await this.ready;
     const { session, open } = this.#state;
     if (!this.#db || !session) return [];
-    await this.#writing;
+    await this.#writes.idle();
     const written = await this.#db.segmentsOf(session.key);
     const closed = open ? written.filter((s) => s.key !== open.key) : written;
     return open ? [...closed, { ...open, end: Math.max(open.end, this.deps.now()) }] : closed;

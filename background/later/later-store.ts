@@ -1,6 +1,7 @@
 // The Later list in storage.local (this computer only, never synced): read once and validated, then changed one write at a time.
 import { browser } from 'wxt/browser';
 import { addLater, LaterList, removeLater, type LaterEntry } from '../../shared/later/later-list';
+import { serial } from '../../shared/util/serial';
 import { keepAside } from '../store';
 
 /** Its own key: not part of the settings (never synced) nor of the history database (kept until opened or removed). */
@@ -14,7 +15,7 @@ export interface LaterStoreDeps {
 export class LaterStore {
   private entries: LaterEntry[] | null = null;
   /** Changes run one after another: two saves in a row must both land. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly changes = serial();
 
   constructor(private readonly deps: LaterStoreDeps) {}
 
@@ -40,15 +41,13 @@ export class LaterStore {
   }
 
   private change(edit: (list: LaterEntry[]) => LaterEntry[]): Promise<LaterEntry[]> {
-    const run = this.queue.then(async () => {
+    return this.changes.run(async () => {
       const before = await this.load();
       const after = edit(before);
       if (after !== before) await browser.storage.local.set({ [LATER_KEY]: after });
       this.entries = after;
       return after;
     });
-    this.queue = run.catch(() => {});
-    return run;
   }
 
   private async load(): Promise<LaterEntry[]> {

@@ -5,6 +5,7 @@ import type { WindowEvent } from '../../shared/protocol/frames';
 import type { Shell } from '../shell';
 import type { ObserverMemory } from '../store';
 import { errorText } from '../../shared/util/error-text';
+import { serial } from '../../shared/util/serial';
 import { tabById } from './tab-at-wake';
 
 /** windows.WINDOW_ID_NONE in Chromium and Firefox: the browser lost focus to another app. */
@@ -18,7 +19,10 @@ function early<T>(lookup: Promise<T>): Promise<T> {
 
 export class Observer {
   #memory: ObserverMemory = { focus: 'browser' };
-  private chain: Promise<void> = Promise.resolve();
+  /** Serialises async lookups so a slow tabs.get cannot reorder two observations. */
+  readonly #observations = serial({
+    onError: (error) => this.shell.diagnostics.add('warn', `observation skipped: ${errorText(error)}`),
+  });
 
   constructor(
     private readonly shell: Shell,
@@ -27,11 +31,9 @@ export class Observer {
     private readonly persist: (memory: ObserverMemory) => void,
   ) {}
 
-  /** Serialises async lookups so a slow tabs.get cannot reorder two observations. */
+  /** Queues an observation; a failed one is said in diagnostics, and the rest go on. */
   private enqueue(work: () => Promise<void>): void {
-    this.chain = this.chain.then(work).catch((error: unknown) => {
-      this.shell.diagnostics.add('warn', `observation skipped: ${errorText(error)}`);
-    });
+    void this.#observations.run(work);
   }
 
   /**
@@ -39,17 +41,18 @@ export class Observer {
    * with the person's privacy settings and observer memory, not the defaults they replace.
    */
   holdUntil(hydrated: Promise<unknown>): void {
-    this.chain = this.chain
-      .then(() => hydrated)
-      .then(
+    // Only a hold: however hydration ends, the observations after it run, and it is no observation skipped.
+    void this.#observations.run(() =>
+      hydrated.then(
         () => undefined,
         () => undefined,
-      );
+      ),
+    );
   }
 
   /** Resolves when every queued observation has been handed to the controller (tests, benchmarks). */
   settled(): Promise<void> {
-    return this.chain;
+    return this.#observations.idle();
   }
 
   /** Where the focus is, as far as the observer knows. */

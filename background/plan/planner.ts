@@ -9,6 +9,7 @@ import { planView, type PlanView } from '../../shared/plan/plan-view';
 import { holdsCommitment } from '../../shared/plan/records';
 import { startInputOf } from '../../shared/plan/start-input';
 import { errorText } from '../../shared/util/error-text';
+import { serial, type Serial } from '../../shared/util/serial';
 import { daySummaryText } from '../../shared/history/day-summary';
 import type { TodaySummary } from '../../shared/history/records';
 import { clearBlockNotice, notifyBlockDue, notifyDaySummary } from './block-notices';
@@ -38,10 +39,14 @@ export class BlockRefused extends Error {}
 export class Planner {
   #state: PlannerState | null = null;
   /** Steps run one after another, each on the state the previous one left (the first waits for the stored state). */
-  #chain: Promise<void>;
+  readonly #steps: Serial;
 
   constructor(private readonly deps: PlannerDeps) {
-    this.#chain = this.#load();
+    // One failed step (storage refused) must not stop the ones after it: it is said in diagnostics and its caller told.
+    this.#steps = serial({
+      after: this.#load(),
+      onError: (error) => this.deps.diagnostics.add('warn', `schedule: ${errorText(error)}`),
+    });
   }
 
   async #load(): Promise<void> {
@@ -69,7 +74,7 @@ export class Planner {
 
   /** Start (from the popup or a notification): refused in words when the block is gone or its template cannot start a session. */
   async start(key: string): Promise<void> {
-    await this.#chain;
+    await this.#steps.idle();
     const offer = this.#state?.offers.find((o) => o.key === key && o.outcome === null);
     if (!offer || this.deps.now() >= offer.end) throw new BlockRefused('this block is no longer on offer');
     const template = this.deps.settings().templates.find((t) => t.id === offer.templateId);
@@ -92,17 +97,17 @@ export class Planner {
 
   /** What the popup shows: the block on offer and today's list. */
   async view(): Promise<PlanView> {
-    await this.#chain;
+    await this.#steps.idle();
     return planView(this.#state, this.deps.settings(), this.deps.zone(), this.deps.now(), this.deps.sessionRunning());
   }
 
-  /** Resolves when every step so far has run (tests, and callers that need the state settled). */
+  /** Resolves when every step so far, and any queued meanwhile, has run (tests, and callers that need the state settled). */
   settled(): Promise<void> {
-    return this.#chain;
+    return this.#steps.idle();
   }
 
   #step(eventOf: () => PlannerEvent): Promise<void> {
-    const run = this.#chain.then(async () => {
+    return this.#steps.run(async () => {
       // The event is made when its turn comes: the clock and the session are read then, not when it was queued.
       const { state, effects } = planStep(this.#state, eventOf());
       const changed = state !== this.#state;
@@ -116,9 +121,6 @@ export class Planner {
         }
       }
     });
-    // One failed step (storage refused) must not stop the ones after it.
-    this.#chain = run.catch((error: unknown) => this.deps.diagnostics.add('warn', `schedule: ${errorText(error)}`));
-    return run;
   }
 
   async #run(effect: PlannerEffect): Promise<void> {

@@ -5,6 +5,7 @@ import { sameBlocking, type Blocking } from '../../shared/core/blocking';
 import { PAGE_GUARD_KEY, pageGuardBlocks, pageGuardOf } from '../../shared/strict/page-guard';
 import { siteTarget } from '../../shared/strict/site-entry';
 import { errorText } from '../../shared/util/error-text';
+import { serial } from '../../shared/util/serial';
 import { EXTENSION_PAGES } from '../../shared/extension-pages';
 import type { Diagnostics } from '../diagnostics';
 
@@ -80,7 +81,8 @@ export function createBlocking(deps: BlockingDeps): BrowserBlocking {
   const dnr = deps.dnr === undefined ? browserDnr() : deps.dnr;
   const incognitoTabs = new Set<number>();
   let wanted: Blocking | null = null;
-  let chain: Promise<unknown> = Promise.resolve();
+  /** Applies run one after another: the rules in place are always the last ones asked for. */
+  const applies = serial();
   let saidMissing = false;
 
   async function openTabs(): Promise<TabFacts[]> {
@@ -166,14 +168,12 @@ export function createBlocking(deps: BlockingDeps): BrowserBlocking {
 
   function apply(blocking: Blocking | null, force = false): Promise<string | undefined> {
     wanted = blocking;
-    const done = chain.then(async () => {
+    return applies.run(async () => {
       if (!force && applied !== undefined && sameBlocking(applied, blocking)) return undefined;
       const problem = await run(blocking);
       applied = problem === undefined ? blocking : undefined;
       return problem;
     });
-    chain = done.catch(() => {});
-    return done;
   }
 
   /** Settles at this worker's first apply: until then, what is blocked is not known (the session is being restored). */
@@ -184,7 +184,7 @@ export function createBlocking(deps: BlockingDeps): BrowserBlocking {
     const { id, url } = tab;
     if (id === undefined || !url) return;
     await known;
-    await chain;
+    await applies.idle();
     if (!applied || pageGuardBlocks(pageGuardOf(applied, siteTarget), { url, incognito: tab.incognito }, now()) === undefined) return;
     // The page's own guard is first (it acts before the page paints); this line is for pages no content script runs
     // in, and waits for it, so a tab is never sent twice (a second navigation would be a second history entry).

@@ -9,6 +9,7 @@ import { FRESH_MEMORY, noteLocal, reconcile, SyncMemory } from '../../shared/syn
 import { syncedPart } from '../../shared/sync/synced-settings';
 import { Backoff } from '../../shared/util/backoff';
 import { errorText } from '../../shared/util/error-text';
+import { serial } from '../../shared/util/serial';
 import type { Diagnostics } from '../diagnostics';
 
 /** A backstop for a pending push and the retry after a refused one: alarms survive the worker, timers do not. */
@@ -42,7 +43,7 @@ export class SettingsSync {
   #memory: SyncMemory = FRESH_MEMORY;
   #installId = '';
   /** Every read and write of sync runs in turn: a push never interleaves with an apply. */
-  #chain: Promise<void> = Promise.resolve();
+  readonly #turns = serial({ onError: (error) => this.deps.diagnostics.add('error', `settings sync failed: ${errorText(error)}`) });
   #timer: ReturnType<typeof setTimeout> | undefined;
   #pendingSince: number | null = null;
   /** Settles once the scheduled push has run (or was dropped), for `settled`. */
@@ -116,20 +117,18 @@ export class SettingsSync {
 
   /** Resolves when nothing is queued or scheduled any more (for tests and callers that must know). */
   async settled(): Promise<void> {
+    // The scheduled push queues its turn when its timer fires: the queue is idle again only after that.
     for (;;) {
-      const chain = this.#chain;
+      await this.#turns.idle();
       const pending = this.#pendingRun;
-      await chain;
-      if (pending) await pending.done;
-      if (chain === this.#chain && pending === this.#pendingRun) return;
+      if (!pending) return;
+      await pending.done;
     }
   }
 
+  /** Settles once `work` has had its turn; never rejects (a failure is already in diagnostics). */
   #queue(work: () => Promise<void>): Promise<void> {
-    this.#chain = this.#chain.then(work).catch((error: unknown) => {
-      this.deps.diagnostics.add('error', `settings sync failed: ${errorText(error)}`);
-    });
-    return this.#chain;
+    return this.#turns.run(work).catch(() => {});
   }
 
   #schedule(): void {

@@ -20,12 +20,11 @@ import type { NativeChannel } from './helper/native-channel';
 import type { HistoryRecorder } from './history/history-recorder';
 import { BlockRefused, type Planner } from './plan/planner';
 import type { SettingsRecord } from './settings-record';
-import type { Shell } from './shell';
+import type { Sent, Shell } from './shell';
 import { senderKind, type SenderFacts } from './sender';
 import { errorText } from '../shared/util/error-text';
 import { Settings } from '../shared/settings/settings';
-import { sessionOf, waitRefusal, type ObservationRecord, type WaitPurpose } from '../shared/core/controller';
-import { strictNow } from '../shared/core/blocking';
+import type { ObservationRecord } from '../shared/core/controller';
 import { strictListProblems } from '../shared/strict/start-problems';
 
 export interface RequestContext {
@@ -136,19 +135,17 @@ async function backFromBlockPage(ctx: RequestContext, sender: SenderFacts): Prom
 const HANDLERS: Handlers = {
   getState: (_req, ctx) => ctx.shell.snapshot(),
   startSession: async (req, ctx) => {
-    const running = sessionOf(ctx.shell.state);
-    if (running && strictNow(running, ctx.now()))
-      throw new RequestFailed(badRequest('a strict session runs: end it first (ending early waits)'));
     const problems = req.input.strict ? strictListProblems(req.input.blocked) : [];
     if (problems.length > 0) throw new RequestFailed(badRequest(`strict session not started: ${problems.join('; ')}`));
-    await ctx.shell.send({ type: 'sessionStarted', at: ctx.now(), input: req.input }).catch(() => {});
-    if (ctx.shell.state.phase === 'idle') throw new RequestFailed(badRequest('the session could not start: check the commitment'));
+    const { refused } = await sendOrRefuse(ctx, { type: 'sessionStarted', at: ctx.now(), input: req.input });
+    // Starting, the person reads what did not happen; a wait refused (below) says only why.
+    if (refused) throw new RequestFailed(badRequest(`${refused.what}: ${refused.why}`));
     ctx.observeActiveTab();
     return null;
   },
-  pauseSession: (_req, ctx) => afterWait(ctx, 'pause', { type: 'sessionPaused', at: ctx.now() }),
+  pauseSession: (_req, ctx) => unlessRefused(ctx, { type: 'sessionPaused', at: ctx.now() }),
   resumeSession: (_req, ctx) => act(ctx, { type: 'sessionResumed', at: ctx.now() }),
-  endSession: (_req, ctx) => afterWait(ctx, 'end', { type: 'sessionEnded', at: ctx.now() }),
+  endSession: (_req, ctx) => unlessRefused(ctx, { type: 'sessionEnded', at: ctx.now() }),
   beginWait: (req, ctx) => act(ctx, { type: 'waitStarted', at: ctx.now(), purpose: req.purpose }),
   cancelWait: (_req, ctx) => act(ctx, { type: 'waitAbandoned', at: ctx.now() }),
   navigationBlocked: (req, ctx) => act(ctx, { type: 'navigationBlocked', at: ctx.now(), site: req.site }),
@@ -269,12 +266,16 @@ const HANDLERS: Handlers = {
   },
 };
 
-/** Ending or pausing a strict session early is refused in words until its wait has run. */
-async function afterWait(ctx: RequestContext, purpose: WaitPurpose, event: Parameters<Shell['send']>[0]): Promise<null> {
-  const session = sessionOf(ctx.shell.state);
-  const refusal = session ? waitRefusal(session, purpose, ctx.now()) : undefined;
-  if (refusal) throw new RequestFailed(badRequest(refusal));
-  return act(ctx, event);
+/** Sends the event; what the controller refused comes back as a value (a failed write is in diagnostics already). */
+function sendOrRefuse(ctx: RequestContext, event: Parameters<Shell['send']>[0]): Promise<Sent> {
+  return ctx.shell.send(event).catch(() => ({ refused: null }));
+}
+
+/** Ending or pausing a strict session early: the controller refuses it until its wait has run, and the reply says why. */
+async function unlessRefused(ctx: RequestContext, event: Parameters<Shell['send']>[0]): Promise<null> {
+  const { refused } = await sendOrRefuse(ctx, event);
+  if (refused) throw new RequestFailed(badRequest(refused.why));
+  return null;
 }
 
 /** Requests that only act reply once the event is applied; the new state reaches the surfaces as a push. */

@@ -7,6 +7,7 @@ import {
   type ControllerEffect,
   type ControllerEvent,
   type ControllerState,
+  type Refusal,
   type SurfaceView,
   type ViewChanges,
 } from '../shared/core/controller';
@@ -35,6 +36,13 @@ export interface ShellDeps {
 
 type Restored = Extract<ControllerEvent, { type: 'stateRestored' }>;
 
+/** What became of a sent event: applied, or refused by the controller (why, in words; the state is as it was). */
+export interface Sent {
+  refused: Refusal | null;
+}
+
+const APPLIED: Sent = { refused: null };
+
 export class Shell {
   /** Built when first needed: at hydration from the stored settings, so a woken worker never builds the defaults. */
   #state: ControllerState | undefined;
@@ -60,13 +68,13 @@ export class Shell {
 
   /**
    * Applies an event (after hydration: events that arrive earlier wait, in order, never lost),
-   * runs its effects, and pushes the view if it changed. Resolves when the effects are done;
-   * rejects when one of them failed to write, which callers that promise durability await.
+   * runs its effects, and pushes the view if it changed. Resolves when the effects are done, with the controller's
+   * refusal when it refused the event; rejects when an effect failed to write, which callers that promise durability await.
    */
-  send(event: ControllerEvent): Promise<void> {
+  send(event: ControllerEvent): Promise<Sent> {
     const done = this.#hydrated
       ? this.#apply(event)
-      : new Promise<void>((resolve, reject) => this.#queue.push(() => this.#apply(event).then(resolve, reject)));
+      : new Promise<Sent>((resolve, reject) => this.#queue.push(() => this.#apply(event).then(resolve, reject)));
     // The failure is already in diagnostics: a caller that does not await must not see it as unhandled.
     done.catch(() => {});
     return done;
@@ -81,17 +89,19 @@ export class Shell {
     this.publish();
   }
 
-  #apply(event: ControllerEvent): Promise<void> {
+  #apply(event: ControllerEvent): Promise<Sent> {
     const before = this.state;
     let effects: ControllerEffect[];
+    let sent = APPLIED;
     try {
       const step = transition(before, event);
       this.#state = step.state;
       effects = step.effects;
+      if (step.refused) sent = { refused: step.refused };
     } catch (error) {
       // One bad event must not take the service worker's listeners down with it.
       this.#internalError(error);
-      return Promise.resolve();
+      return Promise.resolve(APPLIED);
     }
     try {
       this.deps.observeTransition?.(before, this.state, event);
@@ -101,7 +111,7 @@ export class Shell {
     }
     const running = effects.map((effect) => this.#run(effect));
     if (this.#state !== before) this.publish();
-    return Promise.all(running).then(() => undefined);
+    return Promise.all(running).then(() => sent);
   }
 
   #run(effect: ControllerEffect): Promise<void> {

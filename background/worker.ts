@@ -186,7 +186,7 @@ export function createWorker(platform: BackgroundPlatform): Worker & { hydrate()
     shell,
     send,
     settings,
-    saveSettings: (record) => shell.send({ type: 'settingsSaved', at: now(), settings: settings.replace(record) }),
+    saveSettings: (record) => shell.send({ type: 'settingsSaved', at: now(), settings: settings.replace(record) }).then(() => {}),
     ports,
     alarms: new AlarmRouter(),
     notifications: new NotificationRouter(),

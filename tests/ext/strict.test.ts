@@ -167,8 +167,14 @@ describe('the rules of a strict session', () => {
 
   it('a second strict start is refused in words while one runs', async () => {
     await start();
+    const first = running!.shell.state.phase === 'idle' ? null : running!.shell.state.session.id;
     const reply = await running!.send(STRICT);
-    expect(reply).toMatchObject({ ok: false, error: { message: 'a strict session runs: end it first (ending early waits)' } });
+    // The controller's refusal, read as a value: the reply says it, and the first session runs on.
+    expect(reply).toEqual({
+      ok: false,
+      error: { kind: 'bad_request', message: 'session not started: a strict session runs: end it first (ending early waits)' },
+    });
+    expect(running!.shell.state.phase === 'idle' ? null : running!.shell.state.session.id).toBe(first);
   });
 
   it('the block page counts what it stopped, and History keeps the strict tally when the session ends', async () => {

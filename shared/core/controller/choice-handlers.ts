@@ -3,7 +3,7 @@ import { normalizeList } from '../list-entry';
 import { entryMatches } from '../match';
 import { evaluateCurrent, type Step } from './evaluate';
 import { onTaskEntry } from './verdict-key';
-import { log, unchanged, type EventOf } from './handler';
+import { refuse, unchanged, type EventOf } from './handler';
 import { onTaskRefusal } from './strict';
 import type { DriftState, SessionRecord } from './records';
 import { withSession, type ActiveState, type ControllerState, type SessionState } from './state';
@@ -29,7 +29,7 @@ function forget<T>(byKey: Readonly<Record<string, T>>, entry: string): Record<st
  */
 export function markOnTask(s: SessionState, e: EventOf<'onTaskChosen'>): Step {
   const refusal = onTaskRefusal(s, e.at);
-  if (refusal) return unchanged(s, log('warn', `not marked on task: ${refusal}`));
+  if (refusal) return refuse(s, { what: 'not marked on task', why: refusal });
   const current = s.drift.current;
   const entry = current ? onTaskEntry(current) : '';
   if (!current || !entry) return unchanged(s);

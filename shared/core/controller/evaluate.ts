@@ -14,6 +14,14 @@ export { verdictKey } from './verdict-key';
 export interface Step<S extends ControllerState = ControllerState> {
   state: S;
   effects: ControllerEffect[];
+  /** The event was refused (the state is as it was): what, and why in words, for the caller that sent it to read. */
+  refused?: Refusal;
+}
+
+/** A refusal as a value: `what` did not happen ("session not ended"), and `why`, in the person's words. */
+export interface Refusal {
+  what: string;
+  why: string;
 }
 
 /** Appends a title when non-empty and different from the newest; keeps the last RECENT_TITLES. */

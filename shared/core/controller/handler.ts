@@ -1,6 +1,6 @@
 // The shape of an event handler, and the few helpers every handler file shares.
 import type { ControllerEffect, ControllerEvent, ControllerEventType } from './events';
-import type { Step } from './evaluate';
+import type { Refusal, Step } from './evaluate';
 import type { ControllerState } from './state';
 
 export type EventOf<T extends ControllerEventType> = Extract<ControllerEvent, { type: T }>;
@@ -14,3 +14,10 @@ export type HandlerTable<S extends ControllerState> = { readonly [T in Controlle
 export const unchanged = (state: ControllerState, ...effects: ControllerEffect[]): Step => ({ state, effects });
 
 export const log = (level: 'info' | 'warn', message: string): ControllerEffect => ({ type: 'log', level, message });
+
+/** The event changes nothing, said in diagnostics and handed back as a value: the caller that sent it reads why. */
+export const refuse = (state: ControllerState, refused: Refusal): Step => ({
+  state,
+  effects: [log('warn', `${refused.what}: ${refused.why}`)],
+  refused,
+});

@@ -5,7 +5,7 @@ export { eventTime, type ControllerEvent, type ControllerEffect, type Controller
 export { transition } from './transition';
 export { nextDeadline } from './deadlines';
 export { onBreak, rhythmAt, phaseEndsAt } from './session-rhythm';
-export { pushTitle, type Step } from './evaluate';
+export { pushTitle, type Refusal, type Step } from './evaluate';
 export * from './surface-view';
 export * from './toast-slice';
 export { viewChanges, type ViewChanges } from './view-changes';

@@ -4,7 +4,7 @@ import { normalizeList } from '../match';
 import { commitmentText } from '../commitment';
 import { evaluateCurrent, type Step } from './evaluate';
 import type { ControllerEffect } from './events';
-import { log, unchanged, type EventOf } from './handler';
+import { log, refuse, unchanged, type EventOf } from './handler';
 import { Commitment, NO_STRICT_COUNTS, type DriftState, type SessionRecord } from './records';
 import { afterWait, renotifyDrift, waitRefusal } from './strict';
 import { strictNow } from '../blocking';
@@ -25,7 +25,7 @@ import {
 /** The person ends the session: a strict one ends early only after its wait. */
 export function endSessionChosen(s: SessionState, e: EventOf<'sessionEnded'>): Step {
   const refusal = waitRefusal(s.session, 'end', e.at);
-  return refusal ? unchanged(s, log('warn', `session not ended: ${refusal}`)) : endSession(s);
+  return refusal ? refuse(s, { what: 'session not ended', why: refusal }) : endSession(s);
 }
 
 export function endSession(s: SessionState): Step<IdleState> {
@@ -36,12 +36,12 @@ export function endSession(s: SessionState): Step<IdleState> {
 /** Starting while a session runs ends that one first; an unusable commitment changes nothing. */
 export function startSession(s: ControllerState, e: EventOf<'sessionStarted'>): Step {
   const commitment = Commitment.safeParse(e.input.commitment);
-  if (!commitment.success) return unchanged(s, log('warn', `session not started: ${commitment.error.issues[0]?.message}`));
+  const notStarted = (why: string | undefined) => refuse(s, { what: 'session not started', why: why ?? 'check the commitment' });
+  if (!commitment.success) return notStarted(commitment.error.issues[0]?.message);
   const rhythm = e.input.rhythm === undefined ? undefined : Rhythm.safeParse(e.input.rhythm);
-  if (rhythm && !rhythm.success) return unchanged(s, log('warn', `session not started: ${rhythm.error.issues[0]?.message}`));
+  if (rhythm && !rhythm.success) return notStarted(rhythm.error.issues[0]?.message);
   // A strict session is not replaced on a whim: it ends (after its wait) before another starts.
-  if (s.phase !== 'idle' && strictNow(s.session, e.at))
-    return unchanged(s, log('warn', 'session not started: a strict session runs; end it first'));
+  if (s.phase !== 'idle' && strictNow(s.session, e.at)) return notStarted('a strict session runs: end it first (ending early waits)');
   const base = s.phase === 'idle' ? s : endSession(s).state;
   const minutes = e.input.timeboxMinutes;
   const timeboxed = minutes !== undefined && Number.isFinite(minutes) && minutes > 0;
@@ -72,7 +72,7 @@ export function startSession(s: ControllerState, e: EventOf<'sessionStarted'>): 
 
 export function pauseSession(s: ActiveState, e: EventOf<'sessionPaused'>): Step {
   const refusal = waitRefusal(s.session, 'pause', e.at);
-  if (refusal) return unchanged(s, log('warn', `session not paused: ${refusal}`));
+  if (refusal) return refuse(s, { what: 'session not paused', why: refusal });
   const d = s.drift;
   // Pausing ends the on-task stretch; in-flight judges may still land in the cache.
   const drift: DriftState = { ...d, judgeDue: null, onTaskStretch: d.onTaskStretch + 1, nudgeMessage: '' };

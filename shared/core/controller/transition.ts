@@ -106,7 +106,7 @@ function reduceInRhythm(s: ControllerState, e: ControllerEvent): Step {
   if (s.phase !== 'active' || NO_RHYTHM_EDGE.has(e.type)) return reduce(s, e);
   const edge = crossRhythmEdge(s, eventTime(e));
   const step = reduce(edge.state, e);
-  return { state: step.state, effects: [...edge.effects, ...step.effects] };
+  return { ...step, effects: [...edge.effects, ...step.effects] };
 }
 
 /**
@@ -150,5 +150,5 @@ export function transition(state: ControllerState, event: ControllerEvent): Step
   const before = nextDeadline(state, at);
   const after = nextDeadline(next, at);
   if (before !== after || event.type === 'ticked' || event.type === 'stateRestored') effects.push({ type: 'armAlarm', at: after });
-  return { state: next, effects };
+  return { state: next, effects, ...(step.refused ? { refused: step.refused } : {}) };
 }

@@ -1,6 +1,6 @@
 // Strict sessions in the pure controller: what is blocked when, the waits, the on-task wait, the repeated notification, allowlist-only.
 import { describe, expect, it } from 'vitest';
-import { surfaceView, type ControllerEffect, type SessionStartInput } from '../../../../shared/core/controller';
+import { surfaceView, transition, type ControllerEffect, type SessionStartInput } from '../../../../shared/core/controller';
 import { countsAfter } from '../../../../shared/core/controller/strict';
 import { Harness, MIN, ofType, SEC, T0 } from './harness';
 
@@ -163,6 +163,25 @@ describe('waits before ending early or pausing', () => {
     loose.start();
     startStrict(loose);
     expect(loose.session).toMatchObject({ id: 2, strict: true });
+  });
+
+  it('a refusal is a value of the step: what did not happen and why; an applied event carries none', () => {
+    const h = new Harness({ strictWaitSeconds: 30 });
+    startStrict(h);
+    expect(transition(h.state, { type: 'sessionEnded', at: h.now }).refused).toEqual({
+      what: 'session not ended',
+      why: 'strict session: ending early needs the wait first',
+    });
+    expect(transition(h.state, { type: 'sessionPaused', at: h.now }).refused?.what).toBe('session not paused');
+    const input = { commitment: COMMITMENT, allowed: [], blocked: ['videos.test'], strict: true };
+    const again = transition(h.state, { type: 'sessionStarted', at: h.now, input });
+    expect(again.refused).toEqual({ what: 'session not started', why: 'a strict session runs: end it first (ending early waits)' });
+    expect(again.state).toBe(h.state);
+    h.send({ type: 'waitStarted', at: h.now, purpose: 'end' });
+    h.advance(30 * SEC);
+    const ended = transition(h.state, { type: 'sessionEnded', at: h.now });
+    expect(ended.state.phase).toBe('idle');
+    expect(ended.refused).toBeUndefined();
   });
 
   it('the view carries the wait and the setting; a session that is not strict ends at once', () => {

@@ -142,9 +142,16 @@ export class Toast {
 
   /** Waits for the banner's entrance animation to finish, and for the frame to take the banner's height (for screenshots). */
   async settled(): Promise<void> {
-    await this.root()!
-      .first()
-      .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    // Animations run only in the tab in front; and a wait with no end would hide which step stood still.
+    await this.page.bringToFront();
+    const root = this.root()!.first();
+    await expect
+      .poll(() => root.evaluate((el) => el.getAnimations({ subtree: true }).every((a) => a.playState !== 'running')), {
+        timeout: 10_000,
+        interval: 100,
+        message: "the banner's entrance animation did not finish",
+      })
+      .toBe(true);
     await expect
       .poll(() =>
         this.frame()!

@@ -1,26 +1,19 @@
-// Wires the background: the worker's core, then each subsystem wiring itself (listeners registered synchronously), then hydration.
+// Wires the background: the worker's core, then its own subsystems and every feature wiring itself (listeners registered synchronously), then hydration.
 import { browser } from 'wxt/browser';
 import { wireAI } from './ai/wire-ai';
 import { focusPlace, TICK_ALARM } from './effects';
-import type { HistoryRecorder } from './history/history-recorder';
-import { wireHistory } from './history/wire-history';
+import { wireFeatures, type WiredFeatures } from './features';
 import type { NativeChannel } from './helper/native-channel';
 import { wireHelper } from './helper/wire-helper';
-import { ownDriftAndReviewNotifications } from './notifications';
+import { ownDriftNotifications } from './notifications';
 import type { Observer } from './observe/observer';
 import { wireObserver } from './observe/wire-observer';
-import type { Planner } from './plan/planner';
-import { wirePlan } from './plan/wire-plan';
 import type { BackgroundPlatform } from './platform';
-import { handleRequest } from './requests';
+import { backFromBlockPage, handleRequest, type RequestContext } from './requests';
 import type { SenderFacts } from './sender';
 import type { SettingsRecord } from './settings-record';
 import type { Shell } from './shell';
 import { markWorker, WORKER_MARKS } from './start-marks';
-import { wireStrict } from './strict/wire-strict';
-import { wireLater } from './later/wire-later';
-import type { SettingsSync } from './sync/settings-sync';
-import { wireSync } from './sync/wire-sync';
 import { createWorker } from './worker';
 
 export { browserPlatform, type BackgroundPlatform } from './platform';
@@ -32,25 +25,21 @@ export interface Background {
   settings: SettingsRecord;
   channel: NativeChannel;
   observer: Observer;
-  history: HistoryRecorder;
-  planner: Planner;
+  /** What the features offer (their stores and schedulers), for the tests and the bench. */
+  features: WiredFeatures['offers'];
   ready: Promise<void>;
-  settingsSync: SettingsSync;
 }
 
 export function startBackground(platform: BackgroundPlatform): Background {
   markWorker(WORKER_MARKS.evaluated);
   const worker = createWorker(platform);
   const { now, shell, send, ready } = worker;
-  // Each subsystem registers its own listeners, alarms and effect ports; the order is the order they see a transition and the start.
-  const history = wireHistory(worker);
+  // The core's own subsystems, then each feature; the order is the order they see a transition and the start.
   const observer = wireObserver(worker);
-  wireStrict(worker);
   const channel = wireHelper(worker, observer);
   const ai = wireAI(worker, channel);
-  const settingsSync = wireSync(worker);
-  const planner = wirePlan(worker, history, observer);
-  const later = wireLater(worker);
+  const back = (sender: SenderFacts) => backFromBlockPage({ shell, focusPlace }, sender);
+  const features = wireFeatures({ worker, observer, backFromBlockPage: back });
 
   // The controller's own deadline: a tick, and the AI ports that report their own status asked again.
   worker.alarms.own(TICK_ALARM, () => {
@@ -60,13 +49,11 @@ export function startBackground(platform: BackgroundPlatform): Background {
   browser.alarms.onAlarm.addListener(worker.alarms.route);
   platform.fireDueAlarms?.(worker.alarms.route);
   const { extensionId, extensionOrigin } = worker;
-  const requests = {
+  const requests: RequestContext = {
     shell,
     settings: worker.settings,
     saveSettings: worker.saveSettings,
-    planner,
     channel,
-    history,
     checkAIPorts: ai.checkPorts,
     now,
     extensionId,
@@ -74,18 +61,18 @@ export function startBackground(platform: BackgroundPlatform): Background {
     rolesOn: ai.rolesOn,
     observeActiveTab: () => observer.observeActiveTab(),
     focusPlace,
-    syncStatus: () => settingsSync.status(),
-    later,
+    startProblems: features.startProblems,
+    featureHandlers: features.handlers,
   };
   browser.runtime.onMessage.addListener((message: unknown, sender: SenderFacts) =>
     ready.then(() => handleRequest(requests, message, sender)),
   );
   platform.onStatePort((port) => worker.ports.accept(port, shell.isHydrated ? shell.snapshot() : null));
-  ownDriftAndReviewNotifications(worker.notifications, { send, now, review: (key, answer) => void history.review(key, answer, '') });
+  ownDriftNotifications(worker.notifications, { send, now });
   browser.notifications.onClicked.addListener(worker.notifications.routeClick);
   browser.notifications.onButtonClicked.addListener(worker.notifications.routeButton);
 
   markWorker(WORKER_MARKS.wired);
   worker.hydrate();
-  return { shell, settings: worker.settings, channel, observer, history, planner, ready, settingsSync };
+  return { shell, settings: worker.settings, channel, observer, features: features.offers, ready };
 }

@@ -1,31 +1,29 @@
-// Answers runtime messages: checks who sent them, validates them, and routes each type to its handler.
+// Answers runtime messages: checks who sent them, validates them, and routes each type to its handler (the core's here, each feature's its own).
 import type { AIRoles } from '../shared/ai';
 import { chooseTarget, type AITarget } from '../shared/core/ai-targets';
 import { destinationOf, type AIConsents, type ConsentRecord, type ConsentReply } from '../shared/core/ai-consent';
 import { MAX_AI_CONSENTS } from '../shared/core/limits';
-import type { Later } from './later/wire-later';
 import type { Failure } from '../shared/core/failure';
+import type { Settings } from '../shared/settings/settings';
+import { badRequest, RequestFailed } from './request-failed';
 import { failureText } from '../shared/core/failure-text';
 import {
   parseRequest,
+  type CoreRequestType,
   type ParsedRequestOf,
   type Reply,
   type ReplyValue,
   type RequestType,
-  type SyncStatus,
+  type StartSessionInput,
 } from '../shared/messages/requests';
 import { failureOf } from './ai/failure-words';
 import { aiSignal } from './ai/ai-signal';
 import type { NativeChannel } from './helper/native-channel';
-import type { HistoryRecorder } from './history/history-recorder';
-import { BlockRefused, type Planner } from './plan/planner';
 import type { SettingsRecord } from './settings-record';
 import type { Sent, Shell } from './shell';
 import { senderKind, type SenderFacts } from './sender';
 import { errorText } from '../shared/util/error-text';
-import { Settings } from '../shared/settings/settings';
 import type { ObservationRecord } from '../shared/core/controller';
-import { strictListProblems } from '../shared/strict/start-problems';
 
 export interface RequestContext {
   shell: Shell;
@@ -42,13 +40,12 @@ export interface RequestContext {
   observeActiveTab(): void;
   /** Brings a place (a tab in its window) forward. */
   focusPlace(place: ObservationRecord): Promise<void>;
-  history: HistoryRecorder;
-  planner: Planner;
   /** Asks each AI port that reports its own status again (the built-in model after a download); the controller decides what changed. */
   checkAIPorts(): Promise<void>;
-  /** Whether settings sync through the browser, and its last problem. */
-  syncStatus(): SyncStatus;
-  later: Later;
+  /** What the features say is wrong with a start's input, in words (a strict session's lists). */
+  startProblems(input: StartSessionInput): string[];
+  /** Every feature's handlers: the requests the core does not answer itself. */
+  featureHandlers: Partial<Handlers>;
 }
 
 /** The answers with `backend`'s new one (null: none, it is asked again); past the cap, the oldest other answer goes. */
@@ -84,17 +81,12 @@ const CONSENT_LOG: Record<ConsentReply, string> = {
   withdrawn: 'yes withdrawn: nothing more goes to',
 };
 
-/** A request that failed in a way the person should read (a backend error, a refused start). */
-class RequestFailed extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.message);
-  }
-}
-
-const badRequest = (message: string): Failure => ({ kind: 'bad_request', message });
-
 type Handlers = {
-  [T in RequestType]: (req: ParsedRequestOf<T>, ctx: RequestContext, sender: SenderFacts) => Promise<ReplyValue<T>> | ReplyValue<T>;
+  [T in RequestType]: (req: ParsedRequestOf<T>, sender: SenderFacts) => Promise<ReplyValue<T>> | ReplyValue<T>;
+};
+
+type CoreHandlers = {
+  [T in CoreRequestType]: (req: ParsedRequestOf<T>, ctx: RequestContext, sender: SenderFacts) => Promise<ReplyValue<T>> | ReplyValue<T>;
 };
 
 /**
@@ -125,18 +117,21 @@ async function askAI<T>(
 }
 
 /** The last on-task tab comes forward; when it is the blocked tab itself (or there is none), the page goes back in its own history. */
-async function backFromBlockPage(ctx: RequestContext, sender: SenderFacts): Promise<{ went: 'tab' | 'none' }> {
+export async function backFromBlockPage(
+  ctx: Pick<RequestContext, 'shell' | 'focusPlace'>,
+  sender: SenderFacts,
+): Promise<{ went: 'tab' | 'none' }> {
   const place = ctx.shell.state.drift.lastOnTask;
   if (!place?.ref || place.ref.tabId === sender.tab?.id) return { went: 'none' };
   await ctx.focusPlace(place).catch(() => {});
   return { went: 'tab' };
 }
 
-const HANDLERS: Handlers = {
+const HANDLERS: CoreHandlers = {
   getState: (_req, ctx) => ctx.shell.snapshot(),
   startSession: async (req, ctx) => {
-    const problems = req.input.strict ? strictListProblems(req.input.blocked) : [];
-    if (problems.length > 0) throw new RequestFailed(badRequest(`strict session not started: ${problems.join('; ')}`));
+    const problems = ctx.startProblems(req.input);
+    if (problems.length > 0) throw new RequestFailed(badRequest(problems.join('; ')));
     const { refused } = await sendOrRefuse(ctx, { type: 'sessionStarted', at: ctx.now(), input: req.input });
     // Starting, the person reads what did not happen; a wait refused (below) says only why.
     if (refused) throw new RequestFailed(badRequest(`${refused.what}: ${refused.why}`));
@@ -150,14 +145,6 @@ const HANDLERS: Handlers = {
   cancelWait: (_req, ctx) => act(ctx, { type: 'waitAbandoned', at: ctx.now() }),
   navigationBlocked: (req, ctx) => act(ctx, { type: 'navigationBlocked', at: ctx.now(), site: req.site }),
   blockPageBackToTask: (_req, ctx, sender) => backFromBlockPage(ctx, sender),
-  blockPageSaveForLater: async (req, ctx, sender) => {
-    const problem = await ctx.later.saveBlocked(req.url, req.site, sender.tab?.id);
-    if (problem) {
-      ctx.shell.diagnostics.add('info', problem);
-      throw new RequestFailed(badRequest(problem));
-    }
-    return backFromBlockPage(ctx, sender);
-  },
   surfaceEventsIgnored: (req, ctx, sender) => {
     // The frame is the extension's page: the site it sits in is its tab's.
     const where = hostOf(sender.tab?.url ?? sender.url ?? '');
@@ -166,10 +153,6 @@ const HANDLERS: Handlers = {
   },
   driftBackToTask: (_req, ctx) => act(ctx, { type: 'backToTaskChosen', at: ctx.now() }),
   driftSaveForLater: (_req, ctx) => act(ctx, { type: 'savedForLaterChosen', at: ctx.now() }),
-  getLater: (_req, ctx) => ctx.later.list(),
-  removeLater: (req, ctx) => ctx.later.remove(req.ids),
-  openLater: (req, ctx) => ctx.later.open(req.ids, req.oneWindow),
-  clearLater: (_req, ctx) => ctx.later.clear(),
   driftOnTask: (_req, ctx) => act(ctx, { type: 'onTaskChosen', at: ctx.now() }),
   driftDismiss: (req, ctx) => act(ctx, { type: 'bannerDismissed', at: ctx.now(), episode: req.episode }),
   nudgeDismiss: (req, ctx) => act(ctx, { type: 'nudgeDismissed', at: ctx.now(), message: req.message }),
@@ -223,47 +206,6 @@ const HANDLERS: Handlers = {
     await ctx.checkAIPorts();
     return null;
   },
-  getHistoryStatus: async (_req, ctx) => {
-    await ctx.history.ready;
-    const [today, band] = await Promise.all([ctx.history.today().catch(() => null), ctx.history.band().catch(() => [])]);
-    return { progress: ctx.history.progress(), pendingReview: ctx.history.pendingReview(), today, band };
-  },
-  getStartChoices: async (_req, ctx) => ({
-    templates: ctx.settings.current.templates,
-    recent: await ctx.history.recent().catch(() => []),
-  }),
-  saveTemplate: async (req, ctx) => {
-    const settings = ctx.settings.current;
-    const template = { ...req.template, id: crypto.randomUUID() };
-    const parsed = Settings.safeParse({ ...settings, templates: [...settings.templates, template] });
-    if (!parsed.success) throw new RequestFailed(badRequest(parsed.error.issues[0]?.message ?? 'the template could not be saved'));
-    await ctx.saveSettings(parsed.data);
-    return parsed.data.templates.at(-1)!;
-  },
-  getSyncStatus: (_req, ctx) => ctx.syncStatus(),
-  reviewSession: async (req, ctx) => {
-    await ctx.history.review(req.key, req.answer, req.note);
-    return null;
-  },
-  getPlan: (_req, ctx) => ctx.planner.view(),
-  startDueBlock: async (req, ctx) => {
-    try {
-      await ctx.planner.start(req.key);
-    } catch (error) {
-      if (error instanceof BlockRefused) throw new RequestFailed(badRequest(error.message));
-      throw error;
-    }
-    if (ctx.shell.state.phase === 'idle') throw new RequestFailed(badRequest('the block could not start: check its template'));
-    return null;
-  },
-  snoozeDueBlock: async (req, ctx) => {
-    await ctx.planner.snooze(req.key);
-    return null;
-  },
-  dismissDueBlock: async (req, ctx) => {
-    await ctx.planner.dismiss(req.key);
-    return null;
-  },
 };
 
 /** Sends the event; what the controller refused comes back as a value (a failed write is in diagnostics already). */
@@ -296,13 +238,12 @@ export async function handleRequest(ctx: RequestContext, raw: unknown, sender: S
     return { ok: false, error: badRequest(`rejected: ${parsed.error}`) };
   }
   const req = parsed.request;
-  const handler = HANDLERS[req.type] as (
-    req: ParsedRequestOf<RequestType>,
-    ctx: RequestContext,
-    sender: SenderFacts,
-  ) => Promise<unknown> | unknown;
+  const own = HANDLERS[req.type as CoreRequestType] as
+    ((req: ParsedRequestOf<RequestType>, ctx: RequestContext, sender: SenderFacts) => unknown) | undefined;
+  const feature = ctx.featureHandlers[req.type] as ((req: ParsedRequestOf<RequestType>, sender: SenderFacts) => unknown) | undefined;
   try {
-    return { ok: true, value: await handler(req, ctx, sender) } as Reply;
+    if (!own && !feature) throw new Error(`no handler for ${req.type}`);
+    return { ok: true, value: await (own ? own(req, ctx, sender) : feature!(req, sender)) } as Reply;
   } catch (error) {
     if (error instanceof RequestFailed) return { ok: false, error: error.failure };
     return { ok: false, error: { kind: 'unavailable', message: errorText(error) } };

@@ -6,7 +6,6 @@ import { DIAGNOSTICS_LIMIT } from '../shared/core/limits';
 import { MAX_TAB_BADGES, type TabBadgeMemory } from '../shared/core/tab-badges';
 import { DiagnosticEntry } from '../shared/messages/requests';
 import { loadSettings, type Settings } from '../shared/settings/settings';
-import { PendingReview } from '../shared/history/records';
 import { storedByThisRelease, withFingerprint } from './checked-records';
 import { KEYS, LEGACY_DISMISSED_NUDGE_KEY, takeStoredState } from './stored-state-read';
 import { onFirstUse } from '../shared/util/on-first-use';
@@ -74,7 +73,7 @@ export interface Loaded {
   settingsToStore: Settings | null;
 }
 
-function parseOr<T>(schema: z.ZodType<T>, raw: unknown, key: string, warnings: string[]): T | null {
+export function parseOr<T>(schema: z.ZodType<T>, raw: unknown, key: string, warnings: string[]): T | null {
   if (raw === undefined || raw === null) return null;
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
@@ -199,16 +198,4 @@ export function saveObserverMemory(memory: ObserverMemory): Promise<void> {
 
 export function saveTabBadges(memory: TabBadgeMemory): Promise<void> {
   return write('session', KEYS.tabBadges, memory);
-}
-
-export async function loadPendingReview(): Promise<{ review: PendingReview | null; warning?: string }> {
-  const raw = (await browser.storage.local.get(KEYS.pendingReview))[KEYS.pendingReview];
-  const warnings: string[] = [];
-  const review = parseOr(PendingReview, raw, 'pending review', warnings);
-  if (review === null && raw != null) warnings.push(`${warnings.pop() ?? ''}; it is kept as ${await keepAside(KEYS.pendingReview, raw)}`);
-  return warnings[0] ? { review, warning: warnings[0] } : { review };
-}
-
-export async function savePendingReview(review: PendingReview | null): Promise<void> {
-  await browser.storage.local.set({ [KEYS.pendingReview]: review });
 }

@@ -1,4 +1,8 @@
 // The architecture's import boundaries, as options for the layer-imports rule (see docs/ARCHITECTURE.md).
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = new URL('..', import.meta.url).pathname;
 
 /** Modules the toolbar popup and the content script may load: nothing here may pull in zod, at any depth. */
 export const ZOD_FREE = [
@@ -21,15 +25,28 @@ export const ZOD_FREE = [
   'shared/later/limits',
 ];
 
+/** The folders of `shared/` that declare a feature (`shared/<name>/<name>-feature.ts`, listed in shared/features.ts). */
+export function featuresIn(root) {
+  return readdirSync(join(root, 'shared'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(root, 'shared', entry.name, `${entry.name}-feature.ts`)))
+    .map((entry) => entry.name)
+    .sort();
+}
+
 /** The features that are modules above the core, each in its own folder of `shared/` and of `background/`. */
-export const FEATURES = ['plan', 'strict', 'sync', 'later'];
+export const FEATURES = featuresIn(ROOT);
+
+/** The feature the others may build on: the history (the plan reads it; it reads none of them). */
+const BASE_FEATURES = ['history'];
 
 /** One rule per feature: its folder under `layer` imports no other feature's folder there (`shared-plan`, `background-sync`, …). */
-function featuresApart(layer, because) {
-  return FEATURES.map((feature) => ({
+function featuresApart(features, layer, because) {
+  return features.map((feature) => ({
     name: `${layer}-${feature}`,
     files: [`${layer}/${feature}/**`],
-    deny: FEATURES.filter((other) => other !== feature).map((other) => `${layer}/${other}/**`),
+    deny: features
+      .filter((other) => other !== feature && (BASE_FEATURES.includes(feature) || !BASE_FEATURES.includes(other)))
+      .map((other) => `${layer}/${other}/**`),
     typesToo: true,
     because,
   }));
@@ -37,7 +54,8 @@ function featuresApart(layer, because) {
 
 const NODE_BUILTINS = ['node:*', '{fs,path,os,child_process,net,crypto,util,stream,process,events,url,worker_threads}{,/**}'];
 
-export const BOUNDARIES = [
+/** The boundaries for a tree whose features are `features` (the probe test passes its own). */
+export const boundariesFor = (features) => [
   {
     name: 'core',
     files: ['shared/**'],
@@ -65,7 +83,7 @@ export const BOUNDARIES = [
   {
     name: 'core-knows-no-feature',
     files: ['shared/core/**'],
-    deny: ['shared/plan/**', 'shared/strict/**', 'shared/sync/**', 'shared/later/**', 'shared/history/**', 'shared/settings/**'],
+    deny: [...features.map((feature) => `shared/${feature}/**`), 'shared/settings/**'],
     typesToo: true,
     because:
       "the features are modules above the core: the core imports none of them (a session's rhythm and a strict session's blocking are the session machine's own), nor the settings record they compose",
@@ -78,14 +96,7 @@ export const BOUNDARIES = [
     because:
       'each feature declares its own settings section; the record composes them, so a section never reads the whole (only sync, which carries the whole record, does)',
   },
-  ...featuresApart('shared', 'a feature does not import another: each builds on the core (and history) alone'),
-  {
-    name: 'history-knows-no-plan',
-    files: ['shared/history/**'],
-    deny: ['shared/plan/**'],
-    typesToo: true,
-    because: 'the history records what happened; the plan reads it, never the reverse',
-  },
+  ...featuresApart(features, 'shared', 'a feature does not import another: each builds on the core (and history) alone'),
   {
     name: 'zod-free',
     files: ZOD_FREE,
@@ -141,7 +152,20 @@ export const BOUNDARIES = [
     because:
       "the shell knows no page: what both use (the pages' paths, the local calendar) lives in shared/ or locale/, so a page can change without the worker",
   },
-  ...featuresApart('background', "each feature wires itself into the worker on its own: the features' shells do not import each other"),
+  ...featuresApart(
+    features,
+    'background',
+    "each feature wires itself into the worker on its own: the features' shells do not import each other",
+  ),
+  {
+    name: 'worker-core-knows-no-feature',
+    files: ['background/**'],
+    except: ['background/features', ...features.map((feature) => `background/${feature}/**`)],
+    deny: features.flatMap((feature) => [`background/${feature}/**`, `shared/${feature}/**`]),
+    typesToo: true,
+    because:
+      "the worker's core names no feature: each declares itself (background/<name>/<name>-feature.ts), and background/features.ts alone lists them",
+  },
   {
     name: 'locale',
     files: ['locale/**'],
@@ -172,3 +196,5 @@ export const BOUNDARIES = [
     because: 'harness/ is what the tests and the bench share: it depends on neither',
   },
 ];
+
+export const BOUNDARIES = boundariesFor(FEATURES);

@@ -48,7 +48,7 @@ function isTypeOnly(node) {
 
 /**
  * Options: a list of boundaries, each
- * `{ name, files, allow?, deny?, denyPackages?, allowPackages?, typesToo, because }`.
+ * `{ name, files, except?, allow?, deny?, denyPackages?, allowPackages?, typesToo, because }` (`except`: files of `files` it does not hold).
  * A file under several boundaries must keep all of them. `allow` is an allow-list of
  * root-relative modules (anything else relative is refused); `deny` refuses what it names.
  */
@@ -62,7 +62,7 @@ export const layerImports = {
   create(context) {
     const root = context.cwd;
     const file = path.relative(root, context.filename).split(path.sep).join('/').replace(EXTENSION, '');
-    const boundaries = (context.options[0] ?? []).filter((b) => matchesAny(b.files, file));
+    const boundaries = (context.options[0] ?? []).filter((b) => matchesAny(b.files, file) && !matchesAny(b.except, file));
     if (boundaries.length === 0) return {};
 
     function check(node, source) {

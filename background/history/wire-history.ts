@@ -1,8 +1,8 @@
 // Wires the history: the recorder sees every transition; a pending review is asked by the popup or a notification.
 import { browser } from 'wxt/browser';
 import { localCalendar } from '../../locale/local-calendar';
-import { notifyReview, REVIEW_NOTIFICATION_PREFIX } from '../notifications';
-import * as store from '../store';
+import { loadPendingReview, savePendingReview } from './pending-review-store';
+import { notifyReview, ownReviewNotifications, REVIEW_NOTIFICATION_PREFIX } from './review-notices';
 import { timers, type Worker } from '../worker';
 import { HistoryRecorder } from './history-recorder';
 
@@ -12,8 +12,8 @@ export function wireHistory(worker: Worker): HistoryRecorder {
       now: worker.now,
       openDb: worker.platform.openHistory,
       diagnostics: worker.diagnostics,
-      loadPendingReview: store.loadPendingReview,
-      savePendingReview: store.savePendingReview,
+      loadPendingReview,
+      savePendingReview,
       // The popup asks the review itself when it is open (or the next time it opens); otherwise a notification asks.
       onReviewPending: (review) => {
         if (!worker.ports.popupOpen()) void notifyReview(review).catch(worker.warn('the review notification failed'));
@@ -29,5 +29,6 @@ export function wireHistory(worker: Worker): HistoryRecorder {
   );
   worker.onTransition((before, after, event) => history.observe(before, after, event));
   worker.whenReady(() => history.start());
+  ownReviewNotifications(worker.notifications, (key, answer) => void history.review(key, answer, ''));
   return history;
 }

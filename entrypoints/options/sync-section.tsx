@@ -1,6 +1,6 @@
 // Options: the sync switch, what stays on this computer, the last sync problem; and the notice of a change made in another browser.
 import { useEffect, useState } from 'preact/hooks';
-import type { SyncStatus } from '../../shared/messages/requests';
+import type { SyncStatus } from '../../shared/sync/sync-feature';
 import { useClient } from '../../ui/connection/surface-client';
 import { CheckField, Hint, Section } from './field';
 import type { Draft } from './settings-draft';

@@ -2,7 +2,7 @@
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { MAX_TEMPLATE_NAME_CHARS } from '../../shared/core/limits';
-import type { TemplateInput } from '../../shared/messages/requests';
+import type { TemplateInput } from '../../shared/plan/plan-feature';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { capitalize } from '../../ui/format';
 

@@ -1,6 +1,6 @@
 // What the start form can be filled from in one choice: the templates as buttons, then the last distinct commitments in a list.
 import { useEffect, useState } from 'preact/hooks';
-import type { StartChoices as Choices } from '../../shared/messages/requests';
+import type { StartChoices as Choices } from '../../shared/plan/plan-feature';
 import { useClient } from '../../ui/connection/surface-client';
 
 /** Everything a template or a recent session fills in; the person can still edit it before Start. */

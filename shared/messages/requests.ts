@@ -8,15 +8,10 @@ import { Settings } from '../settings/settings';
 import { CONSENT_REPLIES } from '../core/ai-consent';
 import { SessionSettings } from '../core/settings';
 import type { Failure } from '../core/failure';
+import { FEATURE_REQUESTS } from '../features';
 import { StatePush } from './pushes';
-import { HISTORY_MAX_NOTE } from '../history/limits';
-import { HistorySegment, PendingReview, REVIEW_ANSWERS, SessionProgress, TodaySummary } from '../history/records';
-import type { RecentCommitment } from '../history/recent';
+import { Done, NoFields, WentBack, type RequestSpec } from './request-spec';
 import { Rhythm } from '../core/rhythm-record';
-import { Template } from '../plan/records';
-import { LaterList } from '../later/later-list';
-import { MAX_LATER_ENTRIES, MAX_LATER_URL_CHARS } from '../later/limits';
-import type { PlanView } from '../plan/plan-view';
 import { onFirstUse } from '../util/on-first-use';
 
 export const StartSessionInput = onFirstUse(() =>
@@ -66,84 +61,7 @@ export const DiagnosticEntry = onFirstUse(() =>
 );
 export type DiagnosticEntry = z.infer<typeof DiagnosticEntry>;
 
-/** The running session so far (its totals and its band), the ended session awaiting its review, and today, for the popup. */
-export const HistoryStatus = onFirstUse(() =>
-  z.object({
-    progress: SessionProgress.nullable(),
-    pendingReview: PendingReview.nullable(),
-    /** Null when history cannot be read. */
-    today: TodaySummary.nullable(),
-    band: z.array(HistorySegment),
-  }),
-);
-export type HistoryStatus = z.infer<typeof HistoryStatus>;
-
-/** A template as the start form saves it: the background gives it its id. */
-export const TemplateInput = onFirstUse(() => Template.omit({ id: true }));
-export type TemplateInput = z.input<typeof TemplateInput>;
-
-/** What the start form offers to start from: the templates, then the last distinct commitments. */
-export const StartChoices = onFirstUse(() =>
-  z.object({
-    templates: z.array(Template),
-    recent: z.array(
-      z.object({
-        nextAction: z.string(),
-        successCondition: z.string(),
-        involves: z.string(),
-        allowed: z.array(z.string()),
-        blocked: z.array(z.string()),
-        timeboxMinutes: z.number().nullable(),
-      }) satisfies z.ZodType<RecentCommitment>,
-    ),
-  }),
-);
-export type StartChoices = z.infer<typeof StartChoices>;
-/** Whether settings follow the person through the browser's sync, when they last did, and the last problem in words. */
-export const SyncStatus = onFirstUse(() =>
-  z.object({ enabled: z.boolean(), lastSyncedAt: z.number().nullable(), problem: z.string().nullable() }),
-);
-export type SyncStatus = z.infer<typeof SyncStatus>;
-const planTime = onFirstUse(() => z.number().int().nonnegative());
-const OccurrenceKey = onFirstUse(() => z.string().min(1).max(100));
-
-/** The scheduled block on offer now (waiting: a session runs, the block starts when it ends) and today's blocks, for the popup. */
-export const PlanReply = onFirstUse(
-  () =>
-    z.object({
-      due: z.object({ key: OccurrenceKey, label: z.string(), start: planTime, end: planTime, waiting: z.boolean() }).nullable(),
-      today: z.array(
-        z.object({
-          key: OccurrenceKey,
-          label: z.string(),
-          start: planTime,
-          end: planTime,
-          state: z.enum(['done', 'now', 'next', 'missed', 'later']),
-        }),
-      ),
-    }) satisfies z.ZodType<PlanView>,
-);
-
-/** The reply of a request that only acts: the new state reaches every surface as a push. */
-const Done = onFirstUse(() => z.null());
-const NoFields = onFirstUse(() => z.object({}));
-/** Where the block page's answers took the person: the last on-task tab (`tab`), or nowhere yet (`none`: the page goes back itself). */
-const WentBack = onFirstUse(() => z.object({ went: z.enum(['tab', 'none']) }));
-const LaterIds = onFirstUse(() => z.object({ ids: z.array(z.string().min(1).max(64)).max(MAX_LATER_ENTRIES) }));
-
-interface RequestSpec {
-  /** The request's fields besides `type`. */
-  readonly body: z.ZodObject;
-  /**
-   * A content script (it runs in a web page, whose renderer the page shares) may send it: only the report of what the page
-   * faked at the banner. The drift answers come from the extension's own pages: the popup, and the in-page frame.
-   */
-  readonly fromContent: boolean;
-  /** The value an `{ok: true}` reply carries. */
-  readonly reply: z.ZodType;
-}
-
-export const REQUESTS = {
+const CORE_REQUESTS = {
   driftBackToTask: { body: NoFields, fromContent: false, reply: Done },
   driftOnTask: { body: NoFields, fromContent: false, reply: Done },
   /** The drifting tab goes to the Later list and closes; the drift ends as with Back to task. */
@@ -171,15 +89,6 @@ export const REQUESTS = {
   navigationBlocked: { body: onFirstUse(() => z.object({ site: z.string().max(MAX_ENTRY_CHARS) })), fromContent: false, reply: Done },
   /** The block page's Back to task: the last on-task tab comes forward (`none`: there is none to go to). */
   blockPageBackToTask: { body: NoFields, fromContent: false, reply: WentBack },
-  /**
-   * The block page's Save for later: the one address it blocked (which the session must block under `site`) goes
-   * on the Later list, then back to the task as with Back to task.
-   */
-  blockPageSaveForLater: {
-    body: onFirstUse(() => z.object({ site: z.string().max(MAX_ENTRY_CHARS), url: z.string().max(MAX_LATER_URL_CHARS) })),
-    fromContent: false,
-    reply: WentBack,
-  },
   resumeSession: { body: NoFields, fromContent: false, reply: Done },
   coach: {
     body: onFirstUse(() => z.object({ intention: z.string().trim().min(1).max(MAX_INTENTION_CHARS) })),
@@ -197,12 +106,6 @@ export const REQUESTS = {
   reconnectHost: { body: NoFields, fromContent: false, reply: Done },
   /** Options after a download of the built-in model (or a cancel): the worker asks each port that reports its own status again. */
   checkAIPorts: { body: NoFields, fromContent: false, reply: Done },
-  /** The Later list, newest first (every request about it replies with the list as it is then). */
-  getLater: { body: NoFields, fromContent: false, reply: LaterList },
-  removeLater: { body: LaterIds, fromContent: false, reply: LaterList },
-  /** Opens the entries (each in a new tab, or `oneWindow`: all in one new window) and takes them off the list. */
-  openLater: { body: onFirstUse(() => LaterIds.extend({ oneWindow: z.boolean() })), fromContent: false, reply: LaterList },
-  clearLater: { body: NoFields, fromContent: false, reply: LaterList },
   /**
    * The person's Allow / Not now, or a yes withdrawn, for one backend that sends off this computer:
    * only from the extension's own pages, never a content script, so no web page can say yes for them.
@@ -213,35 +116,20 @@ export const REQUESTS = {
     fromContent: false,
     reply: onFirstUse(() => SessionSettings.shape.aiConsent),
   },
-  getHistoryStatus: { body: NoFields, fromContent: false, reply: HistoryStatus },
-  getStartChoices: { body: NoFields, fromContent: false, reply: StartChoices },
-  /** Save as template: refused in words when the name is taken or empty. */
-  saveTemplate: { body: onFirstUse(() => z.object({ template: TemplateInput })), fromContent: false, reply: Template },
-  getSyncStatus: { body: NoFields, fromContent: false, reply: SyncStatus },
-  /** `answer` null: the person skipped the review. */
-  reviewSession: {
-    body: onFirstUse(() =>
-      z.object({
-        key: z.string().min(1).max(100),
-        answer: z.enum(REVIEW_ANSWERS).nullable(),
-        note: z.string().trim().max(HISTORY_MAX_NOTE).default(''),
-      }),
-    ),
-    fromContent: false,
-    reply: Done,
-  },
-  getPlan: { body: NoFields, fromContent: false, reply: PlanReply },
-  /** Start / In 10 minutes / dismiss the scheduled block on offer (`key` is its occurrence). */
-  startDueBlock: { body: onFirstUse(() => z.object({ key: OccurrenceKey })), fromContent: false, reply: Done },
-  snoozeDueBlock: { body: onFirstUse(() => z.object({ key: OccurrenceKey })), fromContent: false, reply: Done },
-  dismissDueBlock: { body: onFirstUse(() => z.object({ key: OccurrenceKey })), fromContent: false, reply: Done },
 } as const satisfies Record<string, RequestSpec>;
 
+/** Every request: the core's, then each feature's (`shared/features.ts`). */
+export const REQUESTS = { ...CORE_REQUESTS, ...FEATURE_REQUESTS };
+
 type Specs = typeof REQUESTS;
+/** The requests the worker's core answers itself; each feature answers its own. */
+export type CoreRequestType = keyof typeof CORE_REQUESTS;
+export type FeatureRequestType = keyof typeof FEATURE_REQUESTS;
 export type RequestType = keyof Specs;
 export type ContentRequestType = { [T in RequestType]: Specs[T]['fromContent'] extends true ? T : never }[RequestType];
 
 export const REQUEST_TYPES = Object.keys(REQUESTS) as RequestType[];
+export const CORE_REQUEST_TYPES = Object.keys(CORE_REQUESTS) as CoreRequestType[];
 export const CONTENT_REQUEST_TYPES = REQUEST_TYPES.filter((t) => REQUESTS[t].fromContent) as ContentRequestType[];
 
 /** zod types an empty object as `Record<string, never>`: a request without fields is only its `type`. */

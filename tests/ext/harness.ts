@@ -245,7 +245,7 @@ export function freshBackgroundEachTest(): void {
   afterEach(() => {
     for (const bg of booted.splice(0)) {
       bg.channel.stop();
-      bg.settingsSync.stop();
+      bg.features.settingsSync.stop();
     }
     vi.useRealTimers();
   });
@@ -289,7 +289,7 @@ export async function boot(
   booted.push(bg);
   await beforeHydrated?.();
   await bg.ready;
-  await bg.history.ready;
+  await bg.features.history.ready;
   const flush = async () => {
     for (let i = 0; i < 5; i++) {
       await bg.observer.settled();

@@ -19,7 +19,7 @@ let platform = testPlatform();
 
 /** What the history database holds once the background's writes have landed. */
 async function contents(bg: Background) {
-  await bg.history.flushed();
+  await bg.features.history.flushed();
   const db = await platform.openHistory();
   try {
     return await db.exportAll(now());
@@ -145,7 +145,7 @@ describe('the end-of-session review when no popup is open', () => {
     await running.send(START);
     await running.send({ type: 'endSession' });
     await running.flush();
-    await running.history.flushed();
+    await running.features.history.flushed();
     expect(await reviewNotifications()).toEqual([]);
     popup.close();
   });
@@ -159,7 +159,7 @@ describe('history across a service-worker restart', () => {
     await activate(docs);
     await running.send(START);
     await running.flush();
-    await running.history.flushed();
+    await running.features.history.flushed();
     running.channel.stop();
     await restartWorker();
     clock += 5 * 60_000;

@@ -35,7 +35,7 @@ async function start(at: number, schedule: unknown[] = [BLOCK], templates: unkno
   clock = at;
   await fakeBrowser.storage.local.set({ settings: { version: 2, templates, schedule } });
   const bg = await boot(undefined, now, undefined, platform);
-  await bg.planner.settled();
+  await bg.features.planner.settled();
   return bg;
 }
 
@@ -53,7 +53,7 @@ async function plan(bg: Running) {
 async function ring(bg: Running, at: number) {
   clock = at;
   await fakeBrowser.alarms.onAlarm.trigger({ name: PLAN_ALARM, scheduledTime: at });
-  await bg.planner.settled();
+  await bg.features.planner.settled();
   await bg.flush();
 }
 
@@ -63,10 +63,10 @@ describe('the schedule in the background', () => {
     const bg = await start(monday(8, 30));
     expect((await fakeBrowser.alarms.get(PLAN_ALARM))?.scheduledTime).toBe(monday(9));
     await patchSettings(bg, { schedule: [{ ...BLOCK, start: '08:45' }] });
-    await bg.planner.settled();
+    await bg.features.planner.settled();
     expect((await fakeBrowser.alarms.get(PLAN_ALARM))?.scheduledTime).toBe(monday(8, 45));
     await patchSettings(bg, { schedule: [BLOCK] });
-    await bg.planner.settled();
+    await bg.features.planner.settled();
     await ring(bg, monday(9));
     const all = await fakeBrowser.notifications.getAll();
     expect(all[`antidrift-block-${KEY}`]).toMatchObject({
@@ -86,7 +86,7 @@ describe('the schedule in the background', () => {
     clock = monday(9, 5);
     await restartWorker();
     bg = await boot(undefined, now, undefined, platform);
-    await bg.planner.settled();
+    await bg.features.planner.settled();
     expect(Object.keys(await fakeBrowser.notifications.getAll())).toEqual([]);
     expect((await plan(bg)).due?.key).toBe(KEY);
     const reply = (await bg.send({ type: 'startDueBlock', key: KEY })) as Reply<'startDueBlock'>;
@@ -111,10 +111,10 @@ describe('the schedule in the background', () => {
     expect((await plan(bg)).due?.waiting).toBe(true);
     clock = monday(9, 10);
     await bg.send({ type: 'endSession' });
-    await bg.planner.settled();
+    await bg.features.planner.settled();
     expect((await fakeBrowser.notifications.getAll())[`antidrift-block-${KEY}`]?.message).toMatch(/Time for this block until 10:00/);
     await fakeBrowser.notifications.onButtonClicked.trigger(`antidrift-block-${KEY}`, 0);
-    await bg.planner.settled();
+    await bg.features.planner.settled();
     await bg.flush();
     expect(sessionOf(bg)?.commitment.successCondition).toBe('parser tests pass');
   });
@@ -140,7 +140,7 @@ describe('the schedule in the background', () => {
     const bg = await start(monday(8, 30), [{ ...BLOCK, autoStart: true }], [{ ...TEMPLATE, involves }]);
     await ring(bg, monday(9));
     expect(sessionOf(bg)?.commitment).toEqual({ nextAction: 'Write the parser', successCondition: 'parser tests pass', involves });
-    await bg.history.flushed();
+    await bg.features.history.flushed();
     const db = await platform.openHistory();
     try {
       expect((await db.range(monday(0), monday(24))).sessions).toMatchObject([{ nextAction: 'Write the parser', involves }]);
@@ -155,7 +155,7 @@ describe('the schedule in the background', () => {
     await ring(bg, monday(9));
     clock = monday(9, 2);
     await fakeBrowser.notifications.onButtonClicked.trigger(`antidrift-block-${KEY}`, 1);
-    await bg.planner.settled();
+    await bg.features.planner.settled();
     await bg.flush();
     expect(Object.keys(await fakeBrowser.notifications.getAll())).toEqual([]);
     expect((await fakeBrowser.alarms.get(PLAN_ALARM))?.scheduledTime).toBe(monday(9, 12));
@@ -169,7 +169,7 @@ describe('the schedule in the background', () => {
     await restartWorker();
     clock = monday(11);
     const bg = await boot(undefined, now, undefined, platform);
-    await bg.planner.settled();
+    await bg.features.planner.settled();
     const db = await platform.openHistory();
     try {
       const range = await db.range(monday(0), monday(24));

@@ -30,7 +30,7 @@ async function start(local: Settings | null = HERE): Promise<Running> {
   if (local) await fakeBrowser.storage.local.set({ [KEYS.settings]: local });
   // No yes given here: the consent's own sync is in tests/unit/core/ai-consent.test.ts, and a yes would name the local-only backend.
   bg = await boot(new FakeHost(), () => Date.now(), undefined, { ...testPlatform(), syncDelayMs: DELAY_MS }, []);
-  await bg.settingsSync.settled();
+  await bg.features.settingsSync.settled();
   return bg;
 }
 
@@ -41,7 +41,7 @@ async function save(settings: Settings): Promise<void> {
 
 /** Past the quiet time, and every sync step that followed done. */
 async function afterDebounce(): Promise<void> {
-  await bg.settingsSync.settled();
+  await bg.features.settingsSync.settled();
 }
 
 async function syncHolds(): Promise<ReturnType<typeof decodeSynced>> {
@@ -54,7 +54,7 @@ async function writeFromElsewhere(settings: Settings, savedAt = Date.now() + 1_0
   if (!encoded.ok) throw new Error(encoded.error);
   await fakeBrowser.storage.sync.set(encoded.items);
   await bg.flush();
-  await bg.settingsSync.settled();
+  await bg.features.settingsSync.settled();
 }
 
 const syncWarnings = () => bg.shell.diagnostics.list().filter((d) => d.level === 'warn' && d.message.startsWith('sync:'));
@@ -107,7 +107,7 @@ describe('pushing this machine’s settings', () => {
     await save({ ...HERE, allowed: ['pending.test'] });
     // The worker dies before the quiet time is over: its timer with it.
     bg.channel.stop();
-    bg.settingsSync.stop();
+    bg.features.settingsSync.stop();
     const sync = await fakeBrowser.storage.sync.get(null);
     await restartWorker();
     await fakeBrowser.storage.sync.set(sync);
@@ -120,16 +120,16 @@ describe('pushing this machine’s settings', () => {
     vi.spyOn(fakeBrowser.storage.sync, 'set').mockRejectedValueOnce(new Error('MAX_WRITE_OPERATIONS_PER_MINUTE quota exceeded'));
     await save({ ...HERE, allowed: ['retry.test'] });
     await afterDebounce();
-    expect(bg.settingsSync.status().problem).toBe(
+    expect(bg.features.settingsSync.status().problem).toBe(
       'not synced yet (MAX_WRITE_OPERATIONS_PER_MINUTE quota exceeded); it is tried again later — the copy on this computer keeps everything',
     );
     expect(syncWarnings()).toHaveLength(1);
     expect(bg.settings.current.allowed).toEqual(['retry.test']);
     expect(await fakeBrowser.alarms.get(SYNC_ALARM)).toBeDefined();
     await fakeBrowser.alarms.onAlarm.trigger({ name: SYNC_ALARM, scheduledTime: Date.now() });
-    await bg.settingsSync.settled();
+    await bg.features.settingsSync.settled();
     expect(await syncHolds()).toMatchObject({ kind: 'ok', part: { allowed: ['retry.test'] } });
-    expect(bg.settingsSync.status().problem).toBeNull();
+    expect(bg.features.settingsSync.status().problem).toBeNull();
   });
 
   it('a synced part over the total is refused in words; the local copy keeps everything', async () => {
@@ -190,7 +190,7 @@ describe('changes from another browser', () => {
     if (!encoded.ok) throw new Error(encoded.error);
     await fakeBrowser.storage.sync.set(encoded.items);
     await bg.flush();
-    await bg.settingsSync.settled();
+    await bg.features.settingsSync.settled();
     expect(bg.settings.current.templates).toEqual([{ ...deep, involves: '' }]);
   });
 
@@ -216,11 +216,11 @@ describe('changes from another browser', () => {
     const meta = (await fakeBrowser.storage.sync.get(META_KEY))[META_KEY] as SyncMeta;
     await fakeBrowser.storage.sync.set({ [META_KEY]: { ...meta, writer: 'install-elsewhere', chunks: 2, hash: 'ffffffffffffff' } });
     await bg.flush();
-    await bg.settingsSync.settled();
+    await bg.features.settingsSync.settled();
     expect(bg.settings.current).toBe(before);
     expect(syncWarnings().at(-1)?.message).toMatch(/incomplete \(part 2 of 2 is missing.*nothing changed/);
     await fakeBrowser.storage.sync.set({ [META_KEY]: 'garbage' });
-    await bg.settingsSync.settled();
+    await bg.features.settingsSync.settled();
     expect(bg.settings.current).toBe(before);
     expect(syncWarnings().at(-1)?.message).toMatch(/unreadable header/);
   });
@@ -267,7 +267,7 @@ describe('a browser without storage.sync', () => {
       expect((await fakeBrowser.storage.local.get(KEYS.settings))[KEYS.settings]).toMatchObject({ allowed: ['local-only.test'] });
       const message = 'this browser has no storage.sync: settings stay on this computer';
       expect(bg.shell.diagnostics.list().some((d) => d.level === 'warn' && d.message === message)).toBe(true);
-      expect(bg.settingsSync.status()).toMatchObject({ enabled: true, problem: message });
+      expect(bg.features.settingsSync.status()).toMatchObject({ enabled: true, problem: message });
     } finally {
       storage.sync = area;
     }

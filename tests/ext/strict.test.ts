@@ -37,7 +37,7 @@ async function start(input: Record<string, unknown> = {}): Promise<void> {
 /** The service worker dies and a new one boots on what storage kept; `browserRestarted`: the browser dropped its session rules too. */
 async function newWorker(after: number, browserRestarted: boolean): Promise<void> {
   running?.channel.stop();
-  running?.settingsSync.stop();
+  running?.features.settingsSync.stop();
   await restartWorker(!browserRestarted);
   if (browserRestarted) dnr = installFakeDnr();
   clock += after;

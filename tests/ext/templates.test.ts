@@ -135,7 +135,7 @@ describe('recent commitments carry what the work involved', () => {
       await running.send({ type: 'endSession' });
       clock += 60_000;
     }
-    await running.history.flushed();
+    await running.features.history.flushed();
     const choices = (await running.send({ type: 'getStartChoices' })) as Reply<'getStartChoices'>;
     if (!choices.ok) throw new Error('no choices');
     expect(choices.value.recent.map((r) => [r.nextAction, r.involves])).toEqual([[START.input.commitment.nextAction, 'the vitest docs']]);

@@ -1,6 +1,10 @@
 // The boundary rule fails where a layer is crossed and passes where it is not, through ESLint and the repo's config.
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { boundariesFor, FEATURES, featuresIn } from '../../../eslint/boundaries.mjs';
 import { globToRegExp } from '../../../eslint/layer-imports.mjs';
 
 const eslint = new ESLint({ cwd: new URL('../../..', import.meta.url).pathname });
@@ -87,7 +91,7 @@ describe('layer-imports', () => {
     ],
     ['shared/strict/example.ts', "import { SYNCED } from '../sync/synced-settings'; void SYNCED;", ['shared-strict']],
     ['shared/sync/example.ts', "import { Template } from '../plan/records'; void Template;", ['shared-sync']],
-    ['shared/history/example.ts', "import { Template } from '../plan/records'; void Template;", ['history-knows-no-plan']],
+    ['shared/history/example.ts', "import { Template } from '../plan/records'; void Template;", ['shared-history']],
     ['background/plan/example.ts', "import { wireStrict } from '../strict/wire-strict'; void wireStrict;", ['background-plan']],
     [
       'background/strict/example.ts',
@@ -139,6 +143,77 @@ describe('layer-imports', () => {
     ['entrypoints/focus-history/example.tsx', "import { rangeOf } from '../../locale/local-calendar'; void rangeOf;"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await crossings(file, code)).toEqual([]);
+  });
+
+  it.each([
+    ['background/requests.ts', "import type { Later } from './later/wire-later'; export type L = Later;", ['worker-core-knows-no-feature']],
+    ['background/index.ts', "import { wirePlan } from './plan/wire-plan'; void wirePlan;", ['worker-core-knows-no-feature']],
+    [
+      'background/worker.ts',
+      "import type { SyncStatus } from '../shared/sync/sync-feature'; export type S = SyncStatus;",
+      ['worker-core-knows-no-feature'],
+    ],
+    [
+      'background/ai/example.ts',
+      "import { HISTORY_FEATURE } from '../../shared/history/history-feature'; void HISTORY_FEATURE;",
+      ['worker-core-knows-no-feature'],
+    ],
+  ])("the worker's core: %s: %s is refused", async (file, code, boundaries) => {
+    expect(await crossings(file, code)).toEqual(boundaries);
+  });
+
+  it('background/features.ts, the one list, names every feature', async () => {
+    expect(await crossings('background/features.ts', "import { planFeature } from './plan/plan-feature'; void planFeature;")).toEqual([]);
+  });
+
+  describe('a probe feature, declared in its own folder', () => {
+    const probeTree = mkdtempSync(join(tmpdir(), 'antidrift-probe-feature-'));
+    for (const name of [...FEATURES, 'probe']) {
+      mkdirSync(join(probeTree, 'shared', name), { recursive: true });
+      writeFileSync(join(probeTree, 'shared', name, `${name}-feature.ts`), '');
+    }
+    mkdirSync(join(probeTree, 'shared', 'core'));
+    const probeLint = new ESLint({
+      cwd: new URL('../../..', import.meta.url).pathname,
+      overrideConfig: { rules: { 'antidrift/layer-imports': ['error', boundariesFor(featuresIn(probeTree))] } },
+    });
+    const probeCrossings = async (filePath: string, code: string) => {
+      const [result] = await probeLint.lintText(`${code}\nexport const used = 1;\n`, { filePath });
+      return (result?.messages ?? [])
+        .filter((m) => m.ruleId === 'antidrift/layer-imports')
+        .map((m) => m.message.replace(/^.*\((\w[\w-]*)\)$/, '$1'));
+    };
+
+    it('is found by its declaration file, beside the real ones (a folder without one is not a feature)', () => {
+      expect(featuresIn(probeTree)).toEqual([...FEATURES, 'probe'].sort());
+      expect(FEATURES).toEqual(['history', 'later', 'plan', 'strict', 'sync']);
+    });
+
+    it.each([
+      ['background/requests.ts', "import { wireProbe } from './probe/wire-probe'; void wireProbe;", ['worker-core-knows-no-feature']],
+      [
+        'background/shell.ts',
+        "import type { Probe } from '../shared/probe/probe-feature'; export type P = Probe;",
+        ['worker-core-knows-no-feature'],
+      ],
+      ['background/later/example.ts', "import { wireProbe } from '../probe/wire-probe'; void wireProbe;", ['background-later']],
+      ['background/probe/example.ts', "import { wireLater } from '../later/wire-later'; void wireLater;", ['background-probe']],
+      ['shared/core/example.ts', "import { PROBE } from '../probe/probe-feature'; void PROBE;", ['core-knows-no-feature']],
+      ['shared/probe/example.ts', "import { LATER_FEATURE } from '../later/later-feature'; void LATER_FEATURE;", ['shared-probe']],
+    ])('%s: %s is refused (%j)', async (file, code, boundaries) => {
+      expect(await probeCrossings(file, code)).toEqual(boundaries);
+    });
+
+    it.each([
+      ['background/features.ts', "import { probeFeature } from './probe/probe-feature'; void probeFeature;"],
+      [
+        'background/probe/example.ts',
+        "import type { HistoryRecorder } from '../history/history-recorder'; export type H = HistoryRecorder;",
+      ],
+      ['background/probe/example.ts', "import type { Worker } from '../worker'; export type W = Worker;"],
+    ])('%s: %s is allowed', async (file, code) => {
+      expect(await probeCrossings(file, code)).toEqual([]);
+    });
   });
 
   it('globs: ** spans folders, * one segment, braces alternate', () => {

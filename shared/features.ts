@@ -1,0 +1,25 @@
+// The one list of antidrift's features: it feeds the request table (and from it the background's handler table) and the lint's feature list.
+import { HISTORY_FEATURE } from './history/history-feature';
+import { LATER_FEATURE } from './later/later-feature';
+import type { FeatureDeclaration } from './messages/request-spec';
+import { PLAN_FEATURE } from './plan/plan-feature';
+import { STRICT_FEATURE } from './strict/strict-feature';
+import { SYNC_FEATURE } from './sync/sync-feature';
+
+/** Every feature, in the order the worker wires them (history first: the plan reads it). */
+export const FEATURES = [
+  HISTORY_FEATURE,
+  STRICT_FEATURE,
+  SYNC_FEATURE,
+  PLAN_FEATURE,
+  LATER_FEATURE,
+] as const satisfies readonly FeatureDeclaration[];
+
+export type FeatureName = (typeof FEATURES)[number]['name'];
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** Every feature's requests in one table (a name two features both declare fails `requests.test`). */
+export const FEATURE_REQUESTS = Object.assign({}, ...FEATURES.map((feature) => feature.requests)) as UnionToIntersection<
+  (typeof FEATURES)[number]['requests']
+>;

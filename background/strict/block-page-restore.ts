@@ -14,7 +14,7 @@ interface ContextsApi {
  * none of our pages alive in it, is loaded again by the extension itself, which may always open its own page (the
  * same address again: Chrome replaces the entry, so Back is unchanged). Once per tab and address: never a loop.
  */
-export function trackRestoredBlockPages(diagnostics: Diagnostics): void {
+export function trackRestoredBlockPages(diagnostics: Diagnostics, whenReady: (look: () => void) => void): void {
   const runtime = browser.runtime as unknown as Partial<ContextsApi>;
   if (typeof runtime.getContexts !== 'function') return; // Firefox: its addresses are fixed per install; nothing to repair
   const getContexts = runtime.getContexts.bind(runtime);
@@ -47,9 +47,12 @@ export function trackRestoredBlockPages(diagnostics: Diagnostics): void {
   });
   browser.tabs.onRemoved.addListener((tabId) => tried.delete(tabId));
   // Tabs restored before this worker listened sent their events to nobody, and at a busy start so may onStartup: each
-  // wake looks at the tabs that finished loading once (a tab still loading reports its end to the listener above).
-  void browser.tabs
-    .query({ status: 'complete' })
-    .then((tabs) => Promise.all(tabs.map((tab) => tab.id !== undefined && tab.url && repair(tab.id, tab.url))))
-    .catch(() => {});
+  // wake looks at the tabs that finished loading once (a tab still loading reports its end to the listener above),
+  // after the wake's own event, so a first look's badge never waits behind it.
+  whenReady(() => {
+    void browser.tabs
+      .query({ status: 'complete' })
+      .then((tabs) => Promise.all(tabs.map((tab) => tab.id !== undefined && tab.url && repair(tab.id, tab.url))))
+      .catch(() => {});
+  });
 }

@@ -20,7 +20,8 @@ export interface BenchProfile {
   dispose(): Promise<void>;
 }
 
-export async function benchProfile(name: string): Promise<BenchProfile> {
+/** `extensionDir`: another build of the extension (the cold section's baseline); default, this checkout's. */
+export async function benchProfile(name: string, extensionDir?: string): Promise<BenchProfile> {
   const root = mkdtempSync(join(tmpdir(), `antidrift-bench-${name}-`));
   const userDataDir = join(root, 'profile');
   const home = join(root, 'home');
@@ -36,7 +37,14 @@ export async function benchProfile(name: string): Promise<BenchProfile> {
     home,
     server,
     launch: (env = { ...process.env, HOME: home }) =>
-      launchExtensionBrowser({ userDataDir, home, env, hostResolverRules: server.resolverRules, headless: true }),
+      launchExtensionBrowser({
+        userDataDir,
+        home,
+        env,
+        hostResolverRules: server.resolverRules,
+        headless: true,
+        ...(extensionDir ? { extensionDir } : {}),
+      }),
     dispose: async () => {
       await server.close();
       rmSync(root, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // The bench's browser sections: switch → badge in Chromium and Firefox, with the worker asleep, the browser's start, the History page.
 import { benchBadge } from './badge-bench';
 import { benchBrowserStart } from './browser-start';
+import { buildBaseline } from './baseline-build';
 import { benchCold } from './cold-bench';
 import { benchFirefoxBadge } from './firefox-badge-bench';
 import { benchHistory } from './history-bench';
@@ -89,7 +90,12 @@ export const BROWSER_SECTIONS = {
     title: '2c. tab switch → badge with the service worker stopped',
     needs: ['host', 'extension', 'chromium'],
     async run(ctx) {
-      const c = await benchCold({ switches: ctx.settings.coldSwitches, wakeGapMs: ctx.settings.coldWakeGapMs });
+      // BENCH_COLD_BASELINE=<git ref>: that commit's build is woken in turn with this one's (its wake before and after).
+      const baselineRef = process.env.BENCH_COLD_BASELINE;
+      const baseline = baselineRef ? buildBaseline(baselineRef) : undefined;
+      const c = await benchCold({ switches: ctx.settings.coldSwitches, wakeGapMs: ctx.settings.coldWakeGapMs, baseline }).finally(() =>
+        baseline?.dispose(),
+      );
       type Pair = { toAllowedMs: Summary; toBlockedMs: Summary };
       const worst = (pair: Pair) => Math.max(pair.toAllowedMs.p95, pair.toBlockedMs.p95);
       const floor = worst(c.floor);
@@ -108,6 +114,24 @@ export const BROWSER_SECTIONS = {
           `${c.evaluatedMs.p95} · ${c.wiredMs.p95} · ${c.hydratedMs.p95} ms (p50 ${c.evaluatedMs.p50} · ${c.wiredMs.p50} · ${c.hydratedMs.p50}; n=${c.hydratedMs.n})`,
         ),
         row('2c. cold worker start', 'first look, hydrated → badge of the new tab', ms(c.afterHydrationMs)),
+        ...(c.baseline
+          ? [
+              switches(
+                `first look, the baseline ${c.baseline.ref} (${c.baseline.commit.slice(0, 7)}), woken in turn with this build`,
+                c.baseline.firstLook,
+              ),
+              row(
+                '2c. cold worker start',
+                `the baseline ${c.baseline.ref}: bundle evaluated · wiring done · storage hydrated (p95)`,
+                `${c.baseline.evaluatedMs.p95} · ${c.baseline.wiredMs.p95} · ${c.baseline.hydratedMs.p95} ms (p50 ${c.baseline.evaluatedMs.p50} · ${c.baseline.wiredMs.p50} · ${c.baseline.hydratedMs.p50}; n=${c.baseline.hydratedMs.n})`,
+              ),
+              row(
+                '2c. cold worker start',
+                `the baseline ${c.baseline.ref}: hydrated → badge of the new tab`,
+                ms(c.baseline.afterHydrationMs),
+              ),
+            ]
+          : []),
         switches('the floor: an empty MV3 extension, its worker woken by the same switch', c.floor),
         switches(
           "the floor carrying our worker's bundle as code it never calls: what our bytes cost before any of them runs",

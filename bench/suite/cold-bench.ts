@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { WORKER_MARKS } from '../../background/start-marks';
-import { EXTENSION_DIR, EXTENSION_ORIGIN, launchExtensionBrowser, startPageServer, type ExtensionBrowser } from '../../harness/chromium';
+import {
+  EXTENSION_DIR,
+  EXTENSION_ORIGIN,
+  launchExtensionBrowser,
+  startPageServer,
+  type ExtensionBrowser,
+  type PageServer,
+} from '../../harness/chromium';
+import type { BaselineBuild } from './baseline-build';
 import { armSpin, badgeText, clockOffset, spinResult, type ExtensionContext } from './badge-bench';
 import { benchProfile, startBenchSession } from './bench-profile';
 import { sleep, summarize, wallNow, type Summary } from './stats';
@@ -28,6 +36,16 @@ export interface ColdResult {
   floor: { toAllowedMs: Summary; toBlockedMs: Summary };
   /** The same floor carrying our worker's bundle as a function it never calls: what our bytes cost before any of them runs. */
   floorWithOurBytes: { toAllowedMs: Summary; toBlockedMs: Summary };
+  /** Another commit's build (BENCH_COLD_BASELINE), its first looks taken in turn with ours: the wake before and after. */
+  baseline?: {
+    ref: string;
+    commit: string;
+    firstLook: { toAllowedMs: Summary; toBlockedMs: Summary };
+    evaluatedMs: Summary;
+    wiredMs: Summary;
+    hydratedMs: Summary;
+    afterHydrationMs: Summary;
+  };
 }
 
 /** The floor extension: nothing but a worker that answers a tab switch with a badge, and a page to watch it from. */
@@ -218,87 +236,130 @@ async function floorSubject(wakeGapMs: number, carrying?: string): Promise<ColdS
 /** Rounds of switches per extension, taken in turn: a busy stretch of the machine falls on all three alike. */
 const ROUNDS = 3;
 
-export async function benchCold(opts: { switches: number; wakeGapMs: number }): Promise<ColdResult> {
+type Pair = { toAllowedMs: Summary; toBlockedMs: Summary };
+type StartMarks = { origin: number; evaluated: number; wired: number; hydrated: number };
+
+/** A session in `browser` (the spin page, an allowed and a blocked tab), as every antidrift subject starts. */
+async function openSession(browser: ExtensionBrowser, server: PageServer) {
+  // The spin runs in an extension page with no port to the worker (History opens none), so it does not wake it.
+  const spin = await browser.context.newPage();
+  await startBenchSession(spin, 'focus-history.html', {
+    nextAction: 'Benchmark the cold badge',
+    successCondition: 'every switch measured',
+    allowed: ['docs.test'],
+    blocked: ['videos.test'],
+  });
+  const docs = await browser.context.newPage();
+  await docs.goto(server.url('docs.test', 'Parser reference'));
+  const videos = await browser.context.newPage();
+  await videos.goto(server.url('videos.test', 'Cat videos'));
+  return { spin, docs, videos };
+}
+
+/** Switches to tabs opened in the background, never in front: the worker's whole path, with its start marks each wake. */
+async function firstLookSubject(
+  browser: ExtensionBrowser,
+  server: PageServer,
+  session: Awaited<ReturnType<typeof openSession>>,
+  wakeGapMs: number,
+  close: () => Promise<void>,
+): Promise<{ subject: ColdSubject; marks: StartMarks[] }> {
+  const { spin } = session;
+  const marks: StartMarks[] = [];
+  const startMarks = async () => {
+    const worker = await browser.serviceWorker();
+    marks.push(
+      await worker.evaluate((names) => {
+        const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
+        return { origin: performance.timeOrigin, evaluated: at(names.evaluated), wired: at(names.wired), hydrated: at(names.hydrated) };
+      }, WORKER_MARKS),
+    );
+  };
+  // Tabs opened in the background (as a link opened in a new tab is), never in front before their switch.
+  const opened: Page[] = [];
+  let count = 0;
+  const fresh = async (site: 'docs.test' | 'videos.test'): Promise<{ page: Page; tabId: number }> => {
+    const url = server.url(site, site === 'docs.test' ? `Parser reference ${++count}` : `Cat videos ${++count}`);
+    const [page, tabId] = await Promise.all([
+      browser.context.waitForEvent('page'),
+      spin.evaluate(async (address) => (await chrome.tabs.create({ url: address, active: false })).id!, url),
+    ]);
+    await page.waitForLoadState('load');
+    opened.push(page);
+    // The tabs two switches back are behind: closed, so the tab strip stays short.
+    while (opened.length > 3) await opened.shift()!.close();
+    return { page, tabId };
+  };
+  const subject = await coldSubject({ browser, origin: EXTENSION_ORIGIN, ...session, fresh, afterWake: startMarks }, wakeGapMs, close);
+  return { subject, marks };
+}
+
+/** The worker's start, each wake of a first look: bundle evaluated, wiring done, storage hydrated, then the badge. */
+function startSplit(firstLook: ColdSubject, marks: StartMarks[]) {
+  return {
+    evaluatedMs: summarize(marks.map((m) => m.evaluated)),
+    wiredMs: summarize(marks.map((m) => m.wired)),
+    hydratedMs: summarize(marks.map((m) => m.hydrated)),
+    afterHydrationMs: summarize(firstLook.out.badgeAt.map((at, i) => at - (marks[i]!.origin + marks[i]!.hydrated))),
+  };
+}
+
+/** `baseline`: another commit's build, whose first looks are taken in turn with this build's (its own browser). */
+export async function benchCold(opts: { switches: number; wakeGapMs: number; baseline?: BaselineBuild }): Promise<ColdResult> {
   const profile = await benchProfile('cold');
+  const baselineProfile = opts.baseline ? await benchProfile('cold-baseline', opts.baseline.extensionDir) : undefined;
   const { server } = profile;
   const subjects: ColdSubject[] = [];
   let ourBrowser: ExtensionBrowser | undefined;
+  let baselineBrowser: ExtensionBrowser | undefined;
   try {
     const browser = (ourBrowser = await profile.launch());
-    // The spin runs in an extension page with no port to the worker (History opens none), so it does not wake it.
-    const spin = await browser.context.newPage();
-    await startBenchSession(spin, 'focus-history.html', {
-      nextAction: 'Benchmark the cold badge',
-      successCondition: 'every switch measured',
-      allowed: ['docs.test'],
-      blocked: ['videos.test'],
-    });
-    const docs = await browser.context.newPage();
-    await docs.goto(server.url('docs.test', 'Parser reference'));
-    const videos = await browser.context.newPage();
-    await videos.goto(server.url('videos.test', 'Cat videos'));
-    const marks: Array<{ origin: number; evaluated: number; wired: number; hydrated: number }> = [];
-    const startMarks = async () => {
-      const worker = await browser.serviceWorker();
-      marks.push(
-        await worker.evaluate((names) => {
-          const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
-          return {
-            origin: performance.timeOrigin,
-            evaluated: at(names.evaluated),
-            wired: at(names.wired),
-            hydrated: at(names.hydrated),
-          };
-        }, WORKER_MARKS),
-      );
-    };
-    const ours = await coldSubject({ browser, origin: EXTENSION_ORIGIN, spin, docs, videos }, opts.wakeGapMs, async () => {});
+    const session = await openSession(browser, server);
+    const ours = await coldSubject({ browser, origin: EXTENSION_ORIGIN, ...session }, opts.wakeGapMs, async () => {});
     subjects.push(ours);
-    // Tabs opened in the background (as a link opened in a new tab is), never in front before their switch.
-    const opened: Page[] = [];
-    let count = 0;
-    const fresh = async (site: 'docs.test' | 'videos.test'): Promise<{ page: Page; tabId: number }> => {
-      const url = server.url(site, site === 'docs.test' ? `Parser reference ${++count}` : `Cat videos ${++count}`);
-      const [page, tabId] = await Promise.all([
-        browser.context.waitForEvent('page'),
-        spin.evaluate(async (address) => (await chrome.tabs.create({ url: address, active: false })).id!, url),
-      ]);
-      await page.waitForLoadState('load');
-      opened.push(page);
-      // The tabs two switches back are behind: closed, so the tab strip stays short.
-      while (opened.length > 3) await opened.shift()!.close();
-      return { page, tabId };
-    };
-    const firstLook = await coldSubject(
-      { browser, origin: EXTENSION_ORIGIN, spin, docs, videos, fresh, afterWake: startMarks },
-      opts.wakeGapMs,
-      () => browser.close(),
-    );
-    subjects.push(firstLook);
+    const firstLook = await firstLookSubject(browser, server, session, opts.wakeGapMs, () => browser.close());
+    subjects.push(firstLook.subject);
     ourBrowser = undefined;
+    let baseline: { subject: ColdSubject; marks: StartMarks[] } | undefined;
+    if (baselineProfile) {
+      const other = (baselineBrowser = await baselineProfile.launch());
+      const otherSession = await openSession(other, baselineProfile.server);
+      baseline = await firstLookSubject(other, baselineProfile.server, otherSession, opts.wakeGapMs, () => other.close());
+      subjects.push(baseline.subject);
+      baselineBrowser = undefined;
+    }
     const floor = await floorSubject(opts.wakeGapMs);
     subjects.push(floor);
     const floorWithOurBytes = await floorSubject(opts.wakeGapMs, readFileSync(join(EXTENSION_DIR, 'background.js'), 'utf8'));
     subjects.push(floorWithOurBytes);
-    // The three browsers stay open; only one is switched at a time.
+    // The browsers stay open; only one is switched at a time.
     for (let round = 0; round < ROUNDS; round++) {
       const n = Math.ceil((opts.switches * (round + 1)) / ROUNDS) - Math.ceil((opts.switches * round) / ROUNDS);
       for (const subject of subjects) await subject.switches(n);
     }
-    const summary = (s: ColdSubject) => ({ toAllowedMs: summarize(s.out.ON), toBlockedMs: summarize(s.out['!']) });
+    const summary = (s: ColdSubject): Pair => ({ toAllowedMs: summarize(s.out.ON), toBlockedMs: summarize(s.out['!']) });
     return {
       ...summary(ours),
-      firstLook: summary(firstLook),
-      evaluatedMs: summarize(marks.map((m) => m.evaluated)),
-      wiredMs: summarize(marks.map((m) => m.wired)),
-      hydratedMs: summarize(marks.map((m) => m.hydrated)),
-      afterHydrationMs: summarize(firstLook.out.badgeAt.map((at, i) => at - (marks[i]!.origin + marks[i]!.hydrated))),
+      firstLook: summary(firstLook.subject),
+      ...startSplit(firstLook.subject, firstLook.marks),
       floor: summary(floor),
       floorWithOurBytes: summary(floorWithOurBytes),
+      ...(baseline && opts.baseline
+        ? {
+            baseline: {
+              ref: opts.baseline.ref,
+              commit: opts.baseline.commit,
+              firstLook: summary(baseline.subject),
+              ...startSplit(baseline.subject, baseline.marks),
+            },
+          }
+        : {}),
     };
   } finally {
     await ourBrowser?.close();
+    await baselineBrowser?.close();
     for (const subject of subjects) await subject.close().catch(() => {});
     await profile.dispose();
+    await baselineProfile?.dispose();
   }
 }

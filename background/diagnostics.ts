@@ -1,5 +1,5 @@
 // A bounded log of what the background did and what failed, shown in Options (never fabricated, never lost silently).
-import { DIAGNOSTICS_LIMIT } from '../shared/core/limits';
+import { DIAGNOSTICS_LIMIT } from '../shared/core/core-limits';
 import type { DiagnosticEntry } from '../shared/messages/requests';
 
 export class Diagnostics {

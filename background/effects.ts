@@ -2,10 +2,10 @@
 import { browser } from 'wxt/browser';
 import type { AIRoles } from '../shared/ai';
 import type { ControllerEffect, ControllerEvent, ObservationRecord } from '../shared/core/controller';
-import type { Blocking } from '../shared/core/blocking';
+import type { Blocking } from '../shared/core/session-blocking';
 import type { AITarget } from '../shared/core/ai-targets';
-import type { SessionSettings } from '../shared/core/settings';
-import type { Settings } from '../shared/settings/settings';
+import type { SessionSettings } from '../shared/core/session-settings';
+import type { Settings } from '../shared/settings/stored-settings';
 import { failureText } from '../shared/core/failure-text';
 import { failureOf } from './ai/failure-words';
 import { aiSignal } from './ai/ai-signal';

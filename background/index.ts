@@ -9,7 +9,7 @@ import { ownDriftNotifications } from './notifications';
 import type { Observer } from './observe/observer';
 import { wireObserver } from './observe/wire-observer';
 import type { BackgroundPlatform } from './platform';
-import { backFromBlockPage, handleRequest, type RequestContext } from './requests';
+import { backFromBlockPage, handleRequest, type RequestContext } from './request-router';
 import type { SenderFacts } from './sender';
 import type { SettingsRecord } from './settings-record';
 import type { Shell } from './shell';

@@ -1,7 +1,7 @@
 // The whole settings record in the worker: the core holds only the session's part; the features read the rest here, and the core's changes merge into it.
-import { sessionSettingsOf, type SessionSettings } from '../shared/core/settings';
+import { sessionSettingsOf, type SessionSettings } from '../shared/core/session-settings';
 import { settingsRevision } from '../shared/settings/revision';
-import { defaultSettings, type Settings } from '../shared/settings/settings';
+import { defaultSettings, type Settings } from '../shared/settings/stored-settings';
 
 export class SettingsRecord {
   /** Until hydration brings the stored one, the defaults (built only if something asks that early). */

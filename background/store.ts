@@ -2,10 +2,10 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod';
 import { readDriftState, DRIFT_STATE_VERSION, SessionRecord, type DriftState } from '../shared/core/controller';
-import { DIAGNOSTICS_LIMIT } from '../shared/core/limits';
+import { DIAGNOSTICS_LIMIT } from '../shared/core/core-limits';
 import { MAX_TAB_BADGES, type TabBadgeMemory } from '../shared/core/tab-badges';
 import { DiagnosticEntry } from '../shared/messages/requests';
-import { loadSettings, type Settings } from '../shared/settings/settings';
+import { loadSettings, type Settings } from '../shared/settings/stored-settings';
 import { storedByThisRelease, withFingerprint } from './checked-records';
 import { KEYS, LEGACY_DISMISSED_NUDGE_KEY, takeStoredState } from './stored-state-read';
 import { onFirstUse } from '../shared/util/on-first-use';

@@ -3,7 +3,7 @@ import { badgeFor, type Badge } from '../shared/core/badge';
 import type { ObservationRecord, SurfaceView } from '../shared/core/controller';
 import { badgeContext, forgetTab, NO_TAB_BADGES, planTabBadges, type TabBadgeMemory } from '../shared/core/tab-badges';
 import { errorText } from '../shared/util/error-text';
-import { paint } from './badge';
+import { paint } from './badge-painter';
 
 export class TabBadges {
   #memory: TabBadgeMemory = NO_TAB_BADGES;

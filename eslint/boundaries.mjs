@@ -14,15 +14,15 @@ export const ZOD_FREE = [
   'test-hooks/**',
   'shared/util/**',
   'shared/extension-pages',
-  'shared/protocol/{limits,extension-id,sandboxed-browsers,browser-ids,system-prompt}',
-  'shared/core/{ai-consent,badge,blocking,browser-model-line,commitment,failure-text,limits,list-entry,rhythm,site-parts,vocabulary}',
+  'shared/protocol/{protocol-limits,extension-id,sandboxed-browsers,browser-ids,system-prompt}',
+  'shared/core/{ai-consent,badge,browser-model-line,commitment,core-limits,failure-text,list-entry,rhythm,session-blocking,site-parts,vocabulary}',
   'shared/core/controller/{events,handler,toast-slice}',
   'shared/ai/{answer-schemas,errors,extract-json,parse-object,prompt-api,prompt-data,sanitize,vocabulary}',
   'shared/messages/{guards,state-port}',
-  'shared/history/{limits,aggregate,bands}',
+  'shared/history/{history-limits,aggregate,bands}',
   'shared/plan/week',
   'shared/strict/{block-page-url,block-rules,page-guard,site-entry,start-problems}',
-  'shared/later/limits',
+  'shared/later/later-limits',
 ];
 
 /** The folders of `shared/` that declare a feature (`shared/<name>/<name>-feature.ts`, listed in shared/features.ts). */

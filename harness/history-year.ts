@@ -1,5 +1,5 @@
 // Generated history (seeded), a year by default: ~2 000 sessions, ~200 000 segments, with marks and reviews, as the recorder writes them.
-import type { HistoryMark, HistorySegment, HistorySession, SessionReview } from '../shared/history/records';
+import type { HistoryMark, HistorySegment, HistorySession, SessionReview } from '../shared/history/history-records';
 import { prng } from './prng';
 
 function seededRng(seed: number) {

@@ -11,10 +11,10 @@ import {
   type ControllerEvent,
   type ControllerState,
 } from '../shared/core/controller';
-import { RECENT_TITLES, VERDICT_CACHE_LIMIT } from '../shared/core/limits';
+import { RECENT_TITLES, VERDICT_CACHE_LIMIT } from '../shared/core/core-limits';
 import { appKey } from '../shared/core/match';
-import { HOST_TIMEOUT_GRACE_MS } from '../shared/protocol/limits';
-import { defaultSettings, type Settings } from '../shared/settings/settings';
+import { HOST_TIMEOUT_GRACE_MS } from '../shared/protocol/protocol-limits';
+import { defaultSettings, type Settings } from '../shared/settings/stored-settings';
 
 export interface SoakOptions {
   seed: number;

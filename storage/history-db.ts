@@ -10,7 +10,7 @@ import {
   SessionReview,
   type HistoryExport,
   type HistoryWrite,
-} from '../shared/history/records';
+} from '../shared/history/history-records';
 
 export const HISTORY_DB_NAME = 'antidrift-history';
 /** Bump with a new step in `upgrade`: each step takes the schema one version further. */

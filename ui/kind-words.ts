@@ -1,5 +1,5 @@
 // What each kind of history segment is called, and the legend's order (the History page and the popup's band).
-import type { SegmentKind } from '../shared/history/records';
+import type { SegmentKind } from '../shared/history/history-records';
 
 export const KIND_WORDS: Record<SegmentKind, string> = {
   ontask: 'on task',

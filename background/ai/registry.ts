@@ -1,7 +1,7 @@
 // The one registry of AI ports: the half of each port that runs calls and says its status, keyed by the same ids as the core's half that chooses.
 import { createAIRoles, type AIPort, type AIRoles } from '../../shared/ai';
 import type { AIPortId, ReportingPortId } from '../../shared/core/ai-targets';
-import { PROMPT_LIMITS } from '../../shared/core/limits';
+import { PROMPT_LIMITS } from '../../shared/core/core-limits';
 import type { NativeChannel } from '../helper/native-channel';
 import type { Worker } from '../worker';
 import { BrowserModel } from './browser-model-port';

@@ -11,8 +11,8 @@ import {
   type RecorderStep,
 } from '../../shared/history/recorder';
 import { summarize, withRunningEnds, type Calendar } from '../../shared/history/aggregate';
-import { HISTORY_HEARTBEAT_MS, RECENT_SESSIONS_SCANNED, REVIEW_WINDOW_MS, RUNNING_FRESH_MS } from '../../shared/history/limits';
-import { RECENT_COMMITMENTS } from '../../shared/core/limits';
+import { HISTORY_HEARTBEAT_MS, RECENT_SESSIONS_SCANNED, REVIEW_WINDOW_MS, RUNNING_FRESH_MS } from '../../shared/history/history-limits';
+import { RECENT_COMMITMENTS } from '../../shared/core/core-limits';
 import type {
   HistoryBlock,
   HistorySegment,
@@ -21,7 +21,7 @@ import type {
   ReviewAnswer,
   SessionProgress,
   TodaySummary,
-} from '../../shared/history/records';
+} from '../../shared/history/history-records';
 import { recentCommitments, type RecentCommitment } from '../../shared/history/recent';
 import { todayOf } from '../../shared/history/today';
 import type { HistoryDb } from '../../storage/history-db';

@@ -1,6 +1,6 @@
 // The review an ended session waits for, kept in storage.local: a popup opened after a restart still asks it.
 import { browser } from 'wxt/browser';
-import { PendingReview } from '../../shared/history/records';
+import { PendingReview } from '../../shared/history/history-records';
 import { keepAside, parseOr } from '../store';
 import { KEYS } from '../stored-state-read';
 

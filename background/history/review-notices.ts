@@ -1,5 +1,5 @@
 // The end-of-session review as a notification, when no popup is open to ask it: Yes / No, or a click that opens the popup.
-import type { PendingReview, ReviewAnswer } from '../../shared/history/records';
+import type { PendingReview, ReviewAnswer } from '../../shared/history/history-records';
 import type { NotificationRouter } from '../notification-router';
 import { notify, openPopup, type Answers } from '../notifications';
 

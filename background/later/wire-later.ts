@@ -4,7 +4,7 @@ import { blockingOf, sessionOf } from '../../shared/core/controller';
 import { blockedEntryFor } from '../../shared/strict/block-rules';
 import { sessionKey } from '../../shared/history/segments';
 import type { LaterEntry } from '../../shared/later/later-list';
-import { savableUrl } from '../../shared/later/limits';
+import { savableUrl } from '../../shared/later/later-limits';
 import type { Worker } from '../worker';
 import { LaterStore } from './later-store';
 

@@ -1,6 +1,6 @@
 // The plan, declared: the planner wired into the worker (it reads the history), the offer's answers, and the templates.
 import { PLAN_FEATURE } from '../../shared/plan/plan-feature';
-import { Settings } from '../../shared/settings/settings';
+import { Settings } from '../../shared/settings/stored-settings';
 import { defineFeature } from '../feature';
 import type { HistoryRecorder } from '../history/history-recorder';
 import { refuseRequest } from '../request-failed';

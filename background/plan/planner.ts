@@ -1,17 +1,17 @@
 // The planner's shell: keeps its state in storage.local, steps the pure planner in order, runs its effects (alarm, notices, starts, history).
 import { browser } from 'wxt/browser';
 import type { SessionStartInput } from '../../shared/core/controller/events';
-import type { Settings } from '../../shared/settings/settings';
-import type { HistoryBlock } from '../../shared/history/records';
-import { planStep, type PlannerEffect, type PlannerEvent } from '../../shared/plan/planner';
+import type { Settings } from '../../shared/settings/stored-settings';
+import type { HistoryBlock } from '../../shared/history/history-records';
+import { planStep, type PlannerEffect, type PlannerEvent } from '../../shared/plan/planner-machine';
 import { PlannerState } from '../../shared/plan/planner-state';
 import { planView, type PlanView } from '../../shared/plan/plan-view';
-import { holdsCommitment } from '../../shared/plan/records';
+import { holdsCommitment } from '../../shared/plan/plan-records';
 import { startInputOf } from '../../shared/plan/start-input';
 import { errorText } from '../../shared/util/error-text';
 import { serial, type Serial } from '../../shared/util/serial';
 import { daySummaryText } from '../../shared/history/day-summary';
-import type { TodaySummary } from '../../shared/history/records';
+import type { TodaySummary } from '../../shared/history/history-records';
 import { clearBlockNotice, notifyBlockDue, notifyDaySummary } from './block-notices';
 import type { Diagnostics } from '../diagnostics';
 

@@ -2,7 +2,7 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod';
 import { onFirstUse } from '../../shared/util/on-first-use';
-import type { Settings } from '../../shared/settings/settings';
+import type { Settings } from '../../shared/settings/stored-settings';
 import type { SyncStatus } from '../../shared/sync/sync-feature';
 import { decodeSynced, encodeSynced, isSyncKey, META_KEY, planWrite } from '../../shared/sync/chunks';
 import { FRESH_MEMORY, noteLocal, reconcile, SyncMemory } from '../../shared/sync/reconcile';

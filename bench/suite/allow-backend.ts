@@ -1,6 +1,6 @@
 // The replays' person pressing Allow for a backend: the consent the product stores, reaching the controller as saved settings do.
 import { aiTargetOf, transition, type ControllerState } from '../../shared/core/controller';
-import { SessionSettings } from '../../shared/core/settings';
+import { SessionSettings } from '../../shared/core/session-settings';
 
 /**
  * `state` after the person allowed `backend` at `at`. In the product the `answerAIConsent` request stores the answer in

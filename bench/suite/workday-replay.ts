@@ -11,8 +11,8 @@ import {
 import { observeTab } from '../../shared/core/observe';
 import { matchesAny } from '../../shared/core/match';
 import { EMPTY_RECORDER, recordHeartbeat, recordTransition, type RecorderState } from '../../shared/history/recorder';
-import { HISTORY_HEARTBEAT_MS } from '../../shared/history/limits';
-import type { HistoryWrite } from '../../shared/history/records';
+import { HISTORY_HEARTBEAT_MS } from '../../shared/history/history-limits';
+import type { HistoryWrite } from '../../shared/history/history-records';
 import { allowBackend } from './allow-backend';
 import { seededRng } from './rng';
 import { round, summarize, type Summary } from './stats';

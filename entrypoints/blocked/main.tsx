@@ -1,6 +1,6 @@
 // Block page entry (a strict session's declarativeNetRequest redirect lands here): its first paint in its HTML, its styles inline, then the page.
 import { mountPage } from '../../ui/connection/mount-page';
-import { MAX_ENTRY_CHARS } from '../../shared/core/limits';
+import { MAX_ENTRY_CHARS } from '../../shared/core/core-limits';
 import { blockedAddressOf } from '../../shared/strict/block-rules';
 import { BlockPage } from './block-page';
 import themeCss from '../../ui/theme.css?inline';

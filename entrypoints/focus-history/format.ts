@@ -1,5 +1,5 @@
 // Words and numbers of the History page: spans of time, clock times, dates, and what each segment kind is called.
-import type { DriftCause, ReviewAnswer } from '../../shared/history/records';
+import type { DriftCause, ReviewAnswer } from '../../shared/history/history-records';
 
 export { KIND_ORDER, KIND_WORDS } from '../../ui/kind-words';
 

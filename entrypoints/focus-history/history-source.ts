@@ -1,8 +1,8 @@
 // Where the History page gets its records (HistoryDb, or a fake in tests) and the hook that loads and summarises one range.
 import { useEffect, useState } from 'preact/hooks';
 import { summarize, withRunningEnds, type Calendar, type HistorySummary } from '../../shared/history/aggregate';
-import { RUNNING_FRESH_MS } from '../../shared/history/limits';
-import type { HistoryBlock, HistoryExport } from '../../shared/history/records';
+import { RUNNING_FRESH_MS } from '../../shared/history/history-limits';
+import type { HistoryBlock, HistoryExport } from '../../shared/history/history-records';
 import type { HistoryRange, ImportResult } from '../../storage/history-db';
 import { errorText } from '../../shared/util/error-text';
 

@@ -1,5 +1,5 @@
 // History: the scheduled blocks of the range that were not started, one line per outcome ("Missed: 09:00 Deep work (Mon)").
-import type { HistoryBlock } from '../../shared/history/records';
+import type { HistoryBlock } from '../../shared/history/history-records';
 import { WEEKDAY_SHORT } from '../../shared/plan/week';
 
 const WORDS = { missed: 'Missed', skipped: 'Skipped' } as const;

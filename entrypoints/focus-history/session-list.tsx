@@ -1,7 +1,7 @@
 // The range's sessions, newest first: commitment (and what it involved), times, review, a strict session's tally, the timeline band; fifty at a time.
 import { useState } from 'preact/hooks';
 import type { SessionSummary } from '../../shared/history/aggregate';
-import type { EndReason, StrictTally } from '../../shared/history/records';
+import type { EndReason, StrictTally } from '../../shared/history/history-records';
 import { ANSWER_WORDS, clock, day, plural, span } from './format';
 import { SessionTimeline, TimelineLegend } from '../../ui/components/session-timeline';
 

@@ -1,6 +1,6 @@
 // Small labelled form controls for the options page, with inline error wiring.
 import type { ComponentChildren } from 'preact';
-import { SETTING_RANGES } from '../../shared/core/limits';
+import { SETTING_RANGES } from '../../shared/core/core-limits';
 import type { Draft, DraftErrors } from './settings-draft';
 
 interface TextFieldProps {

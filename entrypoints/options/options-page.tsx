@@ -1,6 +1,6 @@
 // The options page: loads settings, edits a draft, validates and saves it; host and import/export.
 import { useEffect, useState } from 'preact/hooks';
-import type { Settings } from '../../shared/settings/settings';
+import type { Settings } from '../../shared/settings/stored-settings';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { useStatePush } from '../../ui/connection/use-state-push';
 import { BackendSection } from './backend-section';

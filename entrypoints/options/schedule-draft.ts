@@ -1,5 +1,5 @@
 // The schedule as form fields and back, and zod's issues at schedule.<i>.<field> as words next to that block.
-import type { ScheduledBlock } from '../../shared/plan/records';
+import type { ScheduledBlock } from '../../shared/plan/plan-records';
 
 /** One block as the form holds it: the length as typed. */
 export interface BlockDraft {

@@ -1,5 +1,5 @@
 // Options: the scheduled focus blocks (days, start, length, template, start by itself), each with its problems in words beside it.
-import type { Template } from '../../shared/plan/records';
+import type { Template } from '../../shared/plan/plan-records';
 import { WEEKDAY_NAMES, WEEKDAY_SHORT } from '../../shared/plan/week';
 import { Hint, Section } from './field';
 import { newBlock, type BlockDraft, type ScheduleErrors } from './schedule-draft';

@@ -1,5 +1,5 @@
 // The options form as text fields, and its validation back into Settings: zod's issues, mapped to the fields.
-import { Settings } from '../../shared/settings/settings';
+import { Settings } from '../../shared/settings/stored-settings';
 import { fromTemplateDrafts, toTemplateDrafts, type TemplateDraft } from './template-draft';
 import { fromScheduleDraft, scheduleErrorsOf, toScheduleDraft, type BlockDraft, type ScheduleErrors } from './schedule-draft';
 

@@ -1,5 +1,5 @@
 // Templates as the options form edits them (the timebox as text), and back into template records.
-import type { Template } from '../../shared/plan/records';
+import type { Template } from '../../shared/plan/plan-records';
 
 export interface TemplateDraft {
   id: string;

@@ -1,7 +1,7 @@
 // Options: the saved templates, each renamed, edited or deleted here (they are made with "Save as template" in the popup).
 import { ChipsEditor } from '../../ui/components/chips-editor';
 import { rhythmText } from '../../shared/core/rhythm';
-import { MAX_TIMEBOX_MINUTES } from '../../shared/core/limits';
+import { MAX_TIMEBOX_MINUTES } from '../../shared/core/core-limits';
 import { ALLOWLIST_ONLY_WORDS, fullName, STRICT_WORDS } from '../../ui/strict-words';
 import { CheckField, Section, TextField } from './field';
 import type { Draft, DraftErrors } from './settings-draft';

@@ -1,6 +1,6 @@
 // Options: export the saved settings as a JSON file, import one (validated; bad files change nothing).
 import { useState } from 'preact/hooks';
-import { loadSettings, type Settings } from '../../shared/settings/settings';
+import { loadSettings, type Settings } from '../../shared/settings/stored-settings';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { Section } from './field';
 

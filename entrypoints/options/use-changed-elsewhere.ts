@@ -1,7 +1,7 @@
 // Hook: the saved settings changed outside this page (another browser through sync): reload a clean draft, never an edited one.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { settingsRevision } from '../../shared/settings/revision';
-import type { Settings } from '../../shared/settings/settings';
+import type { Settings } from '../../shared/settings/stored-settings';
 import type { SurfaceClient } from '../../ui/connection/surface-client';
 
 export interface ChangedElsewhere {

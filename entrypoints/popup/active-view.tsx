@@ -1,7 +1,7 @@
 // The popup during a session: commitment, clock, status, drift banner / heads-up, pause and end (a strict session's wait first).
 import { useState } from 'preact/hooks';
 import type { StatePush } from '../../shared/messages/pushes';
-import { strictNow } from '../../shared/core/blocking';
+import { strictNow } from '../../shared/core/session-blocking';
 import type { RequestOf, RequestType } from '../../shared/messages/requests';
 import { DriftBanner } from '../../ui/components/drift-banner';
 import { LaterList } from '../../ui/components/later-list';

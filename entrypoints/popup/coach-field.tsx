@@ -1,6 +1,6 @@
 // The popup's Coach: a rough intention in, a suggested commitment out (or the reason it could not).
 import { useState } from 'preact/hooks';
-import { MAX_INTENTION_CHARS } from '../../shared/core/limits';
+import { MAX_INTENTION_CHARS } from '../../shared/core/core-limits';
 import type { CoachSuggestion } from '../../shared/messages/requests';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 

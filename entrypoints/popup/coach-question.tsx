@@ -1,7 +1,7 @@
 // The coach's one question on what the work involves, a step of the start form: two to four answers, own words, or Skip.
 import { useState } from 'preact/hooks';
 import type { CoachSuggestion } from '../../shared/messages/requests';
-import { MAX_INVOLVES_CHARS } from '../../shared/core/limits';
+import { MAX_INVOLVES_CHARS } from '../../shared/core/core-limits';
 
 export type CoachQuestion = NonNullable<CoachSuggestion['question']>;
 

@@ -2,7 +2,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { commitmentProblem, involvesProblem } from '../../shared/core/commitment';
-import { MAX_TIMEBOX_MINUTES } from '../../shared/core/limits';
+import { MAX_TIMEBOX_MINUTES } from '../../shared/core/core-limits';
 import { normalizeList } from '../../shared/core/list-entry';
 import { ChipsEditor } from '../../ui/components/chips-editor';
 import { ShortCheck } from '../../ui/components/short-check';

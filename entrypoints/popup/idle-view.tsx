@@ -1,6 +1,6 @@
 // The idle popup once reviewed: a scheduled block on offer first (the form one click away), else the start form with Today.
 import { useState } from 'preact/hooks';
-import type { TodaySummary } from '../../shared/history/records';
+import type { TodaySummary } from '../../shared/history/history-records';
 import { LaterList } from '../../ui/components/later-list';
 import { CommitmentForm } from './commitment-form';
 import { DueBlock } from './due-block';

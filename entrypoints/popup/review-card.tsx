@@ -1,7 +1,7 @@
 // "Did you meet …?" after a session ends: Yes / Partly / No with an optional note, or Skip. Never blocks the next session.
 import { useState } from 'preact/hooks';
-import { HISTORY_MAX_NOTE } from '../../shared/history/limits';
-import type { PendingReview, ReviewAnswer } from '../../shared/history/records';
+import { HISTORY_MAX_NOTE } from '../../shared/history/history-limits';
+import type { PendingReview, ReviewAnswer } from '../../shared/history/history-records';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { SavedInSession } from '../../ui/components/later-list';
 

@@ -1,6 +1,6 @@
 // The start form's Rhythm field: none, a common work/break rhythm, or a custom one checked in words.
 import { useRef, useState } from 'preact/hooks';
-import { RHYTHM_BREAK_MINUTES, RHYTHM_WORK_MINUTES } from '../../shared/core/limits';
+import { RHYTHM_BREAK_MINUTES, RHYTHM_WORK_MINUTES } from '../../shared/core/core-limits';
 import { rhythmText, type Rhythm } from '../../shared/core/rhythm';
 import { capitalize } from '../../ui/format';
 

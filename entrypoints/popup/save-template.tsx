@@ -1,7 +1,7 @@
 // "Save as template": the first click asks for a name, the second (or Enter) keeps the form under it.
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
-import { MAX_TEMPLATE_NAME_CHARS } from '../../shared/core/limits';
+import { MAX_TEMPLATE_NAME_CHARS } from '../../shared/core/core-limits';
 import type { TemplateInput } from '../../shared/plan/plan-feature';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { capitalize } from '../../ui/format';

@@ -1,5 +1,5 @@
 // Today in the popup's start view, in two short lines: the day's blocks (done, now, next), then focus, drift and reviews met.
-import type { TodaySummary } from '../../shared/history/records';
+import type { TodaySummary } from '../../shared/history/history-records';
 import { formatClock, formatSpan } from '../../ui/format';
 
 /** A scheduled block as Today lists it (the planner says which state it is in). */

@@ -1,7 +1,7 @@
 // A strict session's wait before ending early or pausing: the commitment and the countdown, with Keep going first.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SessionView } from '../../shared/core/controller/surface-view';
-import { strictNow } from '../../shared/core/blocking';
+import { strictNow } from '../../shared/core/session-blocking';
 import { replyError, useClient } from '../../ui/connection/surface-client';
 import { useNow } from '../../ui/connection/use-state-push';
 import { capitalize, formatDuration, sessionTimes } from '../../ui/format';

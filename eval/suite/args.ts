@@ -1,9 +1,9 @@
 // `npm run eval` arguments: which backend and model, how many cases, with or without Involves, where the results go.
 import { INVOLVES_MODES, type InvolvesMode } from '../cases';
 import { MAX_RUNNING } from '../../native-host/src/runner/run-slots';
-import { defaultSettings } from '../../shared/settings/settings';
+import { defaultSettings } from '../../shared/settings/stored-settings';
 import { BackendName, ModelName } from '../../shared/protocol/frames';
-import { RUN_TIMEOUT_MS } from '../../shared/protocol/limits';
+import { RUN_TIMEOUT_MS } from '../../shared/protocol/protocol-limits';
 
 export const USAGE = `npm run eval -- --backend <name> [options]
 

@@ -6,7 +6,7 @@ import { aiSignal } from '../../background/ai/ai-signal';
 import { createAIRoles, type ObservationSource } from '../../shared/ai';
 import type { PromptCommitment } from '../../shared/ai/vocabulary';
 import { failureText } from '../../shared/core/failure-text';
-import { PROMPT_LIMITS } from '../../shared/core/limits';
+import { PROMPT_LIMITS } from '../../shared/core/core-limits';
 
 const model = new BrowserModel(languageModelApi);
 /** The port's own deadline is the signal's: the built-in model takes no separate timeout. */

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as z from 'zod';
 import { ANSWER_SCHEMAS, buildJudgePrompt, buildNudgePrompt } from '../../shared/ai';
-import { PROMPT_LIMITS } from '../../shared/core/limits';
+import { PROMPT_LIMITS } from '../../shared/core/core-limits';
 import { SYSTEM_PROMPT } from '../../shared/protocol/system-prompt';
 import { Outcome } from './outcomes';
 import type { InvolvesScores } from './involves-report';

@@ -6,7 +6,7 @@ import { aiSignal } from '../../background/ai/ai-signal';
 import { rolesOn } from '../../background/ai/registry';
 import { NativeChannel, type ChannelStatus } from '../../background/helper/native-channel';
 import { chooseTarget } from '../../shared/core/ai-targets';
-import { defaultSettings } from '../../shared/settings/settings';
+import { defaultSettings } from '../../shared/settings/stored-settings';
 import { failureText } from '../../shared/core/failure-text';
 import type { PlannedCase, PlannedPage } from '../cases';
 import { spawnHostPort, type SpawnedHostPort } from './host-port';

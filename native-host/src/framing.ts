@@ -1,6 +1,6 @@
 // Native-messaging framing: 32-bit native-endian length + UTF-8 JSON, decoded incrementally.
 import { endianness } from 'node:os';
-import { MAX_FRAME_FROM_BROWSER, MAX_FRAME_TO_BROWSER } from '../../shared/protocol/limits.js';
+import { MAX_FRAME_FROM_BROWSER, MAX_FRAME_TO_BROWSER } from '../../shared/protocol/protocol-limits.js';
 
 export type DecodedFrame = { kind: 'frame'; body: Buffer } | { kind: 'oversized'; length: number };
 

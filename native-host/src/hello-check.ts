@@ -1,6 +1,6 @@
 // Zod-free checks of the hello request and reply, so a spawned helper answers hello before the frames' schemas load.
 import type { HelloReply, HelloRequest } from '../../shared/protocol/frames.js';
-import { BACKEND_NAME_PATTERN, RELEASE_VERSION_PATTERN, WATCHER_STATES } from '../../shared/protocol/limits.js';
+import { BACKEND_NAME_PATTERN, RELEASE_VERSION_PATTERN, WATCHER_STATES } from '../../shared/protocol/protocol-limits.js';
 import { isRecord } from '../../shared/util/is-record.js';
 
 /*

@@ -12,7 +12,7 @@ import type {
   WatcherInfo,
   WindowEvent,
 } from '../../shared/protocol/frames.js';
-import { MAX_FRAME_FROM_BROWSER, MAX_FRAME_TO_BROWSER, OLDEST_PROTOCOL, PROTOCOL_VERSION } from '../../shared/protocol/limits.js';
+import { MAX_FRAME_FROM_BROWSER, MAX_FRAME_TO_BROWSER, OLDEST_PROTOCOL, PROTOCOL_VERSION } from '../../shared/protocol/protocol-limits.js';
 import type { LoadedConfig } from './config.js';
 import { type DecodedFrame, encodeFrame, FrameDecoder, FrameTooLargeError, parseFrameBody } from './framing.js';
 import { isValidHelloReply, plainHelloRequest } from './hello-check.js';

@@ -5,7 +5,7 @@ import type { Failure } from './failure';
 import { canTalk, helperFit } from './helper-fit';
 import type { HostConnection } from './host-connection';
 import { PORT_NOT_CHECKED, type PortStatus } from './port-status';
-import type { SessionSettings } from './settings';
+import type { SessionSettings } from './session-settings';
 import { BROWSER_BACKEND, HELPER_BLOCK_WORDS } from './vocabulary';
 
 /**

@@ -1,6 +1,6 @@
 // A commitment's rules and its one-line form, as plain functions (no zod: the popup loads them on open).
 import type { PromptCommitment } from '../ai/vocabulary';
-import { MAX_COMMITMENT_CHARS, MAX_INVOLVES_CHARS } from './limits';
+import { MAX_COMMITMENT_CHARS, MAX_INVOLVES_CHARS } from './core-limits';
 
 export const COMMITMENT_REQUIRED = {
   nextAction: 'say what you will do next',

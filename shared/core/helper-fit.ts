@@ -1,5 +1,5 @@
 // Whether the helper and this extension fit: the same release, one older than the other, or too far apart to talk.
-import { OLDEST_PROTOCOL, PROTOCOL_VERSION } from '../protocol/limits';
+import { OLDEST_PROTOCOL, PROTOCOL_VERSION } from '../protocol/protocol-limits';
 import { compareVersions } from '../util/compare-versions';
 
 export const HELPER_FITS = ['same', 'unknown', 'helper-older', 'helper-newer', 'helper-too-old', 'extension-too-old'] as const;

@@ -6,7 +6,7 @@ import { consentOf, destinationOf } from './ai-consent';
 import { AI_PORTS, chooseTarget, portStatus, REPORTING_PORT_IDS, type PortStatuses, type ReportingPortId } from './ai-targets';
 import { Failure } from './failure';
 import { HELPER_FITS, helperFit } from './helper-fit';
-import type { SessionSettings } from './settings';
+import type { SessionSettings } from './session-settings';
 import { PortStatus } from './port-status';
 import { onFirstUse } from '../util/on-first-use';
 

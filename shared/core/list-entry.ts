@@ -1,5 +1,5 @@
 // The rules of one allowed/blocked list entry, as plain functions (no zod: the popup loads them on open).
-import { MAX_ENTRY_CHARS } from './limits';
+import { MAX_ENTRY_CHARS } from './core-limits';
 import { allowedPartOf, knownFamily, placeOf } from './site-parts';
 
 const ENTRY_SHAPE = /^[\p{L}\p{N}*._:+ -]+$/u;

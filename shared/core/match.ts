@@ -1,6 +1,6 @@
 // Allowed/blocked list matching of app classes and site hosts: the local, AI-free rules.
 import * as z from 'zod';
-import { MAX_LIST_ENTRIES } from './limits';
+import { MAX_LIST_ENTRIES } from './core-limits';
 import { checkEntry, normalizeEntry, normalizeList, splitEntry } from './list-entry';
 import type { ObservationSource } from './vocabulary';
 import { onFirstUse } from '../util/on-first-use';

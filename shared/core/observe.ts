@@ -1,9 +1,9 @@
 // Turns raw tab and OS-window facts into observations, applying privacy settings first.
-import type { ObservationRecord } from './controller/records';
-import { MAX_OBSERVED_APP, MAX_OBSERVED_TITLE } from './limits';
+import type { ObservationRecord } from './controller/controller-records';
+import { MAX_OBSERVED_APP, MAX_OBSERVED_TITLE } from './core-limits';
 import { appKey, matchesAny } from './match';
 import { allowedPartOf, placeOf } from './site-parts';
-import { redactTitle, type SessionSettings } from './settings';
+import { redactTitle, type SessionSettings } from './session-settings';
 
 export interface TabFacts {
   id?: number;

@@ -1,6 +1,6 @@
 // A session's work/break rhythm as stored and sent: its zod schema, whole minutes within the limits.
 import * as z from 'zod';
-import { RHYTHM_BREAK_MINUTES, RHYTHM_WORK_MINUTES } from './limits';
+import { RHYTHM_BREAK_MINUTES, RHYTHM_WORK_MINUTES } from './core-limits';
 import type { Rhythm as RhythmShape } from './rhythm';
 import { onFirstUse } from '../util/on-first-use';
 

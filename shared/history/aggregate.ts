@@ -10,7 +10,7 @@ import type {
   SegmentKind,
   SessionReview,
   StrictTally,
-} from './records';
+} from './history-records';
 
 /**
  * Local days, as a port: the page implements it with the browser's time zone, tests with fixed

@@ -1,5 +1,5 @@
 // A session's band: touching segments of one kind merged (the popup loads this without the History page's aggregation).
-import type { HistorySegment, SegmentKind } from './records';
+import type { HistorySegment, SegmentKind } from './history-records';
 
 /** A run of same-kind segments back to back: one rect and one tab stop on a timeline band. */
 export interface Band {

@@ -1,7 +1,7 @@
 // History files: the CSV export (one row per segment, safe to open in a spreadsheet) and the check of an imported JSON file.
 import type { z } from 'zod';
-import { HISTORY_IMPORT_MAX_RECORDS } from './limits';
-import { HistoryExport, type HistoryMark, type HistorySegment, type HistorySession } from './records';
+import { HISTORY_IMPORT_MAX_RECORDS } from './history-limits';
+import { HistoryExport, type HistoryMark, type HistorySegment, type HistorySession } from './history-records';
 
 export const CSV_COLUMNS = [
   'session',

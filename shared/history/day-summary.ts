@@ -1,5 +1,5 @@
 // The end-of-day notification's text: today's totals and the biggest pull, from history only (never made up).
-import type { BlockOutcome, TodaySummary } from './records';
+import type { BlockOutcome, TodaySummary } from './history-records';
 
 function span(ms: number): string {
   const minutes = Math.round(ms / 60_000);

@@ -2,8 +2,8 @@
 import * as z from 'zod';
 import { Done, NoFields, type FeatureDeclaration } from '../messages/request-spec';
 import { onFirstUse } from '../util/on-first-use';
-import { HISTORY_MAX_NOTE } from './limits';
-import { HistorySegment, PendingReview, REVIEW_ANSWERS, SessionProgress, TodaySummary } from './records';
+import { HISTORY_MAX_NOTE } from './history-limits';
+import { HistorySegment, PendingReview, REVIEW_ANSWERS, SessionProgress, TodaySummary } from './history-records';
 
 /** The running session so far (its totals and its band), the ended session awaiting its review, and today, for the popup. */
 export const HistoryStatus = onFirstUse(() =>

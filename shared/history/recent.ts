@@ -1,5 +1,5 @@
 // The start form's recent commitments: the last distinct ones in history, with the lists and timebox they had.
-import type { HistorySession } from './records';
+import type { HistorySession } from './history-records';
 
 export interface RecentCommitment {
   nextAction: string;

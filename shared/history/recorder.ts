@@ -1,6 +1,6 @@
 // The history recorder's functional core: (recorder, before, after, event) → (recorder, writes), run after every transition.
 import { countsAfter, sessionOf, type ControllerEvent, type ControllerState, type SessionRecord } from '../core/controller';
-import { HISTORY_HEARTBEAT_MS, HISTORY_MAX_TEXT } from './limits';
+import { HISTORY_HEARTBEAT_MS, HISTORY_MAX_TEXT } from './history-limits';
 import type {
   DriftChoice,
   EndReason,
@@ -12,7 +12,7 @@ import type {
   SegmentKind,
   SessionProgress,
   StrictTally,
-} from './records';
+} from './history-records';
 import { sameSegment, segmentFacts, sessionKey, type SegmentFacts } from './segments';
 
 /** The running session's time in closed segments, by what it counts as (not-sure, away and paused time count in none). */

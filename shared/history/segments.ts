@@ -1,8 +1,8 @@
 // What stretch of its session the controller state is in: the segment facts, derived, never stored in the controller.
 import { matchesAny } from '../core/match';
 import { onBreak, type ControllerState, type SessionRecord } from '../core/controller';
-import type { DriftCause, SegmentKind } from './records';
-import { HISTORY_MAX_TEXT } from './limits';
+import type { DriftCause, SegmentKind } from './history-records';
+import { HISTORY_MAX_TEXT } from './history-limits';
 
 export interface SegmentFacts {
   kind: SegmentKind;

@@ -1,6 +1,6 @@
 // Today at a glance from the day's history summary: focus and drift time, the reviews, the biggest pull.
 import type { HistorySummary } from './aggregate';
-import type { BlockOutcome, TodaySummary } from './records';
+import type { BlockOutcome, TodaySummary } from './history-records';
 
 /** `blocks`: what became of the day's scheduled blocks (the history database keeps them apart from the sessions). */
 export function todayOf(summary: HistorySummary, blocks: readonly BlockOutcome[] = []): TodaySummary {

@@ -1,10 +1,10 @@
 // Save for later as a feature: the Later list's requests, and the block page's Save for later.
 import * as z from 'zod';
-import { MAX_ENTRY_CHARS } from '../core/limits';
+import { MAX_ENTRY_CHARS } from '../core/core-limits';
 import { NoFields, WentBack, type FeatureDeclaration } from '../messages/request-spec';
 import { onFirstUse } from '../util/on-first-use';
 import { LaterList } from './later-list';
-import { MAX_LATER_ENTRIES, MAX_LATER_URL_CHARS } from './limits';
+import { MAX_LATER_ENTRIES, MAX_LATER_URL_CHARS } from './later-limits';
 
 const LaterIds = onFirstUse(() => z.object({ ids: z.array(z.string().min(1).max(64)).max(MAX_LATER_ENTRIES) }));
 

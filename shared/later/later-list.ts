@@ -1,7 +1,7 @@
 // The Later list: pages saved for later instead of a fight with a drift, its record, its cap, and the changes to it (pure).
 import * as z from 'zod';
 import { onFirstUse } from '../util/on-first-use';
-import { MAX_LATER_ENTRIES, MAX_LATER_TITLE_CHARS, MAX_LATER_URL_CHARS, savableUrl } from './limits';
+import { MAX_LATER_ENTRIES, MAX_LATER_TITLE_CHARS, MAX_LATER_URL_CHARS, savableUrl } from './later-limits';
 
 export const LaterEntry = onFirstUse(() =>
   z.object({

@@ -1,12 +1,12 @@
 // Every request a surface may send the background, defined once: its fields, who may send it, and its reply.
 import * as z from 'zod';
-import { Commitment, WAIT_PURPOSES } from '../core/controller/records';
+import { Commitment, WAIT_PURPOSES } from '../core/controller/controller-records';
 import type { CoachPlan } from '../ai/coach';
-import { MAX_DISMISSED_TEXT, MAX_ENTRY_CHARS, MAX_INTENTION_CHARS, MAX_LIST_ENTRIES, MAX_TIMEBOX_MINUTES } from '../core/limits';
+import { MAX_DISMISSED_TEXT, MAX_ENTRY_CHARS, MAX_INTENTION_CHARS, MAX_LIST_ENTRIES, MAX_TIMEBOX_MINUTES } from '../core/core-limits';
 import { BackendName, ModelName } from '../protocol/frames';
-import { Settings } from '../settings/settings';
+import { Settings } from '../settings/stored-settings';
 import { CONSENT_REPLIES } from '../core/ai-consent';
-import { SessionSettings } from '../core/settings';
+import { SessionSettings } from '../core/session-settings';
 import type { Failure } from '../core/failure';
 import { FEATURE_REQUESTS } from '../features';
 import { StatePush } from './pushes';

@@ -4,7 +4,7 @@ import type { RecentCommitment } from '../history/recent';
 import { Done, NoFields, type FeatureDeclaration } from '../messages/request-spec';
 import { onFirstUse } from '../util/on-first-use';
 import type { PlanView } from './plan-view';
-import { Template } from './records';
+import { Template } from './plan-records';
 
 const planTime = onFirstUse(() => z.number().int().nonnegative());
 const OccurrenceKey = onFirstUse(() => z.string().min(1).max(100));

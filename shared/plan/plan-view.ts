@@ -1,6 +1,6 @@
 // What the popup shows of the plan: the block on offer now, and today's blocks with where each stands (zod-free, pure).
 import type { PlannerState } from './planner-state';
-import { dueOffer, type PlanSettings } from './planner';
+import { dueOffer, type PlanSettings } from './planner-machine';
 import { occurrencesOfDay } from './schedule';
 
 export type TodayState = 'done' | 'now' | 'next' | 'missed' | 'later';

@@ -1,7 +1,7 @@
 // The planner's stored state (storage.local `plan`), one zod record: which occurrences were offered, and what became of them.
 import * as z from 'zod';
 import { onFirstUse } from '../util/on-first-use';
-import { BLOCK_OUTCOMES } from '../history/records';
+import { BLOCK_OUTCOMES } from '../history/history-records';
 
 /** The version of the stored planner record (`plan` in storage.local). */
 export const PLANNER_STATE_VERSION = 1;

@@ -1,6 +1,6 @@
 // When the scheduled blocks happen, in real instants for a time zone: occurrences in a range, the next one, today's (zod-free, pure).
 import { formatClockTime, parseClockTime } from '../util/clock-time';
-import type { ScheduledBlock, Template } from './records';
+import type { ScheduledBlock, Template } from './plan-records';
 import { addDays, dateKey, instantOf, localDateOf, weekdayOf, type LocalDate } from './zoned-time';
 
 const MINUTE_MS = 60_000;

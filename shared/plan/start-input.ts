@@ -1,6 +1,6 @@
 // The session a template starts: the one place a template becomes the controller's start input (zod-free).
 import type { SessionStartInput } from '../core/controller/events';
-import type { Template } from './records';
+import type { Template } from './plan-records';
 
 export type StartableTemplate = Pick<
   Template,

@@ -1,9 +1,16 @@
 // Native-messaging protocol between the extension and the host: one zod schema per frame.
 import * as z from 'zod';
-import { BACKEND_NAME_PATTERN, MAX_MODEL_CHARS, MAX_PROMPT_CHARS, RELEASE_VERSION_PATTERN, RUN_TIMEOUT_MS, WATCHER_STATES } from './limits';
+import {
+  BACKEND_NAME_PATTERN,
+  MAX_MODEL_CHARS,
+  MAX_PROMPT_CHARS,
+  RELEASE_VERSION_PATTERN,
+  RUN_TIMEOUT_MS,
+  WATCHER_STATES,
+} from './protocol-limits';
 import { onFirstUse } from '../util/on-first-use';
 
-export * from './limits';
+export * from './protocol-limits';
 
 /** A backend name: a built-in or a custom one from the host's own config file (the host lists them in `hello`). */
 export const BackendName = onFirstUse(() =>

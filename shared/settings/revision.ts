@@ -1,6 +1,6 @@
 // The saved settings' revision: a hash the surface view carries, so an open Options page learns the settings changed elsewhere.
 import { canonicalJson, contentHash } from '../util/hash';
-import type { Settings } from './settings';
+import type { Settings } from './stored-settings';
 
 /** Settings records are replaced, never mutated: one hash per record, not one per published view. */
 const revisions = new WeakMap<Settings, string>();

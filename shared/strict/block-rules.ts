@@ -1,5 +1,5 @@
 // A strict session's blocked list as declarativeNetRequest session rules that send a blocked site to the block page.
-import type { Blocking } from '../core/blocking';
+import type { Blocking } from '../core/session-blocking';
 import { siteTarget, targetBlocks, type SiteTarget } from './site-entry';
 
 export { siteRuleProblem } from './site-entry';

@@ -1,6 +1,6 @@
 // The second line of a strict session's blocking: what a page itself checks as it comes up, for the ways no network rule sees.
 // Runs in every page before it paints: its check reads targets the worker worked out (site-entry.ts stays out of the page).
-import type { Blocking } from '../core/blocking';
+import type { Blocking } from '../core/session-blocking';
 
 /**
  * The storage.local key the background keeps the blocking in for the pages' guard: a page served by its

@@ -1,7 +1,7 @@
 // The synced part as storage.sync items within the browser's quotas: split, the write plan, and the careful reassembly.
 import * as z from 'zod';
 import { onFirstUse } from '../util/on-first-use';
-import { SETTINGS_VERSION } from '../settings/settings';
+import { SETTINGS_VERSION } from '../settings/stored-settings';
 import { contentHash } from '../util/hash';
 import { largestFields, SyncedSettings, syncedText } from './synced-settings';
 

@@ -1,7 +1,7 @@
 // What to do when this machine's settings and the browser's sync differ: push, apply, or leave both alone — decided from hashes and times.
 import * as z from 'zod';
 import { onFirstUse } from '../util/on-first-use';
-import type { Settings } from '../settings/settings';
+import type { Settings } from '../settings/stored-settings';
 import type { Decoded } from './chunks';
 import { mergeSynced, syncedHash } from './synced-settings';
 

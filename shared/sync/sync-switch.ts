@@ -1,6 +1,6 @@
 // Sync's settings section: the switch itself, which stays on this machine (turning sync off in one browser must not turn it off in the others).
 import * as z from 'zod';
-import type { SettingScope } from '../core/settings';
+import type { SettingScope } from '../core/session-settings';
 import { onFirstUse } from '../util/on-first-use';
 
 export const SyncSwitch = onFirstUse(() =>

@@ -1,7 +1,7 @@
 // Which settings follow the person through the browser's sync and which stay on this machine: the split (each section classifies its own fields), its schema, the merge.
 import * as z from 'zod';
-import type { SettingScope } from '../core/settings';
-import { Settings, SETTING_SCOPES } from '../settings/settings';
+import type { SettingScope } from '../core/session-settings';
+import { Settings, SETTING_SCOPES } from '../settings/stored-settings';
 import { canonicalJson, contentHash } from '../util/hash';
 import { onFirstUse } from '../util/on-first-use';
 

@@ -16,7 +16,7 @@ import { helperStates, type HelperStates } from './gallery/helper-states';
 import { e2eForSuite, PARSER_TESTS, startSession, type E2E } from './harness';
 import { Toast } from './pages';
 import type { StatePush } from '../../shared/messages/pushes';
-import type { Settings } from '../../shared/settings/settings';
+import type { Settings } from '../../shared/settings/stored-settings';
 
 /**
  * The setup states in the order the gallery visits them: never the same one twice in a row, and the

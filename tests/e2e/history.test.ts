@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { span } from '../../entrypoints/focus-history/format';
-import { HistoryExport, type HistorySegment } from '../../shared/history/records';
+import { HistoryExport, type HistorySegment } from '../../shared/history/history-records';
 import { e2eForSuite, startSession, type E2E } from './harness';
 import { Toast } from './pages';
 import { axeViolations } from './axe';

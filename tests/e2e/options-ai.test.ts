@@ -1,6 +1,6 @@
 // E2E: a failing judge (not logged in), the Coach, the options page's backend test and settings export/import.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { SETTINGS_VERSION } from '../../shared/settings/settings';
+import { SETTINGS_VERSION } from '../../shared/settings/stored-settings';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { e2eForSuite, startSession } from './harness';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsentReply } from '../../shared/core/ai-consent';
 import { type Reply } from '../../shared/messages/requests';
-import { loadSettings } from '../../shared/settings/settings';
+import { loadSettings } from '../../shared/settings/stored-settings';
 import { KEYS } from '../../background/stored-state-read';
 import {
   activate,

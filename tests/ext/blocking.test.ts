@@ -1,9 +1,9 @@
 // The strict session's blocking in the browser: session rules added, replaced and removed in one update each, limits and refusals in words, private tabs, open tabs sent to the block page.
 import { fakeBrowser } from 'wxt/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBlocking, trackTabs, type BrowserBlocking } from '../../background/strict/blocking';
+import { createBlocking, trackTabs, type BrowserBlocking } from '../../background/strict/browser-blocking';
 import { Diagnostics } from '../../background/diagnostics';
-import type { Blocking } from '../../shared/core/blocking';
+import type { Blocking } from '../../shared/core/session-blocking';
 import { PAGE_GUARD_KEY } from '../../shared/strict/page-guard';
 import { FakeDnr, installFakeDnr, removeDnr, siteOfRedirect } from './fake-dnr';
 import { spyConsole } from './harness';

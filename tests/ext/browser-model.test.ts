@@ -4,7 +4,7 @@ import { BrowserModel, MODEL_OPTIONS, NO_PROMPT_API } from '../../background/ai/
 import { failureOf as wordsOf } from '../../background/ai/failure-words';
 import { AIFailure, AIResponseError, ANSWER_SCHEMAS, createAIRoles, type AIPort, type AIRole, type RoleCall } from '../../shared/ai';
 import { languageModelApi } from '../../shared/ai/prompt-api';
-import { PROMPT_LIMITS } from '../../shared/core/limits';
+import { PROMPT_LIMITS } from '../../shared/core/core-limits';
 import { SYSTEM_PROMPT } from '../../shared/protocol/system-prompt';
 import { fakeLanguageModel } from '../support/fake-language-model';
 

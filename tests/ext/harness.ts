@@ -8,7 +8,7 @@ import { startBackground, type Background, type StatePort } from '../../backgrou
 import type { NativePort } from '../../background/helper/native-channel';
 import type { BackgroundPlatform } from '../../background/platform';
 import type { StatePush } from '../../shared/messages/pushes';
-import type { Settings } from '../../shared/settings/settings';
+import type { Settings } from '../../shared/settings/stored-settings';
 import { PROTOCOL_VERSION, type BackendInfo } from '../../shared/protocol/frames';
 import type { IdlePort, IdleReading } from '../../background/observe/idle';
 import { HistoryDb } from '../../storage/history-db';

@@ -1,7 +1,7 @@
 // Right site, wrong page through the real background: page verdicts from the host's judge, the part allowed from a banner,
 // parts of sites in a strict session's rules, and the page ceiling said once in diagnostics.
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE_JUDGMENTS } from '../../shared/core/limits';
+import { MAX_PAGE_JUDGMENTS } from '../../shared/core/core-limits';
 import type { Reply } from '../../shared/messages/requests';
 import { activate, boot, FakeHost, freshBackgroundEachTest, openTab, patchSettings, readBadge, START, type Running } from './harness';
 import { installFakeDnr, siteOfRedirect } from './fake-dnr';

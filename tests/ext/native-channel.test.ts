@@ -1,6 +1,6 @@
 // NativeChannel: handshake, request ids and timeouts, reject-all on disconnect, crash-loop backoff.
 import { PROTOCOL_VERSION } from '../../shared/protocol/frames';
-import { SETTINGS_VERSION } from '../../shared/settings/settings';
+import { SETTINGS_VERSION } from '../../shared/settings/stored-settings';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { startBackground, type StatePort } from '../../background';

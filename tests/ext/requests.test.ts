@@ -1,6 +1,6 @@
 // Requests, state ports and their senders: who may send what, what each surface receives.
 import { fakeBrowser } from 'wxt/testing';
-import { SETTINGS_VERSION } from '../../shared/settings/settings';
+import { SETTINGS_VERSION } from '../../shared/settings/stored-settings';
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../background/store';
 import { sessionOf } from '../../shared/core/controller';

@@ -2,8 +2,8 @@
 import { fakeBrowser } from 'wxt/testing';
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../background/store';
-import { SESSION_SETTING_SCOPES } from '../../shared/core/settings';
-import { defaultSettings, type Settings } from '../../shared/settings/settings';
+import { SESSION_SETTING_SCOPES } from '../../shared/core/session-settings';
+import { defaultSettings, type Settings } from '../../shared/settings/stored-settings';
 import { boot, FakeHost, freshBackgroundEachTest, type Running, START } from './harness';
 
 let bg: Running;

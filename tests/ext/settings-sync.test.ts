@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../../background/store';
 import { INSTALL_ID_KEY, SYNC_ALARM } from '../../background/sync/settings-sync';
-import { defaultSettings, Settings } from '../../shared/settings/settings';
+import { defaultSettings, Settings } from '../../shared/settings/stored-settings';
 import { decodeSynced, encodeSynced, META_KEY, type SyncMeta } from '../../shared/sync/chunks';
 import { syncedPart } from '../../shared/sync/synced-settings';
 import type { Reply } from '../../shared/messages/requests';

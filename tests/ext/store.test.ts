@@ -1,6 +1,6 @@
 // Storage across worker and browser restarts, corrupt values and old versions.
 import { fakeBrowser } from 'wxt/testing';
-import { SETTINGS_VERSION } from '../../shared/settings/settings';
+import { SETTINGS_VERSION } from '../../shared/settings/stored-settings';
 import { describe, expect, it } from 'vitest';
 import * as store from '../../background/store';
 import { unreadableKey, KEYS } from '../../background/store';

@@ -12,7 +12,7 @@ import { ResultsFile } from '../../eval/suite/results-file';
 import type { InvolvesGain } from '../../eval/suite/involves-report';
 import type { Score } from '../../eval/suite/score';
 import { buildJudgePrompt, buildNudgePrompt } from '../../shared/ai';
-import { PROMPT_LIMITS } from '../../shared/core/limits';
+import { PROMPT_LIMITS } from '../../shared/core/core-limits';
 import { makeHostEnv, type HostTestEnv } from '../../harness/host-env.js';
 import { waitFor } from '../../harness/processes.js';
 

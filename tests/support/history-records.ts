@@ -1,6 +1,6 @@
 // Builders of valid history records and fixed-offset calendars, for the history unit and page tests.
 import type { Calendar } from '../../shared/history/aggregate';
-import type { HistoryMark, HistorySegment, HistorySession, SessionReview } from '../../shared/history/records';
+import type { HistoryMark, HistorySegment, HistorySession, SessionReview } from '../../shared/history/history-records';
 
 export const MIN = 60_000;
 export const HOUR = 60 * MIN;

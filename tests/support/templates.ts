@@ -1,5 +1,5 @@
 // A template record as the settings hold it: blank texts and lists, no timebox, no rhythm, not strict — tests say only what differs.
-import type { Template } from '../../shared/plan/records';
+import type { Template } from '../../shared/plan/plan-records';
 
 export function templateRecord(over: Partial<Template> & Pick<Template, 'id' | 'name'>): Template {
   return {

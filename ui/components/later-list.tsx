@@ -1,7 +1,7 @@
 // The Later list where the popup shows it (no session, a break, the review): each page to open or remove, Open all in one window.
 import { useEffect, useState } from 'preact/hooks';
 import type { LaterEntry } from '../../shared/later/later-list';
-import { LATER_CAP_WORDS, laterLabel, savedIn } from '../../shared/later/limits';
+import { LATER_CAP_WORDS, laterLabel, savedIn } from '../../shared/later/later-limits';
 import { replyError, useClient } from '../connection/surface-client';
 
 /** The list as the background keeps it, and the requests that change it (each replies with the list as it is then). */

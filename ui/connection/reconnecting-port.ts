@@ -1,5 +1,5 @@
 // The state port our pages and the content script hold open: connect, reconnect with backoff, stop when the extension is gone.
-import { STATE_PORT_RETRY } from '../../shared/core/limits';
+import { STATE_PORT_RETRY } from '../../shared/core/core-limits';
 import { STATE_PORT } from '../../shared/messages/state-port';
 import { Backoff, type BackoffBounds } from '../../shared/util/backoff';
 

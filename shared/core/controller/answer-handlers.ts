@@ -1,9 +1,9 @@
 // Handlers of the AI's answers: a judge verdict or failure, a nudge message or failure (each checked for staleness).
-import { NUDGE_MAX_BACKOFF } from '../limits';
+import { NUDGE_MAX_BACKOFF } from '../core-limits';
 import { appKey } from '../match';
 import { cacheVerdict, enterDrifting, verdictKey, type Step } from './evaluate';
 import { log, unchanged, type EventOf } from './handler';
-import type { DriftState } from './records';
+import type { DriftState } from './controller-records';
 import { onBreak } from './session-rhythm';
 import type { ActiveState, ControllerState, SessionState } from './state';
 

@@ -5,7 +5,7 @@ import { evaluateCurrent, type Step } from './evaluate';
 import { onTaskEntry } from './verdict-key';
 import { refuse, unchanged, type EventOf } from './handler';
 import { onTaskRefusal } from './strict';
-import type { DriftState, SessionRecord } from './records';
+import type { DriftState, SessionRecord } from './controller-records';
 import { withSession, type ActiveState, type ControllerState, type SessionState } from './state';
 
 /** Outside an active session an observation only becomes the current one: nothing is judged. */

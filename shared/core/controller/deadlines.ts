@@ -1,5 +1,5 @@
 // When the controller next needs a tick: the data the shell maps to one chrome.alarms alarm.
-import { MIN_DEADLINE_DELAY_MS } from '../limits';
+import { MIN_DEADLINE_DELAY_MS } from '../core-limits';
 import { appKey, matchesAny } from '../match';
 import { nudgeWaitMs } from './evaluate';
 import { phaseEndsAt } from './session-rhythm';

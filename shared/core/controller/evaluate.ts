@@ -1,9 +1,9 @@
 // Evaluates the current observation of an active session: blocked, allowed (+ nudge), or judged.
 import { promptCommitment } from '../commitment';
-import { JUDGE_RETRY_MS, MAX_PAGE_JUDGMENTS, NUDGE_NEW_TITLES, RECENT_TITLES, VERDICT_CACHE_LIMIT } from '../limits';
+import { JUDGE_RETRY_MS, MAX_PAGE_JUDGMENTS, NUDGE_NEW_TITLES, RECENT_TITLES, VERDICT_CACHE_LIMIT } from '../core-limits';
 import { appKey, matchesAny } from '../match';
 import type { ControllerEffect } from './events';
-import type { DriftState, ObservationRecord, Verdict } from './records';
+import type { DriftState, ObservationRecord, Verdict } from './controller-records';
 import type { AITarget } from '../ai-targets';
 import { onBreak } from './session-rhythm';
 import { aiTargetOf, judgeExpiry, timingsOf, type ActiveState, type ControllerState, type Timings } from './state';

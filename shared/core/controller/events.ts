@@ -1,13 +1,13 @@
 // What can happen to the controller (events, past tense) and what it asks the shell to do (effects).
 import type { HostConnection } from '../host-connection';
-import type { SessionSettings } from '../settings';
+import type { SessionSettings } from '../session-settings';
 import type { ObservationSource } from '../vocabulary';
-import type { Commitment, DriftState, ObservationRecord, SessionRecord, WaitPurpose } from './records';
+import type { Commitment, DriftState, ObservationRecord, SessionRecord, WaitPurpose } from './controller-records';
 import type { AITarget, ReportingPortId } from '../ai-targets';
 import type { PromptCommitment } from '../../ai/vocabulary';
 import type { PortStatus } from '../port-status';
 import type { Rhythm } from '../rhythm';
-import type { Blocking } from '../blocking';
+import type { Blocking } from '../session-blocking';
 
 export interface SessionStartInput {
   commitment: Commitment;

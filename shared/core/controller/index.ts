@@ -1,5 +1,5 @@
 // The session controller's public surface: a functional core for the background shell.
-export * from './records';
+export * from './controller-records';
 export * from './state';
 export { eventTime, type ControllerEvent, type ControllerEffect, type ControllerEventType, type SessionStartInput } from './events';
 export { transition } from './transition';

@@ -1,6 +1,6 @@
 // The step that announces each new phase of a session's rhythm: a break begins, work comes back.
 import { evaluateCurrent, type Step } from './evaluate';
-import type { DriftState, RhythmMark, SessionRecord } from './records';
+import type { DriftState, RhythmMark, SessionRecord } from './controller-records';
 import { announcedPhase, rhythmAt } from './session-rhythm';
 import type { ActiveState } from './state';
 

@@ -1,13 +1,13 @@
 // Handlers of a session's life and of the controller's inputs: start, pause, resume, end, restore, settings, host, tick.
-import { JUDGE_RETRY_MS, MAX_TIMEBOX_MINUTES } from '../limits';
+import { JUDGE_RETRY_MS, MAX_TIMEBOX_MINUTES } from '../core-limits';
 import { normalizeList } from '../match';
 import { commitmentText } from '../commitment';
 import { evaluateCurrent, type Step } from './evaluate';
 import type { ControllerEffect } from './events';
 import { log, refuse, unchanged, type EventOf } from './handler';
-import { Commitment, NO_STRICT_COUNTS, type DriftState, type SessionRecord } from './records';
+import { Commitment, NO_STRICT_COUNTS, type DriftState, type SessionRecord } from './controller-records';
 import { afterWait, renotifyDrift, waitRefusal } from './strict';
-import { strictNow } from '../blocking';
+import { strictNow } from '../session-blocking';
 import { portStatus } from '../ai-targets';
 import { Rhythm } from '../rhythm-record';
 import { FIRST_WORK } from './session-rhythm';

@@ -1,6 +1,6 @@
 // Where a session stands in its work/break rhythm and when its phase next changes: queries, no decisions.
 import { rhythmPhase, type RhythmPhase } from '../rhythm';
-import type { RhythmMark, SessionRecord } from './records';
+import type { RhythmMark, SessionRecord } from './controller-records';
 import type { ControllerState } from './state';
 
 /** Where a rhythm starts: work, first cycle (never announced: the session start says it). */

@@ -1,10 +1,10 @@
 // The controller's state: an explicit session phase, the drift state, and the inputs it obeys (settings, host).
 import { chooseTarget, type AITarget, type PortStatuses } from '../ai-targets';
 import { NO_HOST, type HostConnection } from '../host-connection';
-import { HOST_TIMEOUT_GRACE_MS } from '../../protocol/limits';
-import { REEVALUATE_MAX_MS, REEVALUATE_MIN_MS } from '../limits';
-import { defaultSessionSettings, type SessionSettings } from '../settings';
-import type { DriftState, ObservationRecord, SessionRecord } from './records';
+import { HOST_TIMEOUT_GRACE_MS } from '../../protocol/protocol-limits';
+import { REEVALUATE_MAX_MS, REEVALUATE_MIN_MS } from '../core-limits';
+import { defaultSessionSettings, type SessionSettings } from '../session-settings';
+import type { DriftState, ObservationRecord, SessionRecord } from './controller-records';
 
 /** The timings the controller obeys, read from the settings where they are needed (nothing derived is stored). */
 export interface Timings {

@@ -1,10 +1,10 @@
 // A strict session's rules: what it blocks and when, the waits before ending early or pausing, its counts.
-import { STRICT_ON_TASK_WAIT_MS, STRICT_RENOTIFY_MS, strictNow, type Blocking } from '../blocking';
+import { STRICT_ON_TASK_WAIT_MS, STRICT_RENOTIFY_MS, strictNow, type Blocking } from '../session-blocking';
 import { matchesAny } from '../match';
 import type { ControllerEffect } from './events';
 import type { Step } from './evaluate';
 import { log, unchanged, type EventOf } from './handler';
-import type { DriftState, SessionRecord, StrictCounts, WaitPurpose } from './records';
+import type { DriftState, SessionRecord, StrictCounts, WaitPurpose } from './controller-records';
 import { onBreak } from './session-rhythm';
 import { withSession, type ControllerState, type SessionState } from './state';
 

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { HostStatus, hostStatus } from '../host-status';
 import { DRIFT_STATUSES, OBSERVATION_SOURCES, PHASES } from '../vocabulary';
 import { matchesAny } from '../match';
-import { WAIT_PURPOSES, type DriftState, type ObservationRecord, type SessionRecord } from './records';
+import { WAIT_PURPOSES, type DriftState, type ObservationRecord, type SessionRecord } from './controller-records';
 import { onTaskFrom } from './strict';
 import { announcedPhase, onBreak, phaseEndsAt } from './session-rhythm';
 import { onTaskEntry, verdictKey } from './verdict-key';

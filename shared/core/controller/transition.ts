@@ -28,7 +28,7 @@ import {
   tick,
 } from './session-handlers';
 import { abandonWait, blockingOf, countBlockedNavigation, startWait } from './strict';
-import { sameBlocking } from '../blocking';
+import { sameBlocking } from '../session-blocking';
 import { sessionOf, type ActiveState, type ControllerState, type IdleState, type PausedState, type SessionState } from './state';
 
 /** What every phase answers the same way. */

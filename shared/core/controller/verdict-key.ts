@@ -1,7 +1,7 @@
 // Which key a verdict belongs to: a page of a mixed-use site (until the session's page judgments are used), else the app.
-import { MAX_PAGE_JUDGMENTS } from '../limits';
+import { MAX_PAGE_JUDGMENTS } from '../core-limits';
 import { appKey } from '../match';
-import type { DriftState, ObservationRecord } from './records';
+import type { DriftState, ObservationRecord } from './controller-records';
 
 /**
  * The key a verdict on this observation is cached under: its page on a mixed-use site, so another page of the site is

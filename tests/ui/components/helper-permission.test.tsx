@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HelperSection } from '../../../entrypoints/options/helper-section';
 import { Popup } from '../../../entrypoints/popup/popup';
 import { WelcomePage } from '../../../entrypoints/welcome/welcome-page';
-import { defaultSettings } from '../../../shared/settings/settings';
+import { defaultSettings } from '../../../shared/settings/stored-settings';
 import { fakeClient, renderWith } from '../fake-client';
 import { host, push } from '../fixtures';
 

@@ -4,8 +4,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/pr
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryPage } from '../../../entrypoints/focus-history/history-page';
 import { strictWords } from '../../../entrypoints/focus-history/session-list';
-import { defaultSettings, type Settings } from '../../../shared/settings/settings';
-import type { HistoryExport, HistoryWrite } from '../../../shared/history/records';
+import { defaultSettings, type Settings } from '../../../shared/settings/stored-settings';
+import type { HistoryExport, HistoryWrite } from '../../../shared/history/history-records';
 import type { Reply } from '../../../shared/messages/requests';
 import { HistoryDb } from '../../../storage/history-db';
 import { DAY, HOUR, MIN, mark, review, segment, session } from '../../support/history-records';

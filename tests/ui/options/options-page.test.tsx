@@ -5,7 +5,7 @@ import { OptionsPage } from '../../../entrypoints/options/options-page';
 import { detectBrowser, detectLinux } from '../../../ui/install-command';
 import { HelperChecks } from '../../../ui/components/helper-checks';
 import type { Reply } from '../../../shared/messages/requests';
-import { defaultSettings, type Settings } from '../../../shared/settings/settings';
+import { defaultSettings, type Settings } from '../../../shared/settings/stored-settings';
 import { DEFAULT_MIXED_USE_SITES } from '../../../shared/core/site-parts';
 import { ENVIRONMENT, fakeClient, renderWith } from '../fake-client';
 import { host, push } from '../fixtures';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsPage } from '../../../entrypoints/options/options-page';
-import { defaultSettings, type Settings } from '../../../shared/settings/settings';
+import { defaultSettings, type Settings } from '../../../shared/settings/stored-settings';
 import { settingsRevision } from '../../../shared/settings/revision';
 import type { Reply } from '../../../shared/messages/requests';
 import type { SyncStatus } from '../../../shared/sync/sync-feature';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsPage } from '../../../entrypoints/options/options-page';
 import type { Reply } from '../../../shared/messages/requests';
-import { defaultSettings, Settings } from '../../../shared/settings/settings';
+import { defaultSettings, Settings } from '../../../shared/settings/stored-settings';
 import { fakeClient, renderWith } from '../fake-client';
 import { push } from '../fixtures';
 

@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Popup } from '../../../entrypoints/popup/popup';
-import { MAX_INVOLVES_CHARS } from '../../../shared/core/limits';
+import { MAX_INVOLVES_CHARS } from '../../../shared/core/core-limits';
 import type { CoachSuggestion, Reply } from '../../../shared/messages/requests';
-import { defaultSettings } from '../../../shared/settings/settings';
+import { defaultSettings } from '../../../shared/settings/stored-settings';
 import { fakeClient, renderWith } from '../fake-client';
 import { push, session } from '../fixtures';
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Popup } from '../../../entrypoints/popup/popup';
 import type { Reply } from '../../../shared/messages/requests';
-import { defaultSettings } from '../../../shared/settings/settings';
+import { defaultSettings } from '../../../shared/settings/stored-settings';
 import { fakeClient, renderWith } from '../fake-client';
 import { push, T0 } from '../fixtures';
 

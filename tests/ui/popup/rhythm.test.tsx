@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Popup } from '../../../entrypoints/popup/popup';
-import { defaultSettings } from '../../../shared/settings/settings';
+import { defaultSettings } from '../../../shared/settings/stored-settings';
 import type { Reply } from '../../../shared/messages/requests';
 import { popupViewOf } from '../../../ui/popup-view';
 import { fakeClient, renderWith } from '../fake-client';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Popup } from '../../../entrypoints/popup/popup';
 import type { HostStatus } from '../../../shared/core/host-status';
-import { defaultSettings } from '../../../shared/settings/settings';
+import { defaultSettings } from '../../../shared/settings/stored-settings';
 import { SETUP_STATES, type SetupState } from '../../../ui/setup-state';
 import { fakeClient, renderWith } from '../fake-client';
 import { host, push } from '../fixtures';

@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Popup } from '../../../entrypoints/popup/popup';
-import { defaultSettings } from '../../../shared/settings/settings';
+import { defaultSettings } from '../../../shared/settings/stored-settings';
 import type { Reply } from '../../../shared/messages/requests';
-import type { Template } from '../../../shared/plan/records';
+import type { Template } from '../../../shared/plan/plan-records';
 import { fakeClient, renderWith } from '../fake-client';
 import { push } from '../fixtures';
 

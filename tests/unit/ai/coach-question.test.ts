@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWER_SCHEMAS, buildCoachPrompt, parseCoach, readCoachQuestion } from '../../../shared/ai';
 import { MAX_ANSWER_CHARS, MAX_ANSWER_ALLOWED, MAX_QUESTION_CHARS } from '../../../shared/ai/coach-question';
-import { PROMPT_LIMITS } from '../../../shared/core/limits';
+import { PROMPT_LIMITS } from '../../../shared/core/core-limits';
 
 const PLAN = { next_action: 'Draft the Q3 deck', success_condition: 'the deck is sent to Ana', allowed: ['docs.google.com'] };
 const QUESTION = {

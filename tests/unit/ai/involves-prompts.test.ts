@@ -1,7 +1,7 @@
 // The judge's and the heads-up's prompts with Involves: inside the data block, capped, escaped, hostile text kept as data.
 import { describe, expect, it } from 'vitest';
 import { DATA_CLOSE, DATA_OPEN, buildJudgePrompt, buildNudgePrompt, cleanAndCap, cleanText } from '../../../shared/ai';
-import { MAX_INVOLVES_CHARS, PROMPT_LIMITS } from '../../../shared/core/limits';
+import { MAX_INVOLVES_CHARS, PROMPT_LIMITS } from '../../../shared/core/core-limits';
 import { HOSTILE_TITLES } from '../fixtures/hostile-titles';
 
 const TEXT = 'Prepare the Q3 review — the deck is sent to Ana';

@@ -11,7 +11,7 @@ import {
   personTextChars,
 } from '../../../shared/ai';
 import { formatCommitment } from '../../../shared/core/commitment';
-import { MAX_COMMITMENT_CHARS, PROMPT_LIMITS, RECENT_TITLES } from '../../../shared/core/limits';
+import { MAX_COMMITMENT_CHARS, PROMPT_LIMITS, RECENT_TITLES } from '../../../shared/core/core-limits';
 import { SYSTEM_PROMPT } from '../../../shared/protocol/system-prompt';
 
 const MAX_PERSON_TEXT_CHARS = personTextChars(PROMPT_LIMITS);

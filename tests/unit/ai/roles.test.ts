@@ -14,7 +14,7 @@ import {
   type RoleCall,
 } from '../../../shared/ai';
 import { formatCommitment } from '../../../shared/core/commitment';
-import { PROMPT_LIMITS } from '../../../shared/core/limits';
+import { PROMPT_LIMITS } from '../../../shared/core/core-limits';
 
 /** A fake port that answers with canned text and records what it was asked. */
 function fakeComplete(answer: string | (() => Promise<string>)): { complete: AIPort; calls: RoleCall[] } {

@@ -5,8 +5,8 @@ import { chooseTarget, type AIFacts } from '../../../shared/core/ai-targets';
 import type { HostConnection } from '../../../shared/core/host-connection';
 import { hostStatus } from '../../../shared/core/host-status';
 import type { PortStatus } from '../../../shared/core/port-status';
-import { PROTOCOL_VERSION } from '../../../shared/protocol/limits';
-import { defaultSettings, Settings } from '../../../shared/settings/settings';
+import { PROTOCOL_VERSION } from '../../../shared/protocol/protocol-limits';
+import { defaultSettings, Settings } from '../../../shared/settings/stored-settings';
 import { mergeSynced, syncedPart } from '../../../shared/sync/synced-settings';
 import { setupLine } from '../../../ui/setup-state';
 

@@ -4,8 +4,8 @@ import { AI_PORTS, chooseTarget, portOf, REPORTING_PORT_IDS, type AIFacts } from
 import { hostStatus } from '../../../shared/core/host-status';
 import type { PortStatus } from '../../../shared/core/port-status';
 import type { HostConnection } from '../../../shared/core/host-connection';
-import { defaultSettings, type Settings } from '../../../shared/settings/settings';
-import { PROTOCOL_VERSION } from '../../../shared/protocol/limits';
+import { defaultSettings, type Settings } from '../../../shared/settings/stored-settings';
+import { PROTOCOL_VERSION } from '../../../shared/protocol/protocol-limits';
 
 const connected: HostConnection = {
   connection: 'connected',

@@ -5,8 +5,8 @@ import { compareVersions } from '../../../shared/util/compare-versions';
 import { chooseTarget } from '../../../shared/core/ai-targets';
 import { PORT_NOT_CHECKED } from '../../../shared/core/port-status';
 import type { HostConnection } from '../../../shared/core/host-connection';
-import { defaultSettings } from '../../../shared/settings/settings';
-import { PROTOCOL_VERSION } from '../../../shared/protocol/limits';
+import { defaultSettings } from '../../../shared/settings/stored-settings';
+import { PROTOCOL_VERSION } from '../../../shared/protocol/protocol-limits';
 
 const connected = (over: Partial<HostConnection> = {}): HostConnection => ({
   connection: 'connected',

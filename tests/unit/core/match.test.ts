@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { entryMatches, ListEntry, matchesAny, normalizeEntry, normalizeList } from '../../../shared/core/match';
 import { isBrowserWindow } from '../../../shared/core/observe';
-import { defaultSettings } from '../../../shared/settings/settings';
+import { defaultSettings } from '../../../shared/settings/stored-settings';
 
 describe('entryMatches', () => {
   it.each([

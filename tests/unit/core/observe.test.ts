@@ -1,7 +1,7 @@
 // Tab and OS-window facts → observations: host only, privacy settings first, internal pages ignored.
 import { describe, expect, it } from 'vitest';
 import { observeOsWindow, observeTab } from '../../../shared/core/observe';
-import { defaultSettings, type Settings } from '../../../shared/settings/settings';
+import { defaultSettings, type Settings } from '../../../shared/settings/stored-settings';
 
 const ORIGIN = 'chrome-extension://pebbmdeoehmckofpooiemkbkhdlekpgj/';
 const settings = (patch: Partial<Settings> = {}): Settings => ({ ...defaultSettings(), ...patch });

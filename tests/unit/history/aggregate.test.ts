@@ -1,7 +1,7 @@
 // History aggregation: clipping, local days (midnight splits, a clock change mid-range), running sessions, places, cost, sessions.
 import { describe, expect, it } from 'vitest';
 import { bandsOf, daysOf, summarize, withRunningEnds, type HistoryInput } from '../../../shared/history/aggregate';
-import type { HistoryMark, HistorySegment, HistorySession, SessionReview } from '../../../shared/history/records';
+import type { HistoryMark, HistorySegment, HistorySession, SessionReview } from '../../../shared/history/history-records';
 import { DAY, HOUR, MIN, MONDAY, fixedCalendar, mark, review, segment, session, zoneCalendar } from '../../support/history-records';
 
 const UTC = fixedCalendar(0);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ControllerEvent } from '../../../shared/core/controller';
 import { summarize } from '../../../shared/history/aggregate';
 import { EMPTY_RECORDER, progressOf, recordTransition, type RecorderState } from '../../../shared/history/recorder';
-import { HistorySegment, type SegmentKind } from '../../../shared/history/records';
+import { HistorySegment, type SegmentKind } from '../../../shared/history/history-records';
 import { DAY, HOUR, MONDAY, fixedCalendar, segment, session } from '../../support/history-records';
 import { Harness, MIN, T0 } from '../core/controller/harness';
 

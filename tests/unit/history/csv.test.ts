@@ -1,8 +1,8 @@
 // History files: CSV rows, RFC 4180 quoting, spreadsheet formula neutralising, and the import check's errors.
 import { describe, expect, it } from 'vitest';
 import { csvCell, parseHistoryImport, segmentsCsv } from '../../../shared/history/csv';
-import { HISTORY_IMPORT_MAX_RECORDS } from '../../../shared/history/limits';
-import type { HistoryExport } from '../../../shared/history/records';
+import { HISTORY_IMPORT_MAX_RECORDS } from '../../../shared/history/history-limits';
+import type { HistoryExport } from '../../../shared/history/history-records';
 import { MIN, MONDAY, mark, review, segment, session } from '../../support/history-records';
 
 describe('CSV export', () => {

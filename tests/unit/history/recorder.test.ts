@@ -11,8 +11,8 @@ import {
   type RecorderState,
   type RecorderStep,
 } from '../../../shared/history/recorder';
-import type { HistoryMark, HistorySegment, HistorySession, HistoryWrite } from '../../../shared/history/records';
-import { HISTORY_HEARTBEAT_MS } from '../../../shared/history/limits';
+import type { HistoryMark, HistorySegment, HistorySession, HistoryWrite } from '../../../shared/history/history-records';
+import { HISTORY_HEARTBEAT_MS } from '../../../shared/history/history-limits';
 import { Harness, MIN, SEC, T0 } from '../core/controller/harness';
 
 /** A harness whose every transition also runs the recorder into an in-memory store of puts by key. */

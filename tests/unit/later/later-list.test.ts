@@ -1,7 +1,7 @@
 // The Later list's record and changes: newest first, one entry per address, the cap with the oldest dropped, removal, what is refused.
 import { describe, expect, it } from 'vitest';
 import { addLater, LaterEntry, LaterList, removeLater } from '../../../shared/later/later-list';
-import { laterLabel, MAX_LATER_ENTRIES, savableUrl, savedIn } from '../../../shared/later/limits';
+import { laterLabel, MAX_LATER_ENTRIES, savableUrl, savedIn } from '../../../shared/later/later-limits';
 
 const entry = (n: number, over: Partial<LaterEntry> = {}): LaterEntry => ({
   id: `e${n}`,

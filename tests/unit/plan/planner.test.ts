@@ -1,9 +1,9 @@
 // The planner core with injected time: offers, waiting, auto-start, snooze, missed, restarts inside a block, no double fire, zones, the summary.
 import { describe, expect, it } from 'vitest';
-import { planStep, SNOOZE_MS, type PlannerEffect, type PlannerEvent, type PlanSettings } from '../../../shared/plan/planner';
+import { planStep, SNOOZE_MS, type PlannerEffect, type PlannerEvent, type PlanSettings } from '../../../shared/plan/planner-machine';
 import { planView } from '../../../shared/plan/plan-view';
 import type { PlannerState } from '../../../shared/plan/planner-state';
-import type { ScheduledBlock, Template } from '../../../shared/plan/records';
+import type { ScheduledBlock, Template } from '../../../shared/plan/plan-records';
 import { instantOf } from '../../../shared/plan/zoned-time';
 
 const ZONE = 'Europe/Berlin';

@@ -1,9 +1,9 @@
 // Templates in the settings record: unique non-empty names, checked entries, what the work involves, the migration from version 1, recent commitments.
 import { describe, expect, it } from 'vitest';
-import { loadSettings, Settings, SETTINGS_VERSION } from '../../../shared/settings/settings';
-import { holdsCommitment, scheduleProblems, type ScheduledBlock } from '../../../shared/plan/records';
+import { loadSettings, Settings, SETTINGS_VERSION } from '../../../shared/settings/stored-settings';
+import { holdsCommitment, scheduleProblems, type ScheduledBlock } from '../../../shared/plan/plan-records';
 import { recentCommitments } from '../../../shared/history/recent';
-import type { HistorySession } from '../../../shared/history/records';
+import type { HistorySession } from '../../../shared/history/history-records';
 import { templateRecord } from '../../support/templates';
 
 const base = { version: SETTINGS_VERSION };

@@ -1,7 +1,7 @@
 // Prompt injection at the parsers: only the role's own object is an answer; a title's fake answer never is.
 import { describe, expect, it } from 'vitest';
 import { AIResponseError, buildJudgePrompt, buildNudgePrompt, parseCoach, parseNudge, parseVerdict } from '../../../shared/ai';
-import { PROMPT_LIMITS } from '../../../shared/core/limits';
+import { PROMPT_LIMITS } from '../../../shared/core/core-limits';
 import { HOSTILE_TITLES } from '../fixtures/hostile-titles';
 
 const COMMITMENT = { text: 'Write the parser tests — parser.test.ts passes', involves: '' };

@@ -98,7 +98,7 @@ describe('no shell strings', () => {
 describe('who can reach the extension', () => {
   it('host access serves only the block page: declarativeNetRequest is used by the blocking adapter alone, and only to redirect', () => {
     const users = FILES.filter((file) => /declarativeNetRequest/.test(code(file)));
-    expect(users).toEqual(['background/strict/blocking.ts']);
+    expect(users).toEqual(['background/strict/browser-blocking.ts']);
     const rules = code('shared/strict/block-rules.ts');
     expect(rules.match(/type: '(\w+)'/g)).toEqual(["type: 'redirect'", "type: 'redirect'"]);
   });

@@ -9,7 +9,7 @@ import {
   type BlockRuleOptions,
   type Rule,
 } from '../../../shared/strict/block-rules';
-import type { Blocking } from '../../../shared/core/blocking';
+import type { Blocking } from '../../../shared/core/session-blocking';
 
 const BLOCK_PAGE = 'chrome-extension://abc/blocked.html';
 const OPTIONS: BlockRuleOptions = { blockPage: BLOCK_PAGE, excludedTabIds: [], maxRules: 5000, maxRegexRules: 1000 };

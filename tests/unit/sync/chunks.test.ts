@@ -11,7 +11,7 @@ import {
   type SyncMeta,
 } from '../../../shared/sync/chunks';
 import { syncedHash, syncedPart } from '../../../shared/sync/synced-settings';
-import { SETTINGS_VERSION } from '../../../shared/settings/settings';
+import { SETTINGS_VERSION } from '../../../shared/settings/stored-settings';
 import { machine, withTemplates } from './fixtures';
 import { templateRecord } from '../../support/templates';
 

@@ -1,5 +1,5 @@
 // Settings records for the sync tests: the defaults with this machine's choices, and ones big enough to need several chunks.
-import { defaultSettings, Settings } from '../../../shared/settings/settings';
+import { defaultSettings, Settings } from '../../../shared/settings/stored-settings';
 import { templateRecord } from '../../support/templates';
 
 /** A machine with its own backend, model, timeout and window classes. */

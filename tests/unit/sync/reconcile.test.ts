@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeSynced, encodeSynced, type Decoded } from '../../../shared/sync/chunks';
 import { FRESH_MEMORY, noteLocal, reconcile, type SyncMemory } from '../../../shared/sync/reconcile';
 import { syncedHash, syncedPart } from '../../../shared/sync/synced-settings';
-import type { Settings } from '../../../shared/settings/settings';
+import type { Settings } from '../../../shared/settings/stored-settings';
 import { machine } from './fixtures';
 import { templateRecord } from '../../support/templates';
 

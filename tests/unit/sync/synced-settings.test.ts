@@ -1,7 +1,7 @@
 // The split between synced and per-machine settings, and the merge of another install's synced part.
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, Settings } from '../../../shared/settings/settings';
-import { SETTING_SCOPES } from '../../../shared/settings/settings';
+import { defaultSettings, Settings } from '../../../shared/settings/stored-settings';
+import { SETTING_SCOPES } from '../../../shared/settings/stored-settings';
 import { LOCAL_KEYS, mergeSynced, SYNCED_KEYS, syncedHash, syncedPart } from '../../../shared/sync/synced-settings';
 import { machine } from './fixtures';
 

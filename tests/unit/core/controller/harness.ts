@@ -9,7 +9,7 @@ import {
   type ObservationRecord,
 } from '../../../../shared/core/controller';
 import { observeTab } from '../../../../shared/core/observe';
-import { defaultSettings, type Settings } from '../../../../shared/settings/settings';
+import { defaultSettings, type Settings } from '../../../../shared/settings/stored-settings';
 import { connectedHost } from '../../../../harness/hosts';
 
 export { connectedHost };

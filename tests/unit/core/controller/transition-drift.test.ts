@@ -1,6 +1,6 @@
 // The drift interceptor in the controller: local rules, the debounced and guarded judge, actions.
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../../../shared/settings/settings';
+import { defaultSettings } from '../../../../shared/settings/stored-settings';
 import { DriftState, initialState, nextDeadline, surfaceView, transition } from '../../../../shared/core/controller';
 import { connectedHost, Harness, MIN, ofType, SEC, T0 } from './harness';
 import { PORT_NOT_CHECKED } from '../../../../shared/core/port-status';

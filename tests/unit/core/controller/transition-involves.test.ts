@@ -1,7 +1,7 @@
 // A commitment's Involves: kept with the session, carried to the judge and the heads-up, shown, refused in words when too long.
 import { describe, expect, it } from 'vitest';
 import { SessionView, surfaceView } from '../../../../shared/core/controller';
-import { MAX_INVOLVES_CHARS } from '../../../../shared/core/limits';
+import { MAX_INVOLVES_CHARS } from '../../../../shared/core/core-limits';
 import { Harness, ofType } from './harness';
 
 const COMMITMENT = { nextAction: 'Write the parser tests', successCondition: 'all tests in parser.test.ts pass' };

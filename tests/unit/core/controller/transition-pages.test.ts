@@ -1,6 +1,6 @@
 // Right site, wrong page: on a mixed-use site a verdict belongs to the page; lists and "This is on task" name parts of sites.
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE_JUDGMENTS, VERDICT_CACHE_LIMIT } from '../../../../shared/core/limits';
+import { MAX_PAGE_JUDGMENTS, VERDICT_CACHE_LIMIT } from '../../../../shared/core/core-limits';
 import { surfaceView } from '../../../../shared/core/controller';
 import { Harness, MIN, ofType, SEC } from './harness';
 

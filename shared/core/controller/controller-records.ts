@@ -1,7 +1,7 @@
 // The controller's persisted records, one zod schema each (storage is read back as untrusted input).
 import * as z from 'zod';
 import { commitmentProblem, involvesProblem, type CommitmentField } from '../commitment';
-import { MAX_DISMISSED_TEXT, MAX_OBSERVED_APP, MAX_OBSERVED_TITLE, NUDGE_MAX_BACKOFF, RECENT_TITLES } from '../limits';
+import { MAX_DISMISSED_TEXT, MAX_OBSERVED_APP, MAX_OBSERVED_TITLE, NUDGE_MAX_BACKOFF, RECENT_TITLES } from '../core-limits';
 import { EntryList } from '../match';
 import { DRIFT_STATUSES, OBSERVATION_SOURCES } from '../vocabulary';
 import type { Verdict as AIVerdict } from '../../ai/judge';

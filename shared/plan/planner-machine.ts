@@ -1,7 +1,7 @@
 // The planner's functional core: (state, event) → {state, effects}; offers due blocks, starts, snoozes, records what became of each.
 import { parseClockTime } from '../util/clock-time';
 import { PLANNER_STATE_VERSION, type PlanOffer, type PlannerState, type BlockOutcome } from './planner-state';
-import type { DaySummarySetting, ScheduledBlock, Template } from './records';
+import type { DaySummarySetting, ScheduledBlock, Template } from './plan-records';
 import { nextOccurrence, occurrencesBetween, type Occurrence } from './schedule';
 import { dateKey, instantOf, isKnownZone, localDateOf, addDays } from './zoned-time';
 

@@ -8,7 +8,7 @@ import {
   MAX_TEMPLATE_NAME_CHARS,
   MAX_TEMPLATES,
   MAX_TIMEBOX_MINUTES,
-} from '../core/limits';
+} from '../core/core-limits';
 import { EntryList } from '../core/match';
 import { formatClockTime, parseClockTime } from '../util/clock-time';
 import { Rhythm, wholeMinutes } from '../core/rhythm-record';

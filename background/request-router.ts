@@ -2,9 +2,9 @@
 import type { AIRoles } from '../shared/ai';
 import { chooseTarget, type AITarget } from '../shared/core/ai-targets';
 import { destinationOf, type AIConsents, type ConsentRecord, type ConsentReply } from '../shared/core/ai-consent';
-import { MAX_AI_CONSENTS } from '../shared/core/limits';
+import { MAX_AI_CONSENTS } from '../shared/core/core-limits';
 import type { Failure } from '../shared/core/failure';
-import type { Settings } from '../shared/settings/settings';
+import type { Settings } from '../shared/settings/stored-settings';
 import { badRequest, RequestFailed } from './request-failed';
 import { failureText } from '../shared/core/failure-text';
 import {

@@ -7,9 +7,9 @@ import {
   MAX_LIST_ENTRIES,
   MAX_OBSERVED_APP,
   MAX_OBSERVED_TITLE,
-} from '../core/limits';
+} from '../core/core-limits';
 import { OBSERVATION_SOURCES } from '../core/vocabulary';
-import { HISTORY_MAX_NOTE, HISTORY_MAX_TEXT } from './limits';
+import { HISTORY_MAX_NOTE, HISTORY_MAX_TEXT } from './history-limits';
 import { onFirstUse } from '../util/on-first-use';
 
 /** What a stretch of a session was. `unsure`: no verdict (checking, or no AI available); `break`: a break of the session's rhythm. */

@@ -1,7 +1,7 @@
 // History's settings section: how long history is kept and whether it keeps titles; its schema, defaults and sync scopes.
 import * as z from 'zod';
-import { SETTING_RANGES } from '../core/limits';
-import { rangedNumber, type SettingScope } from '../core/settings';
+import { SETTING_RANGES } from '../core/core-limits';
+import { rangedNumber, type SettingScope } from '../core/session-settings';
 import { onFirstUse } from '../util/on-first-use';
 
 export const HistorySettings = onFirstUse(() =>

@@ -1,6 +1,6 @@
 // Every limit and timing of the extension, written once (zod-free: the popup and the toast import it too).
 import type { PromptLimits } from '../ai/vocabulary';
-import { MAX_MODEL_CHARS, RUN_TIMEOUT_MS } from '../protocol/limits';
+import { MAX_MODEL_CHARS, RUN_TIMEOUT_MS } from '../protocol/protocol-limits';
 
 // ---- what a person may type ----
 

@@ -1,7 +1,7 @@
 // The plan's settings section: templates, the schedule and the end-of-day summary; its schema, defaults, sync scopes and cross-field check.
 import * as z from 'zod';
-import type { SettingScope } from '../core/settings';
-import { BlockList, DaySummarySetting, scheduleProblems, TemplateList } from './records';
+import type { SettingScope } from '../core/session-settings';
+import { BlockList, DaySummarySetting, scheduleProblems, TemplateList } from './plan-records';
 import { onFirstUse } from '../util/on-first-use';
 
 export const PlanSettings = onFirstUse(() =>

@@ -9,7 +9,7 @@ import {
   MAX_REDACT_PATTERNS,
   SETTING_RANGES,
   type SettingRange,
-} from './limits';
+} from './core-limits';
 import { CONSENT_ANSWERS } from './ai-consent';
 import { EntryList } from './match';
 import { DEFAULT_MIXED_USE_SITES } from './site-parts';

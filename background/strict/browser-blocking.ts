@@ -1,7 +1,7 @@
 // Puts a strict session's blocking into the browser: declarativeNetRequest session rules, and tabs already on a blocked site sent to the block page.
 import { browser } from 'wxt/browser';
 import { blockedEntryFor, blockPageUrl, blockRulesFor, type BlockRules, type Rule } from '../../shared/strict/block-rules';
-import { sameBlocking, type Blocking } from '../../shared/core/blocking';
+import { sameBlocking, type Blocking } from '../../shared/core/session-blocking';
 import { PAGE_GUARD_KEY, pageGuardBlocks, pageGuardOf } from '../../shared/strict/page-guard';
 import { siteTarget } from '../../shared/strict/site-entry';
 import { errorText } from '../../shared/util/error-text';

@@ -1,8 +1,8 @@
 // The one settings record that is stored and synced: a version, the session's section and each feature's, composed; with defaults and migrations.
 import * as z from 'zod';
-import { SESSION_SETTING_SCOPES, SessionSettings, type SettingScope } from '../core/settings';
-import { HISTORY_SETTING_SCOPES, HistorySettings } from '../history/settings';
-import { PLAN_SETTING_SCOPES, planSettingsIssues, PlanSettings } from '../plan/settings';
+import { SESSION_SETTING_SCOPES, SessionSettings, type SettingScope } from '../core/session-settings';
+import { HISTORY_SETTING_SCOPES, HistorySettings } from '../history/history-settings';
+import { PLAN_SETTING_SCOPES, planSettingsIssues, PlanSettings } from '../plan/plan-settings';
 import { SYNC_SWITCH_SCOPES, SyncSwitch } from '../sync/sync-switch';
 import { onFirstUse } from '../util/on-first-use';
 

@@ -14,7 +14,7 @@ interface ContextsApi {
  * none of our pages alive in it, is loaded again by the extension itself, which may always open its own page (the
  * same address again: Chrome replaces the entry, so Back is unchanged). Once per tab and address: never a loop.
  */
-export function trackRestoredBlockPages(diagnostics: Diagnostics, whenReady: (look: () => void) => void): void {
+export function trackRestoredBlockPages(diagnostics: Diagnostics): void {
   const runtime = browser.runtime as unknown as Partial<ContextsApi>;
   if (typeof runtime.getContexts !== 'function') return; // Firefox: its addresses are fixed per install; nothing to repair
   const getContexts = runtime.getContexts.bind(runtime);
@@ -46,10 +46,10 @@ export function trackRestoredBlockPages(diagnostics: Diagnostics, whenReady: (lo
       .catch(() => {});
   });
   browser.tabs.onRemoved.addListener((tabId) => tried.delete(tabId));
-  // Tabs restored before this worker listened sent their events to nobody, and at a busy start so may onStartup: each
-  // wake looks at the tabs that finished loading once (a tab still loading reports its end to the listener above),
-  // after the wake's own event, so a first look's badge never waits behind it.
-  whenReady(() => {
+  // Tabs restored before this worker listened sent their events to nobody: the browser's start looks at them all once.
+  // Not every wake: a tab that missed both still reports a title, or is brought to the front (above), and a wake's
+  // first look must not share its moment with a query of every tab (bench 2c).
+  browser.runtime.onStartup.addListener(() => {
     void browser.tabs
       .query({ status: 'complete' })
       .then((tabs) => Promise.all(tabs.map((tab) => tab.id !== undefined && tab.url && repair(tab.id, tab.url))))

@@ -7,6 +7,6 @@ export function wireStrict(worker: Worker): BrowserBlocking {
   const blocking = createBlocking({ diagnostics: worker.diagnostics, now: worker.now });
   worker.effects.applyBlocking = (b) => blocking.apply(b);
   trackTabs(blocking);
-  trackRestoredBlockPages(worker.diagnostics, (look) => worker.whenReady(look));
+  trackRestoredBlockPages(worker.diagnostics);
   return blocking;
 }

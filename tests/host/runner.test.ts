@@ -41,11 +41,12 @@ describe('timeouts', () => {
   it('kills a hanging backend and the child it spawned, and reports timeout', async () => {
     start();
     const pidFile = join(hostEnv.root, 'hang.json');
-    const id = sendRun('claude', `HANG ${pidFile}`, 1_000);
-    const reply = await result(id, 10_000);
+    // Long enough for the fake (a Node process) to start and write its pids on a loaded machine: 1 s was not.
+    const id = sendRun('claude', `HANG ${pidFile}`, 4_000);
+    const reply = await result(id, 15_000);
     expect(reply.ok).toBe(false);
     if (!reply.ok) expect(reply.error.kind).toBe('timeout');
-    expect(reply.ms).toBeGreaterThanOrEqual(1_000);
+    expect(reply.ms).toBeGreaterThanOrEqual(4_000);
     // The grandchild ignores SIGTERM: only the SIGKILL to the group 2 s later ends it.
     for (const pid of pidsFrom(pidFile)) expect(processAlive(pid), `pid ${pid} survived`).toBe(false);
     expect(readdirSync(join(hostEnv.dataDir, 'runs'))).toEqual([]);

@@ -339,6 +339,11 @@ export async function allowHelper(ff: FirefoxE2E): Promise<void> {
           globalThis as unknown as { browser: { permissions: { contains(p: { permissions: string[] }): Promise<boolean> } } }
         ).browser.permissions.contains({ permissions: ['nativeMessaging'] })) === true,
     );
+  // The tab may still be on about:blank on a loaded machine: ask once Options is the page and its API is there.
+  await waitFor(
+    () => page.evaluate(() => typeof (globalThis as { browser?: { permissions?: unknown } }).browser?.permissions === 'object'),
+    'Options to load',
+  );
   // Already granted (a persistent profile started before): no button is shown.
   if (!(await granted())) {
     await waitFor(async () => (await page.$('[data-testid="allow-helper"]')) !== null, 'Options → Helper to offer Allow');

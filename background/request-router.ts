@@ -5,7 +5,7 @@ import { destinationOf, type AIConsents, type ConsentRecord, type ConsentReply }
 import { MAX_AI_CONSENTS } from '../shared/core/core-limits';
 import type { Failure } from '../shared/core/failure';
 import type { Settings } from '../shared/settings/stored-settings';
-import { badRequest, RequestFailed } from './request-failed';
+import { badRequest, refuseRequest, RequestFailed } from './request-failed';
 import { failureText } from '../shared/core/failure-text';
 import {
   parseRequest,
@@ -131,10 +131,10 @@ const HANDLERS: CoreHandlers = {
   getState: (_req, ctx) => ctx.shell.snapshot(),
   startSession: async (req, ctx) => {
     const problems = ctx.startProblems(req.input);
-    if (problems.length > 0) throw new RequestFailed(badRequest(problems.join('; ')));
+    if (problems.length > 0) refuseRequest(problems.join('; '));
     const { refused } = await sendOrRefuse(ctx, { type: 'sessionStarted', at: ctx.now(), input: req.input });
     // Starting, the person reads what did not happen; a wait refused (below) says only why.
-    if (refused) throw new RequestFailed(badRequest(`${refused.what}: ${refused.why}`));
+    if (refused) refuseRequest(`${refused.what}: ${refused.why}`);
     ctx.observeActiveTab();
     return null;
   },
@@ -216,7 +216,7 @@ function sendOrRefuse(ctx: RequestContext, event: Parameters<Shell['send']>[0]):
 /** Ending or pausing a strict session early: the controller refuses it until its wait has run, and the reply says why. */
 async function unlessRefused(ctx: RequestContext, event: Parameters<Shell['send']>[0]): Promise<null> {
   const { refused } = await sendOrRefuse(ctx, event);
-  if (refused) throw new RequestFailed(badRequest(refused.why));
+  if (refused) refuseRequest(refused.why);
   return null;
 }
 

@@ -9,8 +9,9 @@ import { globToRegExp } from '../../../eslint/layer-imports.mjs';
 
 const eslint = new ESLint({ cwd: new URL('../../..', import.meta.url).pathname });
 
-async function crossings(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`${code}\nexport const used = 1;\n`, { filePath });
+/** The boundaries `code` crosses as `filePath`, by the repo's lint (or `lint`, built with other boundaries). */
+async function crossings(filePath: string, code: string, lint = eslint): Promise<string[]> {
+  const [result] = await lint.lintText(`${code}\nexport const used = 1;\n`, { filePath });
   return (result?.messages ?? [])
     .filter((m) => m.ruleId === 'antidrift/layer-imports')
     .map((m) => m.message.replace(/^.*\((\w[\w-]*)\)$/, '$1'));
@@ -177,12 +178,7 @@ describe('layer-imports', () => {
       cwd: new URL('../../..', import.meta.url).pathname,
       overrideConfig: { rules: { 'antidrift/layer-imports': ['error', boundariesFor(featuresIn(probeTree))] } },
     });
-    const probeCrossings = async (filePath: string, code: string) => {
-      const [result] = await probeLint.lintText(`${code}\nexport const used = 1;\n`, { filePath });
-      return (result?.messages ?? [])
-        .filter((m) => m.ruleId === 'antidrift/layer-imports')
-        .map((m) => m.message.replace(/^.*\((\w[\w-]*)\)$/, '$1'));
-    };
+    const probeCrossings = (filePath: string, code: string) => crossings(filePath, code, probeLint);
 
     it('is found by its declaration file, beside the real ones (a folder without one is not a feature)', () => {
       expect(featuresIn(probeTree)).toEqual([...FEATURES, 'probe'].sort());

@@ -180,8 +180,17 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
         }),
       },
     });
-  const browser = await launch();
-  if (!options.persistent) await browser.installExtension(addonDir);
+  const browser = await within(START_STEP_MS, 'Firefox to launch', launch);
+  const failedStart = async (error: unknown): Promise<never> => {
+    // Nothing of a start that failed is left running: a stray Firefox would slow every suite after it.
+    await browser.close().catch(() => {});
+    await pages.close();
+    await realSites?.close();
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  };
+  if (!options.persistent)
+    await within(START_STEP_MS, 'the add-on to install', () => browser.installExtension(addonDir)).catch(failedStart);
   let running = true;
   let badgeReader: Promise<Page> | undefined;
   // One extension page kept for reading the badge and moving the clock: page.url() stays about:blank for
@@ -300,15 +309,41 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
       rmSync(root, { recursive: true, force: true });
     },
   };
-  if (!options.leaveHelperUnallowed) await onceMoreIfRefused(() => allowHelper(e2e), 'Allow the helper');
-  // The page that carries the yes is opened only when there is one to give (it is a window of its own).
-  for (const backend of options.allow ?? ['claude'])
-    await onceMoreIfRefused(
-      () => allow(backend),
-      `the yes to ${backend}`,
-      () => (badgeReader = undefined),
-    );
+  try {
+    if (!options.leaveHelperUnallowed)
+      await within(START_STEP_MS, 'Allow the helper', () => onceMoreIfRefused(() => allowHelper(e2e), 'Allow the helper'));
+    // The page that carries the yes is opened only when there is one to give (it is a window of its own).
+    for (const backend of options.allow ?? ['claude'])
+      await within(START_STEP_MS, `the yes to ${backend}`, () =>
+        onceMoreIfRefused(
+          () => allow(backend),
+          `the yes to ${backend}`,
+          () => (badgeReader = undefined),
+        ),
+      );
+  } catch (error) {
+    await failedStart(error);
+  }
   return e2e;
+}
+
+/** How long one step of the start may take on a loaded two-core machine before it is called stuck. */
+const START_STEP_MS = 45_000;
+
+/** Thrown when a step of the start did not finish in time: the start as a whole may be tried once more. */
+export class FirefoxStartStuck extends Error {}
+
+/** `step()`, or a FirefoxStartStuck naming it once `ms` have passed (a WebDriver BiDi call that never returns). */
+async function within<T>(ms: number, what: string, step: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new FirefoxStartStuck(`Firefox start: ${what} did not finish in ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([step(), stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

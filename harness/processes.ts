@@ -21,10 +21,29 @@ export async function waitFor<T>(
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = await probe();
+    const value = await boundedProbe(probe, deadline, timeoutMs, what);
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/**
+ * One probe, given until the deadline (and a second more): a probe that never settles (a browser's evaluate on a page
+ * that is going away) fails the wait by name instead of hanging the test until its hook's own timeout.
+ */
+async function boundedProbe<T>(probe: () => Promise<T> | T, deadline: number, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what} (its last check never returned)`)),
+      Math.max(0, deadline - Date.now()) + 1_000,
+    );
+  });
+  try {
+    return await Promise.race([Promise.resolve().then(probe), hung]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

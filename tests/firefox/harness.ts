@@ -2,7 +2,7 @@
 import type { Frame, Page } from 'puppeteer-core';
 import { waitFor } from '../../harness/processes';
 import { afterAll, beforeAll } from 'vitest';
-import { E2E_FIREFOX_BUILD, startFirefox, type FirefoxE2E, type FirefoxOptions } from '../../harness/firefox';
+import { E2E_FIREFOX_BUILD, FirefoxStartStuck, startFirefox, type FirefoxE2E, type FirefoxOptions } from '../../harness/firefox';
 
 /** Fills and starts a session in the popup page, as a person would. */
 export async function startSessionIn(popup: Page, lists: { allowed: string[]; blocked: string[] }): Promise<void> {
@@ -69,8 +69,16 @@ export function firefoxForSuite(options: FirefoxOptions | (() => FirefoxOptions)
   beforeAll(async () => {
     // The end-to-end build (its test hooks move the clock) unless the suite brings its own add-on. The start includes two pages of a person's first steps (Allow the helper,
     // the yes to claude): on a loaded two-core machine beside the other tiers, a minute was not always enough.
-    ff = await startFirefox({ addonDir: E2E_FIREFOX_BUILD, ...(typeof options === 'function' ? options() : options) });
-  }, 120_000);
+    const start = () => startFirefox({ addonDir: E2E_FIREFOX_BUILD, ...(typeof options === 'function' ? options() : options) });
+    try {
+      ff = await start();
+    } catch (error) {
+      // A step stuck in WebDriver BiDi (seen once in CI, under the full run's load, never alone): one fresh start, said.
+      if (!(error instanceof FirefoxStartStuck)) throw error;
+      console.warn(`${error.message}; starting a fresh Firefox once more`);
+      ff = await start();
+    }
+  }, 300_000);
   afterAll(async () => {
     await ff?.close();
   });

@@ -1,7 +1,7 @@
-// The one list of antidrift's features: it feeds the request table (and from it the background's handler table) and the lint's feature list.
+// The one list of antidrift's features: it feeds the request table (and from it the background's handler table), the settings record and its scopes, and the lint's feature list.
 import { HISTORY_FEATURE } from './history/history-feature';
 import { LATER_FEATURE } from './later/later-feature';
-import type { FeatureDeclaration } from './messages/request-spec';
+import type { FeatureDeclaration, FeatureSettings } from './messages/request-spec';
 import { PLAN_FEATURE } from './plan/plan-feature';
 import { STRICT_FEATURE } from './strict/strict-feature';
 import { SYNC_FEATURE } from './sync/sync-feature';
@@ -23,3 +23,16 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
 export const FEATURE_REQUESTS = Object.assign({}, ...FEATURES.map((feature) => feature.requests)) as UnionToIntersection<
   (typeof FEATURES)[number]['requests']
 >;
+
+type Declared = (typeof FEATURES)[number];
+type WithSettings = Extract<Declared, { settings: FeatureSettings }>;
+
+/** Every feature's settings section, in the list's order (their schemas are still unbuilt: nothing here touches them). */
+export const FEATURE_SETTINGS: readonly FeatureSettings[] = FEATURES.flatMap((feature) =>
+  'settings' in feature ? [feature.settings] : [],
+);
+
+/** The fields of every feature's section, side by side, as the settings record's shape has them. */
+export type FeatureSettingsShape = UnionToIntersection<WithSettings['settings']['schema']['shape']>;
+/** Each of those fields' scope, exactly as its feature declares it. */
+export type FeatureSettingScopes = UnionToIntersection<WithSettings['settings']['scopes']>;

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { Done, NoFields, type FeatureDeclaration } from '../messages/request-spec';
 import { onFirstUse } from '../util/on-first-use';
 import { HISTORY_MAX_NOTE } from './history-limits';
+import { HISTORY_SETTINGS } from './history-settings';
 import { HistorySegment, PendingReview, REVIEW_ANSWERS, SessionProgress, TodaySummary } from './history-records';
 
 /** The running session so far (its totals and its band), the ended session awaiting its review, and today, for the popup. */
@@ -19,6 +20,7 @@ export type HistoryStatus = z.infer<typeof HistoryStatus>;
 
 export const HISTORY_FEATURE = {
   name: 'history',
+  settings: HISTORY_SETTINGS,
   requests: {
     getHistoryStatus: { body: NoFields, fromContent: false, reply: HistoryStatus },
     /** `answer` null: the person skipped the review. */

@@ -1,7 +1,8 @@
-// History's settings section: how long history is kept and whether it keeps titles; its schema, defaults and sync scopes.
+// History's settings section: how long history is kept and whether it keeps titles; its schema, defaults and scopes.
 import * as z from 'zod';
 import { SETTING_RANGES } from '../core/core-limits';
-import { rangedNumber, type SettingScope } from '../core/session-settings';
+import { rangedNumber } from '../core/session-settings';
+import { featureSettings } from '../messages/request-spec';
 import { onFirstUse } from '../util/on-first-use';
 
 export const HistorySettings = onFirstUse(() =>
@@ -14,7 +15,7 @@ export const HistorySettings = onFirstUse(() =>
 );
 export type HistorySettings = z.infer<typeof HistorySettings>;
 
-export const HISTORY_SETTING_SCOPES = {
-  historyRetentionDays: 'sync',
-  historyKeepTitles: 'sync',
-} as const satisfies Record<keyof HistorySettings, SettingScope>;
+export const HISTORY_SETTINGS = featureSettings({
+  schema: HistorySettings,
+  scopes: { historyRetentionDays: 'sync', historyKeepTitles: 'sync' },
+});

@@ -5,6 +5,7 @@ import { Done, NoFields, type FeatureDeclaration } from '../messages/request-spe
 import { onFirstUse } from '../util/on-first-use';
 import type { PlanView } from './plan-view';
 import { Template } from './plan-records';
+import { PLAN_SETTINGS } from './plan-settings';
 
 const planTime = onFirstUse(() => z.number().int().nonnegative());
 const OccurrenceKey = onFirstUse(() => z.string().min(1).max(100));
@@ -51,6 +52,7 @@ export type StartChoices = z.infer<typeof StartChoices>;
 
 export const PLAN_FEATURE = {
   name: 'plan',
+  settings: PLAN_SETTINGS,
   requests: {
     getStartChoices: { body: NoFields, fromContent: false, reply: StartChoices },
     /** Save as template: refused in words when the name is taken or empty. */

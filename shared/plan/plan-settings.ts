@@ -1,6 +1,6 @@
 // The plan's settings section: templates, the schedule and the end-of-day summary; its schema, defaults, sync scopes and cross-field check.
 import * as z from 'zod';
-import type { SettingScope } from '../core/session-settings';
+import { featureSettings, type SettingProblem } from '../messages/request-spec';
 import { BlockList, DaySummarySetting, scheduleProblems, TemplateList } from './plan-records';
 import { onFirstUse } from '../util/on-first-use';
 
@@ -14,13 +14,13 @@ export const PlanSettings = onFirstUse(() =>
 );
 export type PlanSettings = z.infer<typeof PlanSettings>;
 
-export const PLAN_SETTING_SCOPES = {
-  templates: 'sync',
-  schedule: 'sync',
-  daySummary: 'sync',
-} as const satisfies Record<keyof PlanSettings, SettingScope>;
-
 /** What is wrong across the plan's fields (a scheduled block names a template that is gone), as issues on the record. */
-export function planSettingsIssues(plan: PlanSettings): Array<{ path: Array<string | number>; message: string }> {
+function planSettingsIssues(plan: PlanSettings): SettingProblem[] {
   return scheduleProblems(plan.schedule, plan.templates).map((p) => ({ path: ['schedule', p.index, p.field], message: p.message }));
 }
+
+export const PLAN_SETTINGS = featureSettings({
+  schema: PlanSettings,
+  scopes: { templates: 'sync', schedule: 'sync', daySummary: 'sync' },
+  problems: planSettingsIssues,
+});

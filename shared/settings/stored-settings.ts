@@ -1,40 +1,34 @@
-// The one settings record that is stored and synced: a version, the session's section and each feature's, composed; with defaults and migrations.
+// The one settings record that is stored and synced: a version, the session's section and each feature's (from the features list), composed; with defaults and migrations.
 import * as z from 'zod';
 import { SESSION_SETTING_SCOPES, SessionSettings, type SettingScope } from '../core/session-settings';
-import { HISTORY_SETTING_SCOPES, HistorySettings } from '../history/history-settings';
-import { PLAN_SETTING_SCOPES, planSettingsIssues, PlanSettings } from '../plan/plan-settings';
-import { SYNC_SWITCH_SCOPES, SyncSwitch } from '../sync/sync-switch';
+import { FEATURE_SETTINGS, type FeatureSettingScopes, type FeatureSettingsShape } from '../features';
 import { onFirstUse } from '../util/on-first-use';
 
 /** 2 added the plan (templates, schedule, day summary) and the sync switch. */
 export const SETTINGS_VERSION = 2;
 
 /**
- * The record: each section's fields side by side (a field belongs to one section). A new feature's
- * section joins here, its scopes below; the core reads only `SessionSettings`.
+ * The record: the session's fields and each feature's side by side (a field belongs to one section: held by
+ * `feature-sections.test`). A feature's section joins by its declaration; the core reads only `SessionSettings`.
  */
-export const Settings = onFirstUse(() =>
-  z
-    .object({
-      version: z.literal(SETTINGS_VERSION),
-      ...SessionSettings.shape,
-      ...HistorySettings.shape,
-      ...PlanSettings.shape,
-      ...SyncSwitch.shape,
-    })
-    .superRefine((settings, ctx) => {
-      for (const issue of planSettingsIssues(settings)) ctx.addIssue({ code: 'custom', ...issue });
-    }),
-);
+export const Settings = onFirstUse(() => {
+  const shape = {
+    version: z.literal(SETTINGS_VERSION),
+    ...SessionSettings.shape,
+    ...(Object.assign({}, ...FEATURE_SETTINGS.map((section) => section.schema.shape)) as FeatureSettingsShape),
+  };
+  return z.object(shape).superRefine((settings, ctx) => {
+    for (const section of FEATURE_SETTINGS)
+      for (const problem of section.problems?.(settings) ?? []) ctx.addIssue({ code: 'custom', ...problem });
+  });
+});
 export type Settings = z.infer<typeof Settings>;
 
 /** Every field of the record on one side: each section's own classification, and the record's version (synced: it says who wrote it). */
 export const SETTING_SCOPES = {
   version: 'sync',
   ...SESSION_SETTING_SCOPES,
-  ...HISTORY_SETTING_SCOPES,
-  ...PLAN_SETTING_SCOPES,
-  ...SYNC_SWITCH_SCOPES,
+  ...(Object.assign({}, ...FEATURE_SETTINGS.map((section) => section.scopes)) as FeatureSettingScopes),
 } as const satisfies Record<keyof Settings, SettingScope>;
 
 let defaults: Settings | undefined;

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { NoFields, type FeatureDeclaration } from '../messages/request-spec';
 import { onFirstUse } from '../util/on-first-use';
+import { SYNC_SETTINGS } from './sync-switch';
 
 /** Whether settings follow the person through the browser's sync, when they last did, and the last problem in words. */
 export const SyncStatus = onFirstUse(() =>
@@ -11,5 +12,6 @@ export type SyncStatus = z.infer<typeof SyncStatus>;
 
 export const SYNC_FEATURE = {
   name: 'sync',
+  settings: SYNC_SETTINGS,
   requests: { getSyncStatus: { body: NoFields, fromContent: false, reply: SyncStatus } },
 } as const satisfies FeatureDeclaration;

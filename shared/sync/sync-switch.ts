@@ -1,6 +1,6 @@
 // Sync's settings section: the switch itself, which stays on this machine (turning sync off in one browser must not turn it off in the others).
 import * as z from 'zod';
-import type { SettingScope } from '../core/session-settings';
+import { featureSettings } from '../messages/request-spec';
 import { onFirstUse } from '../util/on-first-use';
 
 export const SyncSwitch = onFirstUse(() =>
@@ -11,4 +11,4 @@ export const SyncSwitch = onFirstUse(() =>
 );
 export type SyncSwitch = z.infer<typeof SyncSwitch>;
 
-export const SYNC_SWITCH_SCOPES = { syncEnabled: 'local' } as const satisfies Record<keyof SyncSwitch, SettingScope>;
+export const SYNC_SETTINGS = featureSettings({ schema: SyncSwitch, scopes: { syncEnabled: 'local' } });

@@ -24,6 +24,8 @@ export interface WiredFeature<D extends FeatureDeclaration, Offers = undefined> 
   readonly offers: Offers;
   /** What is wrong with a start's input for this feature, in words (empty: nothing); the start is refused with them. */
   startProblems?(input: StartSessionInput): string[];
+  /** The feature's line in the end-of-day summary (null: nothing to say today). */
+  daySummaryLine?(): Promise<string | null>;
 }
 
 /** A feature of the background: its shared declaration and its wiring (listeners, alarms, effect ports, observers). */

@@ -1,6 +1,8 @@
 // The worker's features, wired in the order of shared/features.ts: the one place in the background that names them.
+import type { FEATURE_REQUESTS } from '../shared/features';
 import type { StartSessionInput } from '../shared/messages/requests';
-import type { FeatureBase } from './feature';
+import type { FeatureBase, FeatureHandlers } from './feature';
+import { goalFeature } from './goal/goal-feature';
 import { historyFeature } from './history/history-feature';
 import { laterFeature } from './later/later-feature';
 import { planFeature } from './plan/plan-feature';
@@ -12,17 +14,25 @@ export function wireFeatures(base: FeatureBase) {
   const history = historyFeature.wire(base, undefined);
   const strict = strictFeature.wire(base, undefined);
   const sync = syncFeature.wire(base, undefined);
-  const plan = planFeature.wire(base, history.offers);
+  const goal = goalFeature.wire(base, history.offers);
+  const plan = planFeature.wire(base, { history: history.offers, daySummaryLines: () => daySummaryLines() });
   const later = laterFeature.wire(base, undefined);
-  const wired = [history, strict, sync, plan, later];
+  const wired = [history, strict, sync, goal, plan, later];
+  /** Every feature's line for the end-of-day summary, in the list's order; one that fails says nothing. */
+  const daySummaryLines = async (): Promise<string[]> =>
+    (await Promise.all(wired.map((feature) => feature.daySummaryLine?.().catch(() => null) ?? null))).filter((line) => line !== null);
+  const handlers = { ...history.handlers, ...strict.handlers, ...sync.handlers, ...goal.handlers, ...plan.handlers, ...later.handlers };
   return {
-    /** Every feature's request handlers, in one table. */
-    handlers: { ...history.handlers, ...strict.handlers, ...sync.handlers, ...plan.handlers, ...later.handlers },
+    /** Every feature's request handlers, in one table: a declared request without its handler fails the typecheck. */
+    handlers: handlers satisfies FeatureRequestHandlers,
     /** Every feature's say on a session's start: its problems in words. */
     startProblems: (input: StartSessionInput): string[] => wired.flatMap((feature) => feature.startProblems?.(input) ?? []),
     /** What the features offer the tests and the bench (the recorder, the planner, sync). */
     offers: { history: history.offers, settingsSync: sync.offers, planner: plan.offers, later: later.offers },
   };
 }
+
+/** A handler for every request the features list declares. */
+type FeatureRequestHandlers = FeatureHandlers<{ name: string; requests: typeof FEATURE_REQUESTS }>;
 
 export type WiredFeatures = ReturnType<typeof wireFeatures>;

@@ -19,7 +19,8 @@ export const ZOD_FREE = [
   'shared/core/controller/{events,handler,toast-slice}',
   'shared/ai/{answer-schemas,errors,extract-json,parse-object,prompt-api,prompt-data,sanitize,vocabulary}',
   'shared/messages/{guards,state-port}',
-  'shared/history/{history-limits,aggregate,bands}',
+  'shared/history/{history-limits,aggregate,bands,week-start}',
+  'shared/goal/goal-words',
   'shared/plan/week',
   'shared/strict/{block-page-url,block-rules,page-guard,site-entry,start-problems}',
   'shared/later/later-limits',
@@ -90,7 +91,7 @@ export const boundariesFor = (features) => [
   },
   {
     name: 'sections-know-no-record',
-    files: ['shared/{plan,strict,history}/**'],
+    files: features.filter((feature) => feature !== 'sync').map((feature) => `shared/${feature}/**`),
     deny: ['shared/settings/**'],
     typesToo: true,
     because:
@@ -152,6 +153,7 @@ export const boundariesFor = (features) => [
     because:
       "the shell knows no page: what both use (the pages' paths, the local calendar) lives in shared/ or locale/, so a page can change without the worker",
   },
+  ...featuresApart(features, 'ui', "a feature's slots in the surfaces (ui/<name>/) do not import another feature's"),
   ...featuresApart(
     features,
     'background',

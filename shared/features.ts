@@ -1,4 +1,5 @@
 // The one list of antidrift's features: it feeds the request table (and from it the background's handler table), the settings record and its scopes, and the lint's feature list.
+import { GOAL_FEATURE } from './goal/goal-feature';
 import { HISTORY_FEATURE } from './history/history-feature';
 import { LATER_FEATURE } from './later/later-feature';
 import type { FeatureDeclaration, FeatureSettings } from './messages/request-spec';
@@ -6,11 +7,12 @@ import { PLAN_FEATURE } from './plan/plan-feature';
 import { STRICT_FEATURE } from './strict/strict-feature';
 import { SYNC_FEATURE } from './sync/sync-feature';
 
-/** Every feature, in the order the worker wires them (history first: the plan reads it). */
+/** Every feature, in the order the worker wires them (history first: the goal and the plan read it). */
 export const FEATURES = [
   HISTORY_FEATURE,
   STRICT_FEATURE,
   SYNC_FEATURE,
+  GOAL_FEATURE,
   PLAN_FEATURE,
   LATER_FEATURE,
 ] as const satisfies readonly FeatureDeclaration[];

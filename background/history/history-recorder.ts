@@ -24,6 +24,7 @@ import type {
 } from '../../shared/history/history-records';
 import { recentCommitments, type RecentCommitment } from '../../shared/history/recent';
 import { todayOf } from '../../shared/history/today';
+import { startOfWeek } from '../../shared/history/week-start';
 import type { HistoryDb } from '../../storage/history-db';
 import type { Diagnostics } from '../diagnostics';
 import { errorText } from '../../shared/util/error-text';
@@ -169,6 +170,19 @@ export class HistoryRecorder {
       summarize(input, from, to, calendar),
       blocks.map((b) => b.outcome),
     );
+  }
+
+  /** This local week so far (from Monday 00:00): its start and the focused time in it; null when history cannot be read. */
+  async thisWeek(): Promise<{ from: number; focusedMs: number } | null> {
+    await this.ready;
+    if (!this.#db) return null;
+    await this.#writes.idle();
+    const now = this.deps.now();
+    const { calendar } = this.deps;
+    const from = startOfWeek(now, calendar);
+    const to = calendar.startOfNextDay(now);
+    const { invalid: _invalid, blocks: _blocks, ...records } = await this.#db.range(from, to);
+    return { from, focusedMs: summarize(withRunningEnds(records, now, RUNNING_FRESH_MS), from, to, calendar).totals.ontask };
   }
 
   /** What became of a scheduled block, written in order with the recorder's own writes. */

@@ -2,13 +2,13 @@
 import { PLAN_FEATURE } from '../../shared/plan/plan-feature';
 import { Settings } from '../../shared/settings/stored-settings';
 import { defineFeature } from '../feature';
-import type { HistoryRecorder } from '../history/history-recorder';
 import { refuseRequest } from '../request-failed';
 import { BlockRefused, type Planner } from './planner';
-import { wirePlan } from './wire-plan';
+import { wirePlan, type PlanNeeds } from './wire-plan';
 
-export const planFeature = defineFeature<typeof PLAN_FEATURE, HistoryRecorder, Planner>(PLAN_FEATURE, ({ worker, observer }, history) => {
-  const planner = wirePlan(worker, history, observer);
+export const planFeature = defineFeature<typeof PLAN_FEATURE, PlanNeeds, Planner>(PLAN_FEATURE, ({ worker, observer }, needs) => {
+  const { history } = needs;
+  const planner = wirePlan(worker, needs, observer);
   return {
     offers: planner,
     handlers: {

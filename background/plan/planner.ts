@@ -30,6 +30,8 @@ export interface PlannerDeps {
   saveBlock(block: HistoryBlock): Promise<void>;
   /** Today so far from the history recorder (null when history cannot be read). */
   today(): Promise<TodaySummary | null>;
+  /** The other features' lines for the end-of-day summary (the weekly goal's), after today's totals. */
+  summaryLines(): Promise<string[]>;
   diagnostics: Diagnostics;
 }
 
@@ -160,6 +162,6 @@ export class Planner {
   async #summaryText(): Promise<string> {
     const today = await this.deps.today();
     if (!today) throw new Error('history could not be read');
-    return daySummaryText(today);
+    return [daySummaryText(today), ...(await this.deps.summaryLines().catch(() => []))].join(' ');
   }
 }

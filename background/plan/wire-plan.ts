@@ -1,12 +1,18 @@
 // Wires the planner: its alarm, the answers to its notices, and the controller's transitions that wake it (settings saved, a session ended).
-import type { HistoryRecorder } from '../history/history-recorder';
 import { openPopup } from '../notifications';
 import type { Observer } from '../observe/observer';
 import type { Worker } from '../worker';
 import { routeBlockClicks } from './block-notices';
+import type { HistoryRecorder } from '../history/history-recorder';
 import { PLAN_ALARM, Planner } from './planner';
 
-export function wirePlan(worker: Worker, history: HistoryRecorder, observer: Observer): Planner {
+/** What the plan reads: the history, and the other features' lines for its end-of-day summary. */
+export interface PlanNeeds {
+  readonly history: HistoryRecorder;
+  daySummaryLines(): Promise<string[]>;
+}
+
+export function wirePlan(worker: Worker, { history, daySummaryLines }: PlanNeeds, observer: Observer): Planner {
   const { now, shell, ready } = worker;
   const planner: Planner = new Planner({
     now,
@@ -22,6 +28,7 @@ export function wirePlan(worker: Worker, history: HistoryRecorder, observer: Obs
     },
     saveBlock: (block) => history.saveBlock(block),
     today: () => history.today(),
+    summaryLines: daySummaryLines,
     diagnostics: worker.diagnostics,
   });
   const wake = () => void planner.wake().catch(() => {});

@@ -2,6 +2,7 @@
 import { useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { HISTORY_FIRST_VIEW_MARK, HISTORY_VIEW_MARK, markOnce } from '../../ui/first-state-mark';
 import { useClient } from '../../ui/connection/surface-client';
+import { HistoryCardSlots } from '../../ui/feature-slot-views';
 import { CostTable } from './cost-table';
 import { DataSection, browserDownload, type Download } from './data-section';
 import { DayChart } from './day-chart';
@@ -94,6 +95,7 @@ export function HistoryPage({ source, calendar = localCalendar, download = brows
         </p>
       ) : null}
       <TotalsCards summary={summary} label={range.label} />
+      <HistoryCardSlots />
       <MissedBlocks blocks={load.unstartedBlocks} />
       <DayChart days={summary.days} />
       <SessionList key={`${range.from}-${range.to}`} sessions={summary.perSession} from={range.from} to={range.to} now={load.at} />

@@ -15,6 +15,7 @@ import { DaySummarySection } from './day-summary-section';
 import { TransferSection } from './transfer-section';
 import { ChangedElsewhereNotice, SyncSection } from './sync-section';
 import { useChangedElsewhere } from './use-changed-elsewhere';
+import { OPTIONS_SLOTS } from '../../ui/feature-slots';
 
 export function OptionsPage() {
   const client = useClient();
@@ -124,6 +125,14 @@ export function OptionsPage() {
         <TemplatesSection draft={draft} set={set} errors={errors} />
         <ScheduleSection blocks={draft.schedule} templates={draft.templates} errors={errors.blocks} set={(schedule) => set({ schedule })} />
         <DaySummarySection draft={draft} set={set} errors={errors} />
+        {OPTIONS_SLOTS.map((slot) => (
+          <slot.Section
+            key={slot.name}
+            draft={draft.slots[slot.name]}
+            set={(value) => set({ slots: { ...draft.slots, [slot.name]: value } })}
+            error={errors.slots?.[slot.name]}
+          />
+        ))}
         <BehaviourSection draft={draft} set={set} errors={errors} />
         <SyncSection draft={draft} set={set} revision={revision} />
         {elsewhere.notice ? <ChangedElsewhereNotice onLoadTheirs={elsewhere.loadTheirs} /> : null}

@@ -1,5 +1,6 @@
 // The options form as text fields, and its validation back into Settings: zod's issues, mapped to the fields.
 import { Settings } from '../../shared/settings/stored-settings';
+import { OPTIONS_SLOTS } from '../../ui/feature-slots';
 import { fromTemplateDrafts, toTemplateDrafts, type TemplateDraft } from './template-draft';
 import { fromScheduleDraft, scheduleErrorsOf, toScheduleDraft, type BlockDraft, type ScheduleErrors } from './schedule-draft';
 
@@ -30,11 +31,17 @@ export interface Draft {
   daySummaryEnabled: boolean;
   /** "HH:MM" (an <input type=time> gives that form). */
   daySummaryAt: string;
+  /** Each feature slot's own draft, by feature name (ui/feature-slots.ts). */
+  slots: Record<string, unknown>;
 }
 
 /** A template has its own message, keyed `templates.<index>`; `blocks`: the schedule's messages, next to each block. */
 type ItemKey = `templates.${number}`;
-export type DraftErrors = Partial<Record<keyof Draft | 'form' | ItemKey, string>> & { blocks?: ScheduleErrors };
+export type DraftErrors = Partial<Record<Exclude<keyof Draft, 'slots'> | 'form' | ItemKey, string>> & {
+  blocks?: ScheduleErrors;
+  /** A feature slot's first problem, by feature name. */
+  slots?: Record<string, string>;
+};
 
 export function toDraft(s: Settings): Draft {
   return {
@@ -61,6 +68,7 @@ export function toDraft(s: Settings): Draft {
     schedule: toScheduleDraft(s.schedule),
     daySummaryEnabled: s.daySummary.enabled,
     daySummaryAt: s.daySummary.at,
+    slots: Object.fromEntries(OPTIONS_SLOTS.map((slot) => [slot.name, slot.toDraft(s)])),
   };
 }
 
@@ -134,6 +142,7 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
     syncEnabled: d.syncEnabled,
     schedule: fromScheduleDraft(d.schedule),
     daySummary: { enabled: d.daySummaryEnabled, at: d.daySummaryAt.trim() },
+    ...Object.assign({}, ...OPTIONS_SLOTS.map((slot) => slot.fromDraft(d.slots[slot.name]))),
   });
   if (parsed.success) return { settings: parsed.data };
   const errors: DraftErrors = {};
@@ -147,11 +156,18 @@ export function fromDraft(d: Draft, base: Settings): { settings: Settings } | { 
       continue;
     }
     if (field === 'schedule') continue;
+    const slot = OPTIONS_SLOTS.find((s) => (s.fields as readonly unknown[]).includes(field));
+    if (slot) {
+      errors.slots ??= {};
+      errors.slots[slot.name] ??= `${capitalize(issue.message)}.`;
+      continue;
+    }
     if ((field as string) === 'daySummary') {
       errors.daySummaryAt ??= `At: ${issue.message}.`;
       continue;
     }
-    const key: keyof DraftErrors = field && (field in LABELS || isLineField(field)) ? field : 'form';
+    const key: Exclude<keyof DraftErrors, 'slots' | 'blocks'> =
+      field && field !== 'slots' && (field in LABELS || isLineField(field)) ? field : 'form';
     if (errors[key]) continue; // the first problem of a field is the one to fix first
     if (isLineField(key)) {
       errors[key] =

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { TodaySummary } from '../../shared/history/history-records';
 import { LaterList } from '../../ui/components/later-list';
+import { PopupIdleSlots } from '../../ui/feature-slot-views';
 import { CommitmentForm } from './commitment-form';
 import { DueBlock } from './due-block';
 import { Today, todayHasNews, type TodayBlock } from './today';
@@ -21,6 +22,7 @@ export function IdleView(p: { due: Due | null; today: TodaySummary | null; block
       <div class="stack">
         <DueBlock due={p.due} onAnswered={p.onAnswered} />
         {today}
+        <PopupIdleSlots />
         <button type="button" class="link start-other" data-testid="start-other" onClick={() => setOther(true)}>
           Start something else…
         </button>
@@ -39,6 +41,7 @@ export function IdleView(p: { due: Due | null; today: TodaySummary | null; block
         </p>
       ) : null}
       <CommitmentForm today={today} coach={!p.due} />
+      <PopupIdleSlots />
       <LaterList />
     </div>
   );

@@ -182,7 +182,7 @@ describe('layer-imports', () => {
 
     it('is found by its declaration file, beside the real ones (a folder without one is not a feature)', () => {
       expect(featuresIn(probeTree)).toEqual([...FEATURES, 'probe'].sort());
-      expect(FEATURES).toEqual(['history', 'later', 'plan', 'strict', 'sync']);
+      expect(FEATURES).toEqual(['goal', 'history', 'later', 'plan', 'strict', 'sync']);
     });
 
     it.each([

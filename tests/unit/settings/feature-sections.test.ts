@@ -30,6 +30,6 @@ describe('the settings record from the features list', () => {
   });
 
   it('names the features whose declaration brings a section', () => {
-    expect(FEATURES.filter((feature) => 'settings' in feature).map((feature) => feature.name)).toEqual(['history', 'sync', 'plan']);
+    expect(FEATURES.filter((feature) => 'settings' in feature).map((feature) => feature.name)).toEqual(['history', 'sync', 'goal', 'plan']);
   });
 });

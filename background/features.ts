@@ -17,11 +17,11 @@ export function wireFeatures(base: FeatureBase) {
   const goal = goalFeature.wire(base, history.offers);
   const plan = planFeature.wire(base, { history: history.offers, daySummaryLines: () => daySummaryLines() });
   const later = laterFeature.wire(base, undefined);
-  const wired = [history, strict, sync, goal, plan, later];
+  const wired = [history, strict, sync, goal, plan, later] as const;
   /** Every feature's line for the end-of-day summary, in the list's order; one that fails says nothing. */
   const daySummaryLines = async (): Promise<string[]> =>
     (await Promise.all(wired.map((feature) => feature.daySummaryLine?.().catch(() => null) ?? null))).filter((line) => line !== null);
-  const handlers = { ...history.handlers, ...strict.handlers, ...sync.handlers, ...goal.handlers, ...plan.handlers, ...later.handlers };
+  const handlers = Object.assign({}, ...wired.map((feature) => feature.handlers)) as HandlersOf<typeof wired>;
   return {
     /** Every feature's request handlers, in one table: a declared request without its handler fails the typecheck. */
     handlers: handlers satisfies FeatureRequestHandlers,
@@ -32,6 +32,9 @@ export function wireFeatures(base: FeatureBase) {
   };
 }
 
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+/** The wired features' handler tables, side by side. */
+type HandlersOf<W extends readonly { handlers: object }[]> = UnionToIntersection<W[number]['handlers']>;
 /** A handler for every request the features list declares. */
 type FeatureRequestHandlers = FeatureHandlers<{ name: string; requests: typeof FEATURE_REQUESTS }>;
 

@@ -95,7 +95,8 @@ export function HistoryPage({ source, calendar = localCalendar, download = brows
         </p>
       ) : null}
       <TotalsCards summary={summary} label={range.label} />
-      <HistoryCardSlots />
+      {/* Asked again with each read of the history (an import, a refresh). */}
+      <HistoryCardSlots key={load.at} />
       <MissedBlocks blocks={load.unstartedBlocks} />
       <DayChart days={summary.days} />
       <SessionList key={`${range.from}-${range.to}`} sessions={summary.perSession} from={range.from} to={range.to} now={load.at} />

@@ -12,6 +12,9 @@ export interface WeeklyGoalState {
   readonly focusedMs: number | null;
 }
 
+/** Added before flooring a figure computed in binary floating point (far below a tenth of an hour or a percent). */
+const FLOAT_SLACK = 1e-9;
+
 export interface GoalProgress {
   readonly goalHours: number;
   readonly focusedHours: number;
@@ -26,12 +29,19 @@ export function goalProgress(state: WeeklyGoalState): GoalProgress | null {
   if (state.goalHours <= 0 || state.focusedMs === null) return null;
   const focusedHours = state.focusedMs / 3_600_000;
   const ratio = focusedHours / state.goalHours;
-  return { goalHours: state.goalHours, focusedHours, fraction: Math.min(1, ratio), percent: Math.floor(ratio * 100), met: ratio >= 1 };
+  // Floored past a hair of float error: 2.9 of 10 h is 28.999…% in binary, and says 29 %.
+  return {
+    goalHours: state.goalHours,
+    focusedHours,
+    fraction: Math.min(1, ratio),
+    percent: Math.floor(ratio * 100 + FLOAT_SLACK),
+    met: ratio >= 1,
+  };
 }
 
 /** Hours to one decimal, without a trailing ".0": "6.5", "10". */
 export function hoursText(hours: number): string {
-  const tenths = Math.floor(hours * 10) / 10;
+  const tenths = Math.floor(hours * 10 + FLOAT_SLACK) / 10;
   return Number.isInteger(tenths) ? String(tenths) : tenths.toFixed(1);
 }
 

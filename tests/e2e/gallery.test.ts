@@ -269,6 +269,26 @@ describe('the state gallery', () => {
     await plan.page.close();
   });
 
+  it('the weekly goal: its line in the popup and its section in Options (it stays set for History below)', async () => {
+    await states.enter('ready');
+    const ask = (message: unknown) =>
+      control.evaluate((m) => chrome.runtime.sendMessage(m), message) as Promise<{ ok: boolean; value: unknown }>;
+    const settings = (await ask({ type: 'getSettings' })).value as Settings;
+    expect((await ask({ type: 'saveSettings', settings: { ...settings, weeklyFocusGoalHours: 10 } })).ok).toBe(true);
+    const popup = await e2e().popup();
+    await popup.byId('weekly-goal').waitFor();
+    await gallery.capture(popup.page, { surface: 'popup', view: 'weekly-goal', setup: 'ready', element: popup.frame() });
+    await popup.page.close();
+    const options = await e2e().options();
+    await options.byId('weekly-goal-hours').waitFor();
+    await gallery.capture(options.page, {
+      surface: 'options',
+      view: 'weekly-goal',
+      element: options.page.locator('section', { has: options.byId('weekly-goal-hours') }),
+    });
+    await options.page.close();
+  });
+
   it('a strict session: the start form with both boxes checked, the block page (and after Save for later), and the wait before ending early', async () => {
     await states.enter('ready');
     // The planned day's block is still on offer: the form is one click away, at its fullest (Today, templates, the due line).
@@ -413,6 +433,7 @@ describe('the state gallery', () => {
     await expect.poll(() => history.byId('data-result').textContent(), { timeout: 30_000 }).toMatch(/^Added \d+ records/);
     await history.byId('range-week').click();
     await history.page.getByRole('heading', { name: 'Totals this week' }).waitFor();
+    await history.byId('weekly-goal').waitFor();
     await history.page.evaluate(() => window.scrollTo(0, 0));
     await gallery.capture(history.page, { surface: 'history', view: 'full' });
   });

@@ -127,6 +127,7 @@ describe('who may send what', () => {
     answerAIConsent: { type: 'answerAIConsent', backend: 'gemini', answer: 'allowed' },
     getHistoryStatus: { type: 'getHistoryStatus' },
     getSyncStatus: { type: 'getSyncStatus' },
+    getWeeklyGoal: { type: 'getWeeklyGoal' },
     reviewSession: { type: 'reviewSession', key: 'k-1', answer: 'yes', note: '' },
     getStartChoices: { type: 'getStartChoices' },
     saveTemplate: { type: 'saveTemplate', template: { name: 'Deep work', nextAction: 'Write' } },

@@ -1,6 +1,6 @@
 // The weekly focus goal where the popup and the History page show it: this week's focus against the goal, as words and a bar.
 import { useEffect, useState } from 'preact/hooks';
-import { goalProgress, goalText, type WeeklyGoalState } from '../../shared/goal/goal-words';
+import { goalProgress, goalText, type GoalProgress, type WeeklyGoalState } from '../../shared/goal/goal-words';
 import { useClient } from '../connection/surface-client';
 
 /** The goal as the worker answers it (asked once per mount); null until it does, or when it cannot. */
@@ -17,7 +17,23 @@ export function useWeeklyGoal(): WeeklyGoalState | null {
 export function WeeklyGoalLine() {
   const goal = useWeeklyGoal();
   const progress = goal && goalProgress(goal);
+  return progress ? <GoalBar progress={progress} /> : null;
+}
+
+/** The same, as a card of the History page (whatever range it shows, the goal is this week's). */
+export function WeeklyGoalCard() {
+  const goal = useWeeklyGoal();
+  const progress = goal && goalProgress(goal);
   if (!progress) return null;
+  return (
+    <section class="card" aria-labelledby="weekly-goal-title">
+      <h2 id="weekly-goal-title">Weekly goal</h2>
+      <GoalBar progress={progress} />
+    </section>
+  );
+}
+
+function GoalBar({ progress }: { progress: GoalProgress }) {
   const text = goalText(progress);
   return (
     <div class={`weekly-goal${progress.met ? ' met' : ''}`} data-testid="weekly-goal" data-met={progress.met}>

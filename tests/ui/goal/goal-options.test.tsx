@@ -1,33 +1,19 @@
 // Options → Weekly goal: shows the saved hours, saves an edit, refuses out-of-range or blank hours in its own section until fixed.
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OptionsPage } from '../../../entrypoints/options/options-page';
-import type { Reply } from '../../../shared/messages/requests';
+import { renderOptions, type FakeOptions } from '../options/render-options';
 import { defaultSettings, type Settings } from '../../../shared/settings/stored-settings';
-import { fakeClient, renderWith } from '../fake-client';
-import { push } from '../fixtures';
 
 afterEach(cleanup);
 
 const SAVED: Settings = { ...defaultSettings(), weeklyFocusGoalHours: 12.5 };
 
-async function options(settings: Settings = SAVED) {
-  const fake = fakeClient({
-    getSettings: (): Reply<'getSettings'> => ({ ok: true, value: settings }),
-    saveSettings: (req): Reply<'saveSettings'> => ({ ok: true, value: req.settings as Settings }),
-    // Options' Diagnostics section reads the log; an unscripted null would not be a log.
-    getDiagnostics: (): Reply<'getDiagnostics'> => ({ ok: true, value: [] }),
-  });
-  renderWith(fake.client, <OptionsPage />);
-  fake.push(push({ phase: 'idle' }));
-  await screen.findByTestId('weekly-goal-hours');
-  return fake;
-}
+const options = (settings: Settings = SAVED) => renderOptions(settings, 'weekly-goal-hours');
 
 const section = () => screen.getByRole('region', { name: 'Weekly goal' });
 const field = () => within(section()).getByTestId('weekly-goal-hours') as HTMLInputElement;
 
-function lastSaved(fake: ReturnType<typeof fakeClient>): Settings {
+function lastSaved(fake: FakeOptions): Settings {
   const all = fake.sent('saveSettings');
   return all[all.length - 1]!.settings as Settings;
 }

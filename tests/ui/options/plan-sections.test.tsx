@@ -1,11 +1,8 @@
 // Options → Templates (rename, edit, delete; names and an over-long "Involves" refused in words) and → End of day (off by default, its time).
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OptionsPage } from '../../../entrypoints/options/options-page';
-import type { Reply } from '../../../shared/messages/requests';
+import { renderOptions } from './render-options';
 import { defaultSettings, Settings } from '../../../shared/settings/stored-settings';
-import { fakeClient, renderWith } from '../fake-client';
-import { push } from '../fixtures';
 
 afterEach(cleanup);
 
@@ -19,18 +16,7 @@ const settingsWith = (deep: { involves?: string } = {}) =>
     ],
   });
 
-async function options(deep: { involves?: string } = {}) {
-  const settings = settingsWith(deep);
-  const fake = fakeClient({
-    getSettings: (): Reply<'getSettings'> => ({ ok: true, value: settings }),
-    saveSettings: (req): Reply<'saveSettings'> => ({ ok: true, value: Settings.parse(req.settings) }),
-    getDiagnostics: (): Reply<'getDiagnostics'> => ({ ok: true, value: [] }),
-  });
-  renderWith(fake.client, <OptionsPage />);
-  fake.push(push({ phase: 'idle' }));
-  await screen.findByTestId('templates');
-  return fake;
-}
+const options = (deep: { involves?: string } = {}) => renderOptions(settingsWith(deep), 'templates');
 
 describe('options: templates', () => {
   it('renames, edits and deletes templates, saved with the settings', async () => {

@@ -1,30 +1,17 @@
 // Options → Schedule: add a block, edit its fields, save it into settings; overlaps and bad lengths in words next to the block.
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OptionsPage } from '../../../entrypoints/options/options-page';
-import type { Reply } from '../../../shared/messages/requests';
+import { renderOptions, type FakeOptions } from './render-options';
 import { defaultSettings, type Settings } from '../../../shared/settings/stored-settings';
-import { fakeClient, renderWith } from '../fake-client';
-import { push } from '../fixtures';
 import { templateRecord } from '../../support/templates';
 
 afterEach(cleanup);
 
 const TEMPLATE = templateRecord({ id: 't1', name: 'Deep work', nextAction: 'Write the parser', successCondition: 'tests pass' });
 
-async function options(settings: Settings) {
-  const fake = fakeClient({
-    getSettings: (): Reply<'getSettings'> => ({ ok: true, value: settings }),
-    saveSettings: (req): Reply<'saveSettings'> => ({ ok: true, value: req.settings as Settings }),
-    getDiagnostics: (): Reply<'getDiagnostics'> => ({ ok: true, value: [] }),
-  });
-  renderWith(fake.client, <OptionsPage />);
-  fake.push(push({ phase: 'idle' }));
-  await screen.findByTestId('schedule');
-  return fake;
-}
+const options = (settings: Settings) => renderOptions(settings, 'schedule');
 
-const lastSaved = (fake: ReturnType<typeof fakeClient>) => fake.sent('saveSettings').at(-1)?.settings as Settings | undefined;
+const lastSaved = (fake: FakeOptions) => fake.sent('saveSettings').at(-1)?.settings as Settings | undefined;
 
 describe('options: schedule', () => {
   it('says to save a template first when there is none', async () => {

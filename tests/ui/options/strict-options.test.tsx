@@ -1,11 +1,8 @@
 // Options for strict sessions: the wait before ending early or pausing (checked against its range), and each template's two boxes.
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OptionsPage } from '../../../entrypoints/options/options-page';
-import type { Reply } from '../../../shared/messages/requests';
+import { renderOptions, type FakeOptions } from './render-options';
 import { defaultSettings, Settings } from '../../../shared/settings/stored-settings';
-import { fakeClient, renderWith } from '../fake-client';
-import { push } from '../fixtures';
 
 afterEach(cleanup);
 
@@ -20,19 +17,9 @@ const SETTINGS = Settings.parse({
   ],
 });
 
-async function options() {
-  const fake = fakeClient({
-    getSettings: (): Reply<'getSettings'> => ({ ok: true, value: SETTINGS }),
-    saveSettings: (req): Reply<'saveSettings'> => ({ ok: true, value: Settings.parse(req.settings) }),
-    getDiagnostics: (): Reply<'getDiagnostics'> => ({ ok: true, value: [] }),
-  });
-  renderWith(fake.client, <OptionsPage />);
-  fake.push(push({ phase: 'idle' }));
-  await screen.findByTestId('templates');
-  return fake;
-}
+const options = () => renderOptions(SETTINGS, 'templates');
 
-function lastSaved(fake: ReturnType<typeof fakeClient>): Settings {
+function lastSaved(fake: FakeOptions): Settings {
   return fake.sent('saveSettings').at(-1)!.settings as Settings;
 }
 

@@ -8,7 +8,7 @@ import { GECKO_ID } from '../shared/protocol/extension-id';
 import { HOST_SCRIPT, REPO_ROOT } from './chromium';
 import { startPageServer, type PageServer } from './page-server';
 import { startRealSites, type RealSites } from './real-sites';
-import { waitFor } from './processes';
+import { waitFor, within } from './processes';
 import { advanceClock, type InExtension } from './test-hooks';
 
 export const FIREFOX_PATH = process.env.ANTIDRIFT_FIREFOX ?? '/usr/bin/firefox-esr';
@@ -180,17 +180,20 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
         }),
       },
     });
-  const browser = await within(START_STEP_MS, 'Firefox to launch', launch);
-  const failedStart = async (error: unknown): Promise<never> => {
-    // Nothing of a start that failed is left running: a stray Firefox would slow every suite after it.
-    await browser.close().catch(() => {});
+  const failedStart = async (error: unknown, browser?: Browser): Promise<never> => {
+    // Nothing of a start that failed is left running: a stray Firefox would slow every suite after it. (A launch that
+    // never returned leaves its process to puppeteer's own exit handler.)
+    await browser?.close().catch(() => {});
     await pages.close();
     await realSites?.close();
     rmSync(root, { recursive: true, force: true });
     throw error;
   };
+  const browser = await stepWithin(START_STEP_MS, 'Firefox to launch', launch).catch((error: unknown) => failedStart(error));
   if (!options.persistent)
-    await within(START_STEP_MS, 'the add-on to install', () => browser.installExtension(addonDir)).catch(failedStart);
+    await stepWithin(START_STEP_MS, 'the add-on to install', () => browser.installExtension(addonDir)).catch((error: unknown) =>
+      failedStart(error, browser),
+    );
   let running = true;
   let badgeReader: Promise<Page> | undefined;
   // One extension page kept for reading the badge and moving the clock: page.url() stays about:blank for
@@ -311,10 +314,10 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
   };
   try {
     if (!options.leaveHelperUnallowed)
-      await within(START_STEP_MS, 'Allow the helper', () => onceMoreIfRefused(() => allowHelper(e2e), 'Allow the helper'));
+      await stepWithin(START_STEP_MS, 'Allow the helper', () => onceMoreIfRefused(() => allowHelper(e2e), 'Allow the helper'));
     // The page that carries the yes is opened only when there is one to give (it is a window of its own).
     for (const backend of options.allow ?? ['claude'])
-      await within(START_STEP_MS, `the yes to ${backend}`, () =>
+      await stepWithin(START_STEP_MS, `the yes to ${backend}`, () =>
         onceMoreIfRefused(
           () => allow(backend),
           `the yes to ${backend}`,
@@ -322,7 +325,7 @@ export async function startFirefox(options: FirefoxOptions = {}): Promise<Firefo
         ),
       );
   } catch (error) {
-    await failedStart(error);
+    await failedStart(error, e2e.browser);
   }
   return e2e;
 }
@@ -334,16 +337,8 @@ const START_STEP_MS = 45_000;
 export class FirefoxStartStuck extends Error {}
 
 /** `step()`, or a FirefoxStartStuck naming it once `ms` have passed (a WebDriver BiDi call that never returns). */
-async function within<T>(ms: number, what: string, step: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const stuck = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new FirefoxStartStuck(`Firefox start: ${what} did not finish in ${ms / 1000} s`)), ms);
-  });
-  try {
-    return await Promise.race([step(), stuck]);
-  } finally {
-    clearTimeout(timer);
-  }
+function stepWithin<T>(ms: number, what: string, step: () => Promise<T>): Promise<T> {
+  return within(ms, step, () => new FirefoxStartStuck(`Firefox start: ${what} did not finish in ${ms / 1000} s`));
 }
 
 /**

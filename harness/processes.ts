@@ -21,27 +21,27 @@ export async function waitFor<T>(
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = await boundedProbe(probe, deadline, timeoutMs, what);
+    // Each probe is given until the deadline (and a second): one that never settles (an evaluate on a page going away)
+    // fails the wait by name instead of hanging the test until its hook's own timeout.
+    const value = await within(
+      Math.max(0, deadline - Date.now()) + 1_000,
+      probe,
+      () => new Error(`timed out after ${timeoutMs} ms waiting for ${what} (its last check never returned)`),
+    );
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 
-/**
- * One probe, given until the deadline (and a second more): a probe that never settles (a browser's evaluate on a page
- * that is going away) fails the wait by name instead of hanging the test until its hook's own timeout.
- */
-async function boundedProbe<T>(probe: () => Promise<T> | T, deadline: number, timeoutMs: number, what: string): Promise<T> {
+/** `work()`'s result, or `failure()` thrown once `ms` have passed without one (a browser call that never returns). */
+export async function within<T>(ms: number, work: () => Promise<T> | T, failure: () => Error): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const hung = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what} (its last check never returned)`)),
-      Math.max(0, deadline - Date.now()) + 1_000,
-    );
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(failure()), ms);
   });
   try {
-    return await Promise.race([Promise.resolve().then(probe), hung]);
+    return await Promise.race([Promise.resolve().then(work), late]);
   } finally {
     clearTimeout(timer);
   }

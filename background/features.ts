@@ -1,6 +1,7 @@
 // The worker's features, wired in the order of shared/features.ts: the one place in the background that names them.
 import type { FEATURE_REQUESTS } from '../shared/features';
 import type { StartSessionInput } from '../shared/messages/requests';
+import type { UnionToIntersection } from '../shared/util/union-to-intersection';
 import type { FeatureBase, FeatureHandlers } from './feature';
 import { goalFeature } from './goal/goal-feature';
 import { historyFeature } from './history/history-feature';
@@ -32,7 +33,6 @@ export function wireFeatures(base: FeatureBase) {
   };
 }
 
-type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 /** The wired features' handler tables, side by side. */
 type HandlersOf<W extends readonly { handlers: object }[]> = UnionToIntersection<W[number]['handlers']>;
 /** A handler for every request the features list declares. */

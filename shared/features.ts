@@ -6,6 +6,7 @@ import type { FeatureDeclaration, FeatureSettings } from './messages/request-spe
 import { PLAN_FEATURE } from './plan/plan-feature';
 import { STRICT_FEATURE } from './strict/strict-feature';
 import { SYNC_FEATURE } from './sync/sync-feature';
+import type { UnionToIntersection } from './util/union-to-intersection';
 
 /** Every feature, in the order the worker wires them (history first: the goal and the plan read it). */
 export const FEATURES = [
@@ -18,8 +19,6 @@ export const FEATURES = [
 ] as const satisfies readonly FeatureDeclaration[];
 
 export type FeatureName = (typeof FEATURES)[number]['name'];
-
-type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
 /** Every feature's requests in one table (a name two features both declare fails `requests.test`). */
 export const FEATURE_REQUESTS = Object.assign({}, ...FEATURES.map((feature) => feature.requests)) as UnionToIntersection<

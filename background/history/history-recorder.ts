@@ -157,32 +157,28 @@ export class HistoryRecorder {
 
   /** Today so far: focus and drift time, the reviews, the biggest pull; null when history cannot be read. */
   async today(): Promise<TodaySummary | null> {
-    await this.ready;
-    if (!this.#db) return null;
-    await this.#writes.idle();
-    const now = this.deps.now();
-    const { calendar } = this.deps;
-    const from = calendar.startOfDay(now);
-    const to = calendar.startOfNextDay(now);
-    const { invalid: _invalid, blocks, ...records } = await this.#db.range(from, to);
-    const input = withRunningEnds(records, now, RUNNING_FRESH_MS);
-    return todayOf(
-      summarize(input, from, to, calendar),
-      blocks.map((b) => b.outcome),
-    );
+    const read = await this.#upToNow((now, calendar) => calendar.startOfDay(now));
+    return read && todayOf(read.summary, read.blocks);
   }
 
   /** This local week so far (from Monday 00:00): its start and the focused time in it; null when history cannot be read. */
   async thisWeek(): Promise<{ from: number; focusedMs: number } | null> {
+    const read = await this.#upToNow(startOfWeek);
+    return read && { from: read.from, focusedMs: read.summary.totals.ontask };
+  }
+
+  /** History from `start(now)` to the end of today, once the writes before it are done, with the running session up to now. */
+  async #upToNow(start: (now: number, calendar: Calendar) => number) {
     await this.ready;
     if (!this.#db) return null;
     await this.#writes.idle();
     const now = this.deps.now();
     const { calendar } = this.deps;
-    const from = startOfWeek(now, calendar);
+    const from = start(now, calendar);
     const to = calendar.startOfNextDay(now);
-    const { invalid: _invalid, blocks: _blocks, ...records } = await this.#db.range(from, to);
-    return { from, focusedMs: summarize(withRunningEnds(records, now, RUNNING_FRESH_MS), from, to, calendar).totals.ontask };
+    const { invalid: _invalid, blocks, ...records } = await this.#db.range(from, to);
+    const summary = summarize(withRunningEnds(records, now, RUNNING_FRESH_MS), from, to, calendar);
+    return { from, summary, blocks: blocks.map((b) => b.outcome) };
   }
 
   /** What became of a scheduled block, written in order with the recorder's own writes. */

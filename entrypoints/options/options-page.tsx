@@ -96,7 +96,9 @@ export function OptionsPage() {
     setStatus('saved');
   };
 
-  const errorCount = Object.keys(errors).length;
+  // A feature slot's problems count one each, like any field's.
+  const { slots: slotErrors = {}, ...fieldErrors } = errors;
+  const errorCount = Object.keys(fieldErrors).length + Object.keys(slotErrors).length;
   const host = push?.view.host ?? null;
   return (
     <main class="page options">

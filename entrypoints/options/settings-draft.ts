@@ -1,5 +1,6 @@
 // The options form as text fields, and its validation back into Settings: zod's issues, mapped to the fields.
 import { Settings } from '../../shared/settings/stored-settings';
+import { numberOf } from '../../ui/components/form-fields';
 import { OPTIONS_SLOTS } from '../../ui/feature-slots';
 import { fromTemplateDrafts, toTemplateDrafts, type TemplateDraft } from './template-draft';
 import { fromScheduleDraft, scheduleErrorsOf, toScheduleDraft, type BlockDraft, type ScheduleErrors } from './schedule-draft';
@@ -89,11 +90,6 @@ function lines(text: string): string[] {
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
-}
-
-/** A blank field is not zero: it becomes NaN, which the schema refuses with "enter a number". */
-function numberOf(text: string): number {
-  return text.trim() === '' ? Number.NaN : Number(text.trim());
 }
 
 /** How a field's message begins: the schema's messages are written to follow these labels. */

@@ -3,9 +3,8 @@ import * as z from 'zod';
 import { NoFields, type FeatureDeclaration } from '../messages/request-spec';
 import { onFirstUse } from '../util/on-first-use';
 import { GOAL_SETTINGS } from './goal-settings';
-import type { WeeklyGoalState } from './goal-words';
 
-/** The goal, the week it counts from, and the focused time so far (null when history cannot be read). */
+/** The goal, the week it counts from, and the focused time so far (null when history cannot be read); the zod-free `WeeklyGoalState` reads it. */
 export const WeeklyGoal = onFirstUse(() =>
   z.object({
     goalHours: z.number().min(0),
@@ -14,8 +13,6 @@ export const WeeklyGoal = onFirstUse(() =>
   }),
 );
 export type WeeklyGoal = z.infer<typeof WeeklyGoal>;
-// The reply is what the goal's words read.
-export type { WeeklyGoalState };
 
 export const GOAL_FEATURE = {
   name: 'goal',

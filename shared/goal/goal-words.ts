@@ -45,14 +45,19 @@ export function hoursText(hours: number): string {
   return Number.isInteger(tenths) ? String(tenths) : tenths.toFixed(1);
 }
 
+/** "6.5 of 10 h focused this week". */
+function hoursOfGoal(progress: GoalProgress): string {
+  return `${hoursText(progress.focusedHours)} of ${hoursText(progress.goalHours)} h focused this week`;
+}
+
 /** "6.5 of 10 h focused this week (65 %)", or "Goal met: 11 of 10 h focused this week". */
 export function goalText(progress: GoalProgress): string {
-  const hours = `${hoursText(progress.focusedHours)} of ${hoursText(progress.goalHours)} h focused this week`;
-  return progress.met ? `Goal met: ${hours}` : `${hours} (${progress.percent} %)`;
+  return progress.met ? `Goal met: ${hoursOfGoal(progress)}` : `${hoursOfGoal(progress)} (${progress.percent} %)`;
 }
 
 /** The end-of-day summary's line: "Weekly goal: 6.5 of 10 h focused this week (65 %)." — null without a goal or history. */
 export function goalSummaryLine(state: WeeklyGoalState): string | null {
   const progress = goalProgress(state);
-  return progress ? `Weekly goal: ${goalText(progress).replace(/^Goal met: (.*)$/, '$1, met')}.` : null;
+  if (!progress) return null;
+  return `Weekly goal: ${progress.met ? `${hoursOfGoal(progress)}, met` : goalText(progress)}.`;
 }

@@ -1,6 +1,11 @@
 // Labelled form controls with inline error wiring, for any settings surface (Options' own sections and the features' slots).
 import type { ComponentChildren } from 'preact';
 
+/** A number field's text as a number: a blank field is not zero but NaN, which the schema refuses with "enter a number". */
+export function numberOf(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text.trim());
+}
+
 export interface TextFieldProps {
   id: string;
   label: string;

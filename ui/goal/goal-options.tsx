@@ -1,15 +1,12 @@
 // Options → Weekly goal: the hours of focus a week the person aims for (0 for none), as the weekly goal's Options slot.
 import { WEEKLY_GOAL_HOURS } from '../../shared/goal/goal-words';
-import { Section, TextField } from '../components/form-fields';
+import { numberOf, Section, TextField } from '../components/form-fields';
 import type { OptionsSlot } from '../slot-types';
-
-/** A blank field is not zero: NaN, which the schema refuses with "enter a number". */
-const hoursOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
 export const GOAL_OPTIONS: OptionsSlot<string> = {
   fields: ['weeklyFocusGoalHours'],
   toDraft: (settings) => String(settings.weeklyFocusGoalHours),
-  fromDraft: (hours) => ({ weeklyFocusGoalHours: hoursOf(hours) }),
+  fromDraft: (hours) => ({ weeklyFocusGoalHours: numberOf(hours) }),
   Section: ({ draft, set, error }) => (
     <Section title="Weekly goal" id="weekly-goal-title" anchor="weekly-goal">
       <TextField

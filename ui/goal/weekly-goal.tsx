@@ -13,17 +13,21 @@ export function useWeeklyGoal(): WeeklyGoalState | null {
   return goal;
 }
 
-/** One line and a bar; nothing without a goal, or when history cannot be read (never a made-up 0). */
-export function WeeklyGoalLine() {
+/** The progress to draw, once the worker answered: null without a goal, or when history cannot be read (never a made-up 0). */
+function useGoalProgress(): GoalProgress | null {
   const goal = useWeeklyGoal();
-  const progress = goal && goalProgress(goal);
+  return goal && goalProgress(goal);
+}
+
+/** One line and a bar, or nothing. */
+export function WeeklyGoalLine() {
+  const progress = useGoalProgress();
   return progress ? <GoalBar progress={progress} /> : null;
 }
 
 /** The same, as a card of the History page (whatever range it shows, the goal is this week's). */
 export function WeeklyGoalCard() {
-  const goal = useWeeklyGoal();
-  const progress = goal && goalProgress(goal);
+  const progress = useGoalProgress();
   if (!progress) return null;
   return (
     <section class="card" aria-labelledby="weekly-goal-title">

@@ -361,24 +361,27 @@ async function onceMoreIfRefused(step: () => Promise<void>, what: string, freshP
 /** Presses Options → Helper's "Allow antidrift to talk to its helper", then waits until Firefox holds nativeMessaging. */
 export async function allowHelper(ff: FirefoxE2E): Promise<void> {
   const page = await ff.extensionPage('options.html');
-  // Awaited and made a boolean inside the page, as badge() does: the API's promise is of another realm.
-  const granted = () =>
-    page.evaluate(
-      async () =>
-        (await (
-          globalThis as unknown as { browser: { permissions: { contains(p: { permissions: string[] }): Promise<boolean> } } }
-        ).browser.permissions.contains({ permissions: ['nativeMessaging'] })) === true,
-    );
-  // The tab may still be on about:blank on a loaded machine: ask once Options is the page and its API is there.
-  await waitFor(
-    () => page.evaluate(() => typeof (globalThis as { browser?: { permissions?: unknown } }).browser?.permissions === 'object'),
-    'Options to load',
-  );
+  // Answered inside the page, as badge() does (the API's promise is of another realm). The tab may still be on
+  // about:blank, or its document replaced, on a loaded machine (CI saw `globalThis.browser is undefined` after the page
+  // had the API once): no API, or a context gone mid-call, is "not yet", never an error.
+  const grant = () =>
+    waitFor(async () => {
+      const answer = await page
+        .evaluate(async () => {
+          const api = (
+            globalThis as unknown as { browser?: { permissions?: { contains(p: { permissions: string[] }): Promise<boolean> } } }
+          ).browser?.permissions;
+          if (!api) return 'not yet';
+          return (await api.contains({ permissions: ['nativeMessaging'] })) === true ? 'yes' : 'no';
+        })
+        .catch(() => 'not yet');
+      return answer === 'not yet' ? undefined : answer;
+    }, 'Options to load and say whether nativeMessaging is granted');
   // Already granted (a persistent profile started before): no button is shown.
-  if (!(await granted())) {
+  if ((await grant()) === 'no') {
     await waitFor(async () => (await page.$('[data-testid="allow-helper"]')) !== null, 'Options → Helper to offer Allow');
     await page.click('[data-testid="allow-helper"]');
-    await waitFor(granted, 'Firefox to grant nativeMessaging');
+    await waitFor(async () => (await grant()) === 'yes', 'Firefox to grant nativeMessaging');
   }
   await page.close();
 }

@@ -158,8 +158,12 @@ export async function prepareGnome(runner: Runner = onMachine): Promise<Gnome> {
       // GNOME 50+ loads extensions asynchronously, marking them ERROR (with no error text) until loaded: wait for that to end.
       for (const uuid of parseStringArray(await g.gsettings('get', 'org.gnome.shell', 'enabled-extensions'))) {
         if (uuid === TEST_EXTENSION_UUID) continue;
+        // A call that fails (gdbus's 5 s timeout while a loaded machine's shell is busy) is "not yet", not the end of the wait.
         await waitFor(
-          async () => !/'state': <3\.0>[\s\S]*'error': <''>/.test(await g.extensionInfo(uuid)),
+          async () => {
+            const info = await g.extensionInfo(uuid).catch(() => null);
+            return info !== null && !/'state': <3\.0>[\s\S]*'error': <''>/.test(info);
+          },
           `${uuid} to finish loading`,
           COMPOSITOR_START_MS,
         );

@@ -1,6 +1,7 @@
 // E2E: starting a session from the popup, a blocked site → drift toast, Back to task.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { EXTENSION_PAGES } from '../../shared/extension-pages';
 import { EXTENSION_ORIGIN } from '../../harness/chromium';
 import { e2eForSuite, startSession } from './harness';
 import { Toast } from './pages';
@@ -88,11 +89,12 @@ describe('a focus session in a real browser', () => {
     const videos = await e2e().openSite('videos.test', 'Even more cats');
     await videos.bringToFront();
     await e2e().expectBadge('!');
-    // Read from History, which opens no port: the reads do not wake the worker.
-    const history = await e2e().browser.context.newPage();
-    await history.goto(`${EXTENSION_ORIGIN}/focus-history.html`);
+    // Read from the privacy page, which sends the worker nothing: the reads do not wake it. (History would: it asks for
+    // the weekly goal.)
+    const reader = await e2e().browser.context.newPage();
+    await reader.goto(`${EXTENSION_ORIGIN}${EXTENSION_PAGES.privacy}`);
     const shown = (page: Page) =>
-      history.evaluate(async (url) => {
+      reader.evaluate(async (url) => {
         const [tab] = await chrome.tabs.query({ url });
         return chrome.action.getBadgeText({ tabId: tab!.id! });
       }, page.url());
@@ -108,7 +110,7 @@ describe('a focus session in a real browser', () => {
     await expect.poll(() => workers.get(versionId!)).toBe('stopped');
     // Worker stopped, videos in front: the shared badge says !, and docs, behind, holds its own ON,
     // which the browser shows with the tab the moment it is in front, before any worker could say so.
-    expect(await history.evaluate(() => chrome.action.getBadgeText({}))).toBe('!');
+    expect(await reader.evaluate(() => chrome.action.getBadgeText({}))).toBe('!');
     expect(await shown(docs)).toBe('ON');
     expect(await shown(videos)).toBe('!');
     await docs.bringToFront();
@@ -125,6 +127,6 @@ describe('a focus session in a real browser', () => {
     await e2e().expectBadge('');
     expect(await shown(videos)).toBe('');
     await cdp.detach();
-    await history.close();
+    await reader.close();
   });
 });

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page, Worker } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import {
   E2E_EXTENSION_DIR,
   EXTENSION_ORIGIN,
@@ -21,7 +21,9 @@ import { advanceClock, extensionNow, freezeClock, setAway, type InExtension } fr
 import type { TestIdleState } from '../../test-hooks/keys';
 import { EXTENSION_PAGES } from '../../shared/extension-pages';
 import { HISTORY_FIRST_VIEW_MARK } from '../../ui/first-state-mark';
+import { within } from '../../harness/processes';
 import { HistoryPage, OptionsPage, PopupPage } from './pages';
+import { StepTrail } from './step-trail';
 
 export const FAKE_BIN = `${REPO_ROOT}tests/e2e/fixtures/bin`;
 export const SCREENSHOTS = `${REPO_ROOT}artifacts/screenshots`;
@@ -113,6 +115,16 @@ export function e2eDisplay(): string {
   return displays[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % displays.length]!;
 }
 
+/** The longest one read of the badge or a title may take before the poll asks again. */
+const PROBE_MS = 5_000;
+
+const titleOf = (page: Page) =>
+  within(
+    PROBE_MS,
+    () => page.title(),
+    () => new Error(`the page's title did not answer in ${PROBE_MS / 1000} s`),
+  );
+
 /** How often a present person's pointer moves; well under chrome.idle's 15 s, so a slow xdotool run never reads as away. */
 const PRESENCE_EVERY_MS = 5_000;
 
@@ -166,14 +178,20 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     },
     browser: await launch(),
     sw: () => e2e.browser.serviceWorker(),
-    badge: () => e2e.browser.badgeText(),
+    // Bounded: expect.poll waits for a probe that never answers (a worker torn down mid-call), past its own timeout.
+    badge: () =>
+      within(
+        PROBE_MS,
+        () => e2e.browser.badgeText(),
+        () => new Error(`the badge read did not answer in ${PROBE_MS / 1000} s`),
+      ),
     async expectBadge(text, timeoutMs = 10_000) {
       await expect.poll(() => e2e.badge(), { timeout: timeoutMs, interval: 50 }).toBe(text);
     },
     async openSite(host, title) {
       const page = await e2e.browser.context.newPage();
       await page.goto(pages.url(host, title));
-      await expect.poll(() => page.title()).toBe(title);
+      await expect.poll(() => titleOf(page)).toBe(title);
       return page;
     },
     async openRealSite(address, title) {
@@ -181,7 +199,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       const page = await e2e.browser.context.newPage();
       await page.goto(url);
       const expected = e2e.realSites.title(url);
-      await expect.poll(() => page.title()).toBe(expected);
+      await expect.poll(() => titleOf(page)).toBe(expected);
       return page;
     },
     async popup() {
@@ -287,9 +305,12 @@ export async function startSession(e2e: E2E, site: Page, lists: { allowed: strin
 /** One browser for the enclosing describe block: started before its tests, closed after them. */
 export function e2eForSuite(options: E2EOptions = {}): () => E2E {
   let e2e: E2E | undefined;
+  const trail = new StepTrail();
   beforeAll(async () => {
-    e2e = await startE2E(options);
+    e2e = trail.watch(await startE2E(options));
   });
+  beforeEach(() => trail.begin());
+  afterEach((context) => trail.throwIfFailed(context));
   afterAll(async () => {
     await e2e?.close();
   });

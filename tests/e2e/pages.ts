@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { Download, Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { onTrail, trailStep } from './step-trail';
 
 async function addChips(input: Locator, entries: string[]): Promise<void> {
   for (const entry of entries) {
@@ -116,7 +117,10 @@ export class OptionsPage {
  * no locator of the page reaches; Playwright reaches it as a frame of the page, and clicks in it as a person's input does.
  */
 export class Toast {
-  constructor(readonly page: Page) {}
+  constructor(readonly page: Page) {
+    // On the test's trail, so that a failed test says which of the banner's steps stood still.
+    return onTrail(this, 'toast');
+  }
 
   /** The frame, while the host shows one. */
   frame(): Frame | undefined {
@@ -173,40 +177,44 @@ export class Toast {
    */
   async click(testId: 'drift-back' | 'drift-save' | 'drift-ontask' | 'drift-end' | 'nudge-dismiss'): Promise<void> {
     // A person clicks in the tab in front: a tab behind others gets no input and no frames (its animations stand still).
-    await this.page.bringToFront();
-    await expect.poll(() => this.frame() !== undefined).toBe(true);
+    await trailStep('bringToFront', () => this.page.bringToFront());
+    await trailStep('frame', () => expect.poll(() => this.frame() !== undefined).toBe(true));
     const frame = this.frame()!;
     const button = frame.getByTestId(testId);
-    await button.waitFor({ state: 'visible' });
-    await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await trailStep('visible', () => button.waitFor({ state: 'visible' }));
+    await trailStep('enabled', () => expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true));
     // Where the banner ends its entrance (a short slide), not where it is on the way: the same box twice in a row.
     let last = '';
-    await expect
-      .poll(
-        async () => {
-          const now = JSON.stringify(await button.boundingBox());
-          const still = now === last;
-          last = now;
-          return still;
-        },
-        { timeout: 10_000, interval: 100 },
-      )
-      .toBe(true);
+    await trailStep('still', () =>
+      expect
+        .poll(
+          async () => {
+            const now = JSON.stringify(await button.boundingBox());
+            const still = now === last;
+            last = now;
+            return still;
+          },
+          { timeout: 10_000, interval: 100 },
+        )
+        .toBe(true),
+    );
     let target: { x: number; y: number } | undefined;
-    await expect
-      .poll(
-        async () => {
-          const [box, frameBox] = await Promise.all([button.boundingBox(), frame.frameElement().then((f) => f.boundingBox())]);
-          if (!box || !frameBox) return false;
-          target = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-          const inside = (b: typeof box, p: { x: number; y: number }) =>
-            p.x > b.x && p.x < b.x + b.width && p.y > b.y && p.y < b.y + b.height;
-          return inside(frameBox, target);
-        },
-        { timeout: 10_000, interval: 50 },
-      )
-      .toBe(true);
-    await this.page.mouse.click(target!.x, target!.y);
+    await trailStep('inside', () =>
+      expect
+        .poll(
+          async () => {
+            const [box, frameBox] = await Promise.all([button.boundingBox(), frame.frameElement().then((f) => f.boundingBox())]);
+            if (!box || !frameBox) return false;
+            target = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+            const inside = (b: typeof box, p: { x: number; y: number }) =>
+              p.x > b.x && p.x < b.x + b.width && p.y > b.y && p.y < b.y + b.height;
+            return inside(frameBox, target);
+          },
+          { timeout: 10_000, interval: 50 },
+        )
+        .toBe(true),
+    );
+    await trailStep('mouse.click', () => this.page.mouse.click(target!.x, target!.y));
   }
 }
 

@@ -21,9 +21,9 @@ import { advanceClock, extensionNow, freezeClock, setAway, type InExtension } fr
 import type { TestIdleState } from '../../test-hooks/keys';
 import { EXTENSION_PAGES } from '../../shared/extension-pages';
 import { HISTORY_FIRST_VIEW_MARK } from '../../ui/first-state-mark';
-import { within } from '../../harness/processes';
 import { HistoryPage, OptionsPage, PopupPage } from './pages';
 import { StepTrail } from './step-trail';
+import { boundedProbe } from './bounded-probe';
 
 export const FAKE_BIN = `${REPO_ROOT}tests/e2e/fixtures/bin`;
 export const SCREENSHOTS = `${REPO_ROOT}artifacts/screenshots`;
@@ -115,16 +115,6 @@ export function e2eDisplay(): string {
   return displays[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % displays.length]!;
 }
 
-/** The longest one read of the badge or a title may take before the poll asks again. */
-const PROBE_MS = 5_000;
-
-const titleOf = (page: Page) =>
-  within(
-    PROBE_MS,
-    () => page.title(),
-    () => new Error(`the page's title did not answer in ${PROBE_MS / 1000} s`),
-  );
-
 /** How often a present person's pointer moves; well under chrome.idle's 15 s, so a slow xdotool run never reads as away. */
 const PRESENCE_EVERY_MS = 5_000;
 
@@ -178,20 +168,14 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     },
     browser: await launch(),
     sw: () => e2e.browser.serviceWorker(),
-    // Bounded: expect.poll waits for a probe that never answers (a worker torn down mid-call), past its own timeout.
-    badge: () =>
-      within(
-        PROBE_MS,
-        () => e2e.browser.badgeText(),
-        () => new Error(`the badge read did not answer in ${PROBE_MS / 1000} s`),
-      ),
+    badge: () => boundedProbe('the badge read', () => e2e.browser.badgeText()),
     async expectBadge(text, timeoutMs = 10_000) {
       await expect.poll(() => e2e.badge(), { timeout: timeoutMs, interval: 50 }).toBe(text);
     },
     async openSite(host, title) {
       const page = await e2e.browser.context.newPage();
       await page.goto(pages.url(host, title));
-      await expect.poll(() => titleOf(page)).toBe(title);
+      await expect.poll(() => boundedProbe("the page's title", () => page.title())).toBe(title);
       return page;
     },
     async openRealSite(address, title) {
@@ -199,7 +183,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       const page = await e2e.browser.context.newPage();
       await page.goto(url);
       const expected = e2e.realSites.title(url);
-      await expect.poll(() => titleOf(page)).toBe(expected);
+      await expect.poll(() => boundedProbe("the page's title", () => page.title())).toBe(expected);
       return page;
     },
     async popup() {

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import type { Download, Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { within } from '../../harness/processes';
-import { onTrail, trailStep } from './step-trail';
+import { boundedProbe } from './bounded-probe';
+import { onTrail, trailNote, trailStep } from './step-trail';
 
 async function addChips(input: Locator, entries: string[]): Promise<void> {
   for (const entry of entries) {
@@ -113,15 +114,15 @@ export class OptionsPage {
   }
 }
 
-/**
- * The in-page surfaces: the content script's closed shadow root holds a frame of the extension's own `in-page.html`, which
- * no locator of the page reaches; Playwright reaches it as a frame of the page, and clicks in it as a person's input does.
- */
 /** How long a click's release may go unacknowledged before the click goes on without it. */
 const RELEASE_MS = 5_000;
 
 class ReleaseUnacknowledged extends Error {}
 
+/**
+ * The in-page surfaces: the content script's closed shadow root holds a frame of the extension's own `in-page.html`, which
+ * no locator of the page reaches; Playwright reaches it as a frame of the page, and clicks in it as a person's input does.
+ */
 export class Toast {
   constructor(readonly page: Page) {
     // On the test's trail, so that a failed test says which of the banner's steps stood still.
@@ -139,7 +140,9 @@ export class Toast {
 
   async tier(): Promise<string | null> {
     const root = this.root();
-    if (!root || (await root.count().catch(() => 0)) === 0) return null;
+    if (!root) return null;
+    // count() has no timeout of its own: a frame going away can leave it waiting.
+    if ((await boundedProbe("the banner's count", () => root.count()).catch(() => 0)) === 0) return null;
     return root
       .first()
       .getAttribute('data-tier', { timeout: 1_000 })
@@ -234,11 +237,7 @@ export class Toast {
         throw error;
       }),
     );
-    if (!acknowledged) {
-      const note = `${testId}: the release was not acknowledged in ${RELEASE_MS / 1000} s; going on`;
-      console.warn(note);
-      await trailStep(note, async () => {});
-    }
+    if (!acknowledged) trailNote(`${testId}: the release was not acknowledged in ${RELEASE_MS / 1000} s; going on`);
   }
 }
 

@@ -7,6 +7,8 @@ interface Step {
   startedMs: number;
   endedMs?: number;
   failed?: string;
+  /** The harness's word, not a call: printed as it is. */
+  note?: boolean;
 }
 
 /** How many of the last steps a failure prints: enough to see what ran before the one that stood still. */
@@ -25,7 +27,13 @@ export function onTrail<T extends object>(target: T, label: string): T {
 
 /** One step inside a page object's method, on the running test's trail: where a long method stood still. */
 export function trailStep<T>(name: string, work: () => Promise<T>): Promise<T> {
-  return running.trail ? (running.trail.watch({ [name]: work })[name]!() as Promise<T>) : work();
+  return running.trail ? (running.trail.step(name, [], work) as Promise<T>) : work();
+}
+
+/** Something the harness chose to do about a step (went on without it), in the log now and on the trail if the test fails. */
+export function trailNote(text: string): void {
+  console.warn(text);
+  running.trail?.note(text);
 }
 
 /** The harness's steps of the running test, and what a failure prints of them. */
@@ -47,12 +55,19 @@ export class StepTrail {
         const value = Reflect.get(object, key, receiver) as unknown;
         if (typeof value !== 'function' || typeof key !== 'string' || PROBES.has(key)) return value;
         const name = label ? `${label}.${key}` : key;
-        return (...args: unknown[]) => this.#call(name, args, () => (value as (...a: unknown[]) => unknown).apply(object, args));
+        return (...args: unknown[]) => this.step(name, args, () => (value as (...a: unknown[]) => unknown).apply(object, args));
       },
     });
   }
 
-  #call(name: string, args: unknown[], run: () => unknown): unknown {
+  /** A line of its own on the trail, at this moment: what the harness did about a step. */
+  note(text: string): void {
+    const nowMs = Date.now();
+    this.#steps.push({ name: text, args: '', startedMs: nowMs, endedMs: nowMs, note: true });
+  }
+
+  /** Runs `run` as one step named `name`, recorded when called and when its promise settles. */
+  step(name: string, args: unknown[], run: () => unknown): unknown {
     const step: Step = { name, args: args.map(shortArg).join(', '), startedMs: Date.now() };
     this.#steps.push(step);
     let result: unknown;
@@ -83,7 +98,7 @@ export class StepTrail {
         s.endedMs === undefined
           ? `STILL RUNNING after ${((nowMs - s.startedMs) / 1000).toFixed(1)} s`
           : `${s.failed ? `failed (${s.failed})` : 'done'} in ${((s.endedMs - s.startedMs) / 1000).toFixed(1)} s`;
-      return `${at(s.startedMs)} s  ${s.name}(${s.args}) — ${end}`;
+      return s.note ? `${at(s.startedMs)} s  ${s.name}` : `${at(s.startedMs)} s  ${s.name}(${s.args}) — ${end}`;
     });
     const skipped = this.#steps.length - lines.length;
     return [skipped > 0 ? `(${skipped} earlier steps)` : '', ...lines].filter(Boolean).join('\n');

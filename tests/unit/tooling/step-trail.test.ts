@@ -1,6 +1,6 @@
 // The end-to-end harness's step trail: a failed test names the step that stood still, and the steps before it.
-import { describe, expect, it } from 'vitest';
-import { StepTrail } from '../../e2e/step-trail';
+import { describe, expect, it, vi } from 'vitest';
+import { StepTrail, trailNote, trailStep } from '../../e2e/step-trail';
 
 describe('StepTrail', () => {
   const harness = () => ({
@@ -36,5 +36,20 @@ describe('StepTrail', () => {
     expect(report.split('\n')[0]).toBe('(2 earlier steps)');
     expect(report).toContain('"step 13"');
     expect(report).not.toContain('"step 1")');
+  });
+
+  it("names a page object's sub-steps and the harness's notes on the running test's trail", async () => {
+    const trail = new StepTrail();
+    trail.begin();
+    await trailStep('mouse.down', () => Promise.resolve());
+    void trailStep('mouse.up', () => new Promise<never>(() => {}));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    trailNote('drift-ontask: the release was not acknowledged in 5 s; going on');
+    expect(warn).toHaveBeenCalledWith('drift-ontask: the release was not acknowledged in 5 s; going on');
+    warn.mockRestore();
+    const lines = trail.report().split('\n');
+    expect(lines[0]).toMatch(/mouse\.down\(\) — done in/);
+    expect(lines[1]).toMatch(/mouse\.up\(\) — STILL RUNNING after/);
+    expect(lines[2]).toMatch(/^ +\d+\.\d s {2}drift-ontask: the release was not acknowledged in 5 s; going on$/);
   });
 });
